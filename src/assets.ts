@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { Diagnostic } from './diagnostics.ts';
+import type { OutputFile } from './write.ts';
+
+/** Hashed URLs of what pages link to. */
+export interface AssetManifest {
+  /** The client entry module. */
+  script: string;
+  /** Stylesheets by the name the site gave them. */
+  styles: Record<string, string>;
+  /** Font files referenced by the stylesheets, for preloading. */
+  fonts: string[];
+}
+
+const CLIENT_ENTRY = fileURLToPath(new URL('./client/main.ts', import.meta.url));
+
+/** The site's browser modules: islands by name, and startup modules loaded once on every page. */
+export interface ClientModules {
+  islands: Readonly<Record<string, string>>;
+  startup: Readonly<Record<string, string>>;
+}
+
+/**
+ * Bundles the client (the engine's hydration and navigation code plus the site's islands, each
+ * island a lazily loaded chunk) and the stylesheets, all with content-hashed names.
+ */
+export async function bundleAssets(
+  modules: ClientModules,
+  styles: Readonly<Record<string, string>>,
+  options: { minify?: boolean } = {},
+): Promise<{ manifest?: AssetManifest; files: OutputFile[]; diagnostics: Diagnostic[] }> {
+  const common = {
+    bundle: true,
+    write: false,
+    metafile: true,
+    minify: options.minify ?? true,
+    outdir: 'dist/assets',
+    publicPath: '/assets',
+    entryNames: '[name]-[hash]',
+    assetNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    logLevel: 'silent',
+    legalComments: 'none',
+  } satisfies esbuild.BuildOptions;
+  try {
+    const [js, css] = await Promise.all([
+      esbuild.build({
+        ...common,
+        entryPoints: { client: CLIENT_ENTRY },
+        format: 'esm',
+        splitting: true,
+        platform: 'browser',
+        target: 'es2022',
+        jsx: 'automatic',
+        define: { 'process.env.NODE_ENV': '"production"' },
+        plugins: [clientRegistry(modules)],
+      }),
+      esbuild.build({
+        ...common,
+        entryPoints: styles,
+        loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file' },
+      }),
+    ]);
+    const files = [...js.outputFiles, ...css.outputFiles].map((file) => ({
+      path: path.relative(path.resolve('dist'), file.path).split(path.sep).join('/'),
+      contents: file.contents,
+    }));
+    const entryUrl = (metafile: esbuild.Metafile, name: string) => {
+      const output = Object.entries(metafile.outputs).find(
+        ([out, meta]) => meta.entryPoint !== undefined && path.basename(out).startsWith(`${name}-`) && !out.endsWith('.map'),
+      );
+      return `/${path.relative('dist', output![0]).split(path.sep).join('/')}`;
+    };
+    const manifest: AssetManifest = {
+      script: entryUrl(js.metafile, 'client'),
+      styles: Object.fromEntries(Object.keys(styles).map((name) => [name, entryUrl(css.metafile, name)])),
+      fonts: files.filter((f) => f.path.endsWith('.woff2') && /latin-(?!ext)/.test(f.path)).map((f) => `/${f.path}`),
+    };
+    return { manifest, files, diagnostics: [] };
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure;
+    const messages = failure.errors ?? [{ text: String(error), location: null }];
+    return {
+      files: [],
+      diagnostics: messages.map((message) => ({
+        code: 'asset-build-failed' as const,
+        severity: 'error' as const,
+        file: message.location ? path.resolve(message.location.file) : undefined,
+        line: message.location?.line,
+        column: message.location ? message.location.column + 1 : undefined,
+        message: `The client code or a stylesheet failed to build: ${message.text}`,
+      })),
+    };
+  }
+}
+
+/** Provides `site:islands` and `site:startup`: name → loader of the module, each its own chunk. */
+function clientRegistry(client: ClientModules): esbuild.Plugin {
+  const loaders = (modules: Readonly<Record<string, string>>) =>
+    Object.entries(modules).map(([name, file]) => `${JSON.stringify(name)}: () => import(${JSON.stringify(file)})`);
+  const contents: Record<string, string> = {
+    islands: `export const islands = {${loaders(client.islands).join(',')}};`,
+    startup: `export const startup = [${Object.entries(client.startup)
+      .map(([name, file]) => `{name: ${JSON.stringify(name)}, load: () => import(${JSON.stringify(file)})}`)
+      .join(',')}];`,
+  };
+  return {
+    name: 'site-client-modules',
+    setup(build) {
+      build.onResolve({ filter: /^site:(islands|startup)$/ }, (args) => ({ path: args.path.slice(5), namespace: 'site' }));
+      build.onLoad({ filter: /.*/, namespace: 'site' }, (args) => ({ resolveDir: process.cwd(), loader: 'js', contents: contents[args.path] }));
+    },
+  };
+}

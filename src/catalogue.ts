@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import type { Diagnostic } from './diagnostics.ts';
+import { compareEntries, compareNewestFirst } from './ordering.ts';
+import { Ref } from './schema-helpers.ts';
+import type { BaseData } from './site-definition.ts';
+import { normalizeUrlPath } from './urls.ts';
+
+/** One validated page of content. */
+export interface Entry<T extends BaseData = BaseData> {
+  collection: string;
+  /** The page's URL path, e.g. `/projects/acme`. */
+  url: string;
+  slug: string;
+  /** Absolute path of the source file. */
+  file: string;
+  /** Path relative to the content folder. */
+  relative: string;
+  data: T;
+  body: string;
+  /** Line of the file on which the body starts. */
+  bodyLine: number;
+  /** A `_name.md` list page: never in menu lists. */
+  listPage: boolean;
+  /** Built and reachable, but in no menu, listing, count, sitemap or feed. */
+  hidden: boolean;
+  template: string;
+}
+
+/** One row of the content index (SPEC §3): what menus and listings need to know of a page. */
+export const contentIndexItemSchema = z.object({
+  path: z.string().startsWith('/'),
+  componentPath: z.string(),
+  title: z.string(),
+  hidden: z.boolean(),
+  sort: z.number().optional(),
+  createdDate: z.string().optional(),
+});
+export type ContentIndexItem = z.infer<typeof contentIndexItemSchema>;
+
+export interface CollectionQuery {
+  /** Include hidden entries (default false). */
+  includeHidden?: boolean;
+  /** Include `_name.md` list pages (default false). */
+  includeListPages?: boolean;
+  /** `sort` (the one ordering, default) or `newest` (createdDate, newest first). */
+  order?: 'sort' | 'newest';
+}
+
+/** All entries, ordered, with lookups. */
+export interface Catalogue {
+  readonly entries: readonly Entry[];
+  /** The entry published at a URL path, if any. */
+  byPath<T extends BaseData = BaseData>(urlPath: string): Entry<T> | undefined;
+  /** The visible entries of a collection, in the one ordering unless asked otherwise. */
+  collection<T extends BaseData = BaseData>(name: string, query?: CollectionQuery): Entry<T>[];
+  /** The entry a reference points at. */
+  resolve<T extends BaseData = BaseData>(ref: Ref): Entry<T> | undefined;
+  /** The content index: one item per page entry. */
+  index(): ContentIndexItem[];
+}
+
+/** Builds the catalogue from entries whose URLs are known to be unique. */
+export function createCatalogue(entries: readonly Entry[]): Catalogue {
+  const ordered = [...entries].sort(compareEntries);
+  const byUrl = new Map(ordered.map((entry) => [entry.url, entry]));
+  const byCollection = new Map<string, Entry[]>();
+  for (const entry of ordered) byCollection.set(entry.collection, [...(byCollection.get(entry.collection) ?? []), entry]);
+  return {
+    entries: ordered,
+    byPath: <T extends BaseData>(urlPath: string) => byUrl.get(normalizeUrlPath(urlPath)) as Entry<T> | undefined,
+    collection: <T extends BaseData>(name: string, query: CollectionQuery = {}) => {
+      const list = (byCollection.get(name) ?? []).filter(
+        (entry) => (query.includeHidden || !entry.hidden) && (query.includeListPages || !entry.listPage),
+      );
+      return (query.order === 'newest' ? [...list].sort(compareNewestFirst) : list) as Entry<T>[];
+    },
+    resolve: <T extends BaseData>(ref: Ref) =>
+      (byCollection.get(ref.collection) ?? []).find((entry) => entry.slug === ref.slug && !entry.listPage) as Entry<T> | undefined,
+    index: () =>
+      ordered.map((entry) => ({
+        path: entry.url,
+        componentPath: entry.template,
+        title: entry.data.title,
+        hidden: entry.hidden,
+        sort: entry.data.sort,
+        createdDate: entry.data.createdDate,
+      })),
+  };
+}
+
+/** Reports every reference (see `SchemaHelpers.ref`) that names no entry. */
+export function checkReferences(
+  catalogue: Catalogue,
+  locate: (entry: Entry, fieldPath: PropertyKey[]) => { line: number; column: number },
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const entry of catalogue.entries) {
+    for (const { ref, fieldPath } of findRefs(entry.data, [])) {
+      if (catalogue.resolve(ref)) continue;
+      const slugs = catalogue.collection(ref.collection, { includeHidden: true }).map((e) => e.slug);
+      diagnostics.push({
+        code: 'unknown-reference',
+        severity: 'error',
+        file: entry.file,
+        ...locate(entry, fieldPath),
+        field: fieldPath.map(String).join('.'),
+        message: `refers to no entry of "${ref.collection}"`,
+        expected: `one of ${slugs.join(', ')}`,
+        actual: JSON.stringify(ref.slug),
+      });
+    }
+  }
+  return diagnostics;
+}
+
+function* findRefs(value: unknown, fieldPath: PropertyKey[]): Generator<{ ref: Ref; fieldPath: PropertyKey[] }> {
+  if (value instanceof Ref) yield { ref: value, fieldPath };
+  else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* findRefs(item, [...fieldPath, i]);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) yield* findRefs(item, [...fieldPath, key]);
+}

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { build } from '../build.ts';
+import { formatDiagnostics, hasErrors } from '../diagnostics.ts';
+import { loadSite } from '../load-site.ts';
+import { diskWriter } from '../write.ts';
+import { parseOrigin } from './options.ts';
+
+/** `site build`: content → dist/, atomically. */
+export function registerBuild(program: Command): void {
+  program
+    .command('build')
+    .description('build the site into a folder of static files')
+    .option('-o, --out <dir>', 'the output folder', 'dist')
+    .option('--origin <url>', 'the origin for canonical URLs (default: $SITE_ORIGIN, else the site\'s own)', parseOrigin)
+    .option('--verbose', 'show stacks of template errors')
+    .action(async (options: { out: string; origin?: string; verbose?: boolean }, command: Command) => {
+      const { root } = command.optsWithGlobals<{ root: string }>();
+      const started = performance.now();
+      const site = await loadSite(root);
+      const out = path.resolve(root, options.out);
+      const result = await build(site, diskWriter(out), { origin: options.origin });
+      if (hasErrors(result.diagnostics)) {
+        console.error(
+          formatDiagnostics(result.diagnostics, {
+            cwd: root,
+            fileCount: result.fileCount,
+            verbose: options.verbose,
+            outcome: `Nothing was written to ${path.relative(root, out) || '.'}/.`,
+          }),
+        );
+        process.exitCode = 1;
+        return;
+      }
+      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      console.log(`✔ Built ${result.routes.length} pages from ${result.fileCount} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.`);
+    });
+}

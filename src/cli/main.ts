@@ -1,0 +1,31 @@
+import { createRequire } from 'node:module';
+import { Command, CommanderError } from 'commander';
+import { registerBuild } from './build.ts';
+import { registerServe } from './serve.ts';
+
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+
+/** Exit codes: 0 success, 1 content or build errors, 2 usage errors. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+const program = new Command('site')
+  .description('Build and serve a prerendered static site from Markdown content and React templates.')
+  .version(version, '-v, --version', 'print the version')
+  .option('--root <dir>', 'the project folder (holds content/ and templates/)', process.cwd())
+  .showHelpAfterError('(run with --help for usage)')
+  .exitOverride();
+
+registerBuild(program);
+registerServe(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Help and version are "errors" to commander; they are successes to a user.
+    process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exitCode = EXIT.failed;
+  }
+}

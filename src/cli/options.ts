@@ -1,0 +1,20 @@
+import { InvalidArgumentError } from 'commander';
+
+/** Parses `--origin`: an absolute http(s) URL with nothing after the host and port. */
+export function parseOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError(`expected an absolute URL such as https://example.com, found "${value}".`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidArgumentError(`expected http or https, found "${url.protocol}".`);
+  return url.origin;
+}
+
+/** Parses `--port`: a whole number from 0 to 65535 (0 picks a free port). */
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError(`expected a port from 0 to 65535, found "${value}".`);
+  return port;
+}

@@ -1,0 +1,21 @@
+import type { Command } from 'commander';
+import { startServer } from '../serve.ts';
+import { parseOrigin, parsePort } from './options.ts';
+
+/** `site serve`: the dev server, rebuilding and reloading on every edit. */
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('serve the site locally, rebuilding and reloading the browser on every edit')
+    .option('-p, --port <n>', 'the port (0 picks a free one)', parsePort, 4321)
+    .option('-H, --host <host>', 'the address to bind', '127.0.0.1')
+    .option('--origin <url>', 'the origin for canonical URLs', parseOrigin)
+    .action(async (options: { port: number; host: string; origin?: string }, command: Command) => {
+      const { root } = command.optsWithGlobals<{ root: string }>();
+      const server = await startServer({ root, ...options, log: (line) => console.log(line) });
+      console.log(`Serving ${server.url}/ (Ctrl+C to stop)`);
+      const stop = () => void server.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}

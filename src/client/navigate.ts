@@ -1,0 +1,147 @@
+import { NAVIGATED_EVENT } from './location.ts';
+
+/** Fired on `window` when a page's stylesheet fails to load; cancel it to handle the failure yourself. */
+export const PRELOAD_ERROR_EVENT = 'site:preload-error';
+
+export interface NavigationHooks {
+  /** Called with the new `<main>` after it is in the document. */
+  afterSwap(main: HTMLElement): void;
+}
+
+const prefetched = new Map<string, Promise<Response>>();
+let hooks: NavigationHooks = { afterSwap: () => {} };
+let current: AbortController | undefined;
+
+/** Makes same-origin links swap the page under the persistent layout instead of reloading it. */
+export function startNavigation(navigationHooks: NavigationHooks): void {
+  hooks = navigationHooks;
+  history.replaceState({ site: true }, '');
+  document.addEventListener('click', onClick);
+  document.addEventListener('mouseover', onIntent, { passive: true });
+  document.addEventListener('focusin', onIntent);
+  window.addEventListener('popstate', () => void navigate(location.href, { push: false }));
+}
+
+/** Loads `href` and swaps it in; on any failure, falls back to a normal page load. Never blanks the page. */
+export async function navigate(href: string, options: { push?: boolean } = {}): Promise<void> {
+  const url = new URL(href, location.href);
+  current?.abort();
+  const controller = (current = new AbortController());
+  try {
+    const response = await (takePrefetched(url) ?? fetchPage(url));
+    const type = response.headers.get('content-type') ?? '';
+    if ((!response.ok && response.status !== 404) || !type.includes('text/html')) throw new Error(`${url.pathname} answered ${response.status} ${type}`);
+    const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+    if (controller.signal.aborted) return;
+    const newMain = next.querySelector('main');
+    if (!newMain) throw new Error(`${url.pathname} has no <main> to swap in`);
+    if (!(await loadStylesheets(next))) return fallback(url);
+    if (controller.signal.aborted) return;
+    if (options.push !== false) history.pushState({ site: true }, '', url);
+    swap(next, newMain);
+    const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+    focusHeading(newMain);
+    window.dispatchEvent(new CustomEvent(NAVIGATED_EVENT, { detail: { path: url.pathname } }));
+    hooks.afterSwap(newMain);
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    console.error(error);
+    fallback(url);
+  }
+}
+
+function onClick(event: MouseEvent): void {
+  const link = linkFor(event);
+  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const url = new URL(link.href);
+  // A jump within the same page is the browser's job.
+  if (url.pathname === location.pathname && url.search === location.search && url.hash) return;
+  event.preventDefault();
+  void navigate(url.href);
+}
+
+function onIntent(event: Event): void {
+  const link = linkFor(event);
+  if (!link) return;
+  const url = new URL(link.href);
+  if (url.pathname === location.pathname || prefetched.has(keyOf(url))) return;
+  const request = fetchPage(url);
+  prefetched.set(keyOf(url), request);
+  // A failed prefetch is forgotten, and the click fetches again.
+  request.catch(() => prefetched.delete(keyOf(url)));
+  setTimeout(() => prefetched.delete(keyOf(url)), 30_000);
+}
+
+/** The same-origin page link an event came from, if the router should handle it. */
+function linkFor(event: Event): HTMLAnchorElement | undefined {
+  const link = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(link instanceof HTMLAnchorElement)) return undefined;
+  if (link.origin !== location.origin || (link.target && link.target !== '_self') || link.hasAttribute('download')) return undefined;
+  if (link.hasAttribute('data-reload') || /\.\w+$/.test(link.pathname)) return undefined;
+  return link;
+}
+
+function keyOf(url: URL): string {
+  return url.pathname + url.search;
+}
+
+function takePrefetched(url: URL): Promise<Response> | undefined {
+  const request = prefetched.get(keyOf(url));
+  prefetched.delete(keyOf(url));
+  return request?.then((response) => response.clone());
+}
+
+function fetchPage(url: URL): Promise<Response> {
+  return fetch(keyOf(url), { headers: { accept: 'text/html' }, credentials: 'same-origin' });
+}
+
+/** Adds the stylesheets the next page needs and waits for them; false when one failed and nobody handled it. */
+async function loadStylesheets(next: Document): Promise<boolean> {
+  const have = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => link.getAttribute('href')));
+  const wanted = [...next.querySelectorAll<HTMLLinkElement>('head link[rel=stylesheet]')].map((link) => link.getAttribute('href') ?? '');
+  const results = await Promise.all(
+    wanted
+      .filter((href) => href && !have.has(href))
+      .map(
+        (href) =>
+          new Promise<boolean>((resolve) => {
+            const link = document.createElement('link');
+            link.rel = 'stylesheet';
+            link.href = href;
+            link.onload = () => resolve(true);
+            link.onerror = () => {
+              link.remove();
+              const event = new CustomEvent(PRELOAD_ERROR_EVENT, { cancelable: true, detail: { path: href } });
+              if (window.dispatchEvent(event)) console.error(`Unable to preload CSS for ${href}`);
+              resolve(false);
+            };
+            document.head.append(link);
+          }),
+      ),
+  );
+  return results.every(Boolean);
+}
+
+/** Replaces the page-specific parts: title, meta, canonical, `<main>`, and the body's path. */
+function swap(next: Document, newMain: HTMLElement): void {
+  document.title = next.title;
+  const selector = 'meta[name]:not([name=viewport]), meta[property], link[rel=canonical], link[rel=alternate]';
+  for (const element of document.head.querySelectorAll(selector)) element.remove();
+  const anchor = document.head.querySelector('title');
+  for (const element of next.head.querySelectorAll(selector)) anchor?.after(document.importNode(element, true));
+  document.querySelector('main')?.replaceWith(document.adoptNode(newMain));
+  document.body.dataset.path = next.body.dataset.path ?? '';
+}
+
+function focusHeading(main: HTMLElement): void {
+  const heading = main.querySelector('h1');
+  if (!heading) return;
+  heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+}
+
+function fallback(url: URL): void {
+  location.assign(url.href);
+}

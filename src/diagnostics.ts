@@ -1,0 +1,95 @@
+import path from 'node:path';
+import type { MessageCode } from './messages.ts';
+
+/** A problem an author or a template caused, shaped like vfile-message plus a hint. */
+export interface Diagnostic {
+  code: MessageCode;
+  severity: 'error' | 'warning';
+  /** Absolute path of the file at fault, when there is one. */
+  file?: string;
+  line?: number;
+  column?: number;
+  /** The front-matter field, as a dotted path with indexes: `tags[1]`. */
+  field?: string;
+  expected?: string;
+  actual?: string;
+  message: string;
+  hint?: string;
+  /** A stack or other detail shown with --verbose. */
+  detail?: string;
+}
+
+/** True when any diagnostic is an error. */
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** Formats a field path the way authors write it: `clients[0].url`. */
+export function formatField(segments: readonly PropertyKey[]): string {
+  let out = '';
+  for (const segment of segments) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out === '' ? String(segment) : `.${String(segment)}`;
+  }
+  return out;
+}
+
+/** Shows a found value briefly, quoted when it is a string. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (typeof value === 'object') return 'an object';
+  return String(value);
+}
+
+export interface PrintOptions {
+  /** Paths are shown relative to this folder. */
+  cwd: string;
+  /** How many source files were read, for the summary line. */
+  fileCount: number;
+  verbose?: boolean;
+  /** What the caller did about the errors, appended to the summary. */
+  outcome?: string;
+}
+
+/**
+ * Prints one located line per diagnostic, sorted by file and line, then a summary:
+ * `content/projects/acme.md:7  tags[1]: expected one of …, found "snowflak"  [invalid-value]`.
+ */
+export function formatDiagnostics(diagnostics: readonly Diagnostic[], options: PrintOptions): string {
+  const sorted = [...diagnostics].sort(
+    (a, b) => compareText(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+  );
+  const lines: string[] = [];
+  for (const d of sorted) {
+    lines.push(`${formatDiagnosticLine(d, options.cwd)}  [${d.code}]`);
+    if (d.hint) lines.push(`    hint: ${d.hint}`);
+    if (d.detail && options.verbose) lines.push(...d.detail.split('\n').map((l) => `    ${l}`));
+  }
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const warnings = diagnostics.length - errors.length;
+  const files = new Set(errors.map((d) => d.file ?? '(site)')).size;
+  const parts = [`${errors.length} ${plural(errors.length, 'error')} in ${files} of ${options.fileCount} files`];
+  if (warnings) parts.push(`${warnings} ${plural(warnings, 'warning')}`);
+  lines.push('', `✖ ${parts.join(', ')}.${options.outcome ? ` ${options.outcome}` : ''}`);
+  return lines.join('\n');
+}
+
+/** One line: `file:line  field: expected …, found …`, or `file:line  field: message` when there is nothing to compare. */
+export function formatDiagnosticLine(d: Diagnostic, cwd: string): string {
+  const where = d.file ? `${path.relative(cwd, d.file)}${d.line ? `:${d.line}` : ''}` : '(site)';
+  const facts =
+    d.expected !== undefined ? `expected ${d.expected}, found ${d.actual ?? 'something else'}` : d.actual !== undefined ? `${d.message}, found ${d.actual}` : d.message;
+  return `${where}  ${d.field ? `${d.field}: ` : ''}${facts}`;
+}
+
+function plural(n: number, word: string): string {
+  return n === 1 ? word : `${word}s`;
+}
+
+/** Compares strings by code unit, never by locale, so output is the same everywhere. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

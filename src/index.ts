@@ -1,0 +1,11 @@
+/** The public API of the engine: what a site's templates import. */
+export { defineCollection, defineSite } from './site-definition.ts';
+export type { BaseData, CollectionDefinition, LayoutProps, PageProps, SchemaHelpers, SiteContext, SiteDefinition, TemplateDefinition } from './site-definition.ts';
+export type { Catalogue, CollectionQuery, ContentIndexItem, Entry } from './catalogue.ts';
+export { contentIndexItemSchema } from './catalogue.ts';
+export type { Route } from './routes.ts';
+export { Ref, isCalendarDate } from './schema-helpers.ts';
+export { compareEntries, compareNewestFirst } from './ordering.ts';
+export { Island } from './render/island.tsx';
+export { renderMarkdown } from './render/markdown.ts';
+export { z } from 'zod';

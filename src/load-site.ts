@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { SiteDefinition } from './site-definition.ts';
+
+/** Where a project keeps its site definition, relative to its root. */
+export const SITE_MODULE = 'templates/site.ts';
+
+/** Imports a project's site definition (its default export). */
+export async function loadSite(root: string): Promise<SiteDefinition> {
+  const file = path.resolve(root, SITE_MODULE);
+  if (!fs.existsSync(file)) {
+    throw new Error(`No site definition at ${file}. A project keeps its site in ${SITE_MODULE}, default-exporting defineSite({...}).`);
+  }
+  const module = (await import(pathToFileURL(file).href)) as { default?: SiteDefinition };
+  if (!module.default) throw new Error(`${file} must default-export the site: export default defineSite({...}).`);
+  return module.default;
+}

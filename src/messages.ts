@@ -1,0 +1,28 @@
+/**
+ * The catalogue of diagnostic codes. Codes are permanent: tests, docs and editors refer to them.
+ * Each entry says what went wrong in words an author can act on.
+ */
+export const messages = {
+  'yaml-syntax': 'The front matter is not valid YAML.',
+  'missing-front-matter': 'The file has no front matter.',
+  'missing-field': 'is required.',
+  'invalid-type': 'has the wrong type.',
+  'invalid-value': 'is not one of the allowed values.',
+  'invalid-format': 'is not in the expected format.',
+  'invalid-date': 'is not a real calendar date.',
+  'too-small': 'is too small or too short.',
+  'too-big': 'is too large or too long.',
+  'unknown-field': 'is not a known field.',
+  'missing-image': 'names an image that does not exist.',
+  'unknown-reference': 'refers to a page that does not exist.',
+  'invalid-content': 'is not valid.',
+  'duplicate-url': 'Two or more files produce the same URL.',
+  'no-collection': 'The file belongs to no collection.',
+  'unknown-template': 'The page names a template the site does not define.',
+  'render-failed': 'A template threw while rendering the page.',
+  'heading-count': 'A page must have exactly one h1.',
+  'asset-build-failed': 'The client code or a stylesheet failed to build.',
+} as const;
+
+/** A permanent, kebab-case diagnostic code. */
+export type MessageCode = keyof typeof messages;

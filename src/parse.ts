@@ -1,0 +1,96 @@
+import matter from 'gray-matter';
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { Diagnostic } from './diagnostics.ts';
+import type { SourceFile } from './scan.ts';
+
+/** A content file split into front matter and body, with what is needed to locate fields. */
+export interface ParsedFile {
+  source: SourceFile;
+  data: Record<string, unknown>;
+  body: string;
+  /** 1-based line of the first body line in the file. */
+  bodyLine: number;
+  /** The front matter as a YAML document, for finding where a field is written. */
+  document: Document | undefined;
+  lineCounter: LineCounter;
+}
+
+/** The front matter starts on line 2, right after the opening `---`. */
+export const FRONT_MATTER_FIRST_LINE = 2;
+
+/**
+ * Splits a file with gray-matter, parsing the YAML with the `yaml` package (YAML 1.2 core schema:
+ * dates stay strings, so a bad date is reported instead of silently rolled over).
+ */
+export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnostics: Diagnostic[] } {
+  const lineCounter = new LineCounter();
+  let document: Document | undefined;
+  const text = source.text.replace(/^\uFEFF/, '');
+  if (!/^---\r?\n/.test(text)) {
+    return {
+      diagnostics: [
+        {
+          code: 'missing-front-matter',
+          severity: 'error',
+          file: source.file,
+          line: 1,
+          column: 1,
+          message: 'The file has no front matter.',
+          expected: 'a first line `---`, YAML fields, and a closing `---`',
+          actual: JSON.stringify(text.split('\n', 1)[0] ?? ''),
+        },
+      ],
+    };
+  }
+  // gray-matter caches results by content when called without options; passing engines disables that.
+  const result = matter(text, {
+    engines: {
+      yaml: (yamlText: string) => {
+        document = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
+        return document.errors.length > 0 ? {} : (document.toJS() ?? {});
+      },
+    },
+  });
+  const errors = document?.errors ?? [];
+  if (errors.length > 0) {
+    return {
+      diagnostics: errors.map((error) => {
+        const pos = lineCounter.linePos(error.pos[0]);
+        return {
+          code: 'yaml-syntax' as const,
+          severity: 'error' as const,
+          file: source.file,
+          line: pos.line + FRONT_MATTER_FIRST_LINE - 1,
+          column: pos.col,
+          message: `The front matter is not valid YAML: ${firstLine(error.message)}`,
+          hint: 'Quote values that contain a colon or start with a special character.',
+        };
+      }),
+    };
+  }
+  const data = result.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return {
+      diagnostics: [
+        {
+          code: 'yaml-syntax',
+          severity: 'error',
+          file: source.file,
+          line: 1,
+          message: 'The front matter must be a set of `field: value` lines.',
+          actual: Array.isArray(data) ? 'a list' : typeof data,
+        },
+      ],
+    };
+  }
+  const consumed = text.length - result.content.length;
+  const bodyLine = text.slice(0, consumed).split('\n').length;
+  return {
+    parsed: { source, data: data as Record<string, unknown>, body: result.content, bodyLine, document, lineCounter },
+    diagnostics: [],
+  };
+}
+
+function firstLine(message: string): string {
+  return message.split('\n', 1)[0] ?? message;
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { SchemaHelpers } from './site-definition.ts';
+
+/** A reference to an entry of another collection by slug, resolved after every file is read. */
+export class Ref {
+  constructor(
+    readonly collection: string,
+    readonly slug: string,
+  ) {}
+  toJSON(): string {
+    return this.slug;
+  }
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for `YYYY-MM-DD` strings naming a day that exists (no 2024-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Builds the schema helpers for a site whose files live in these folders. */
+export function createSchemaHelpers(assetDirs: readonly string[]): SchemaHelpers {
+  const exists = (urlPath: string) =>
+    assetDirs.some((dir) => {
+      const file = path.join(dir, decodeURI(urlPath));
+      return file.startsWith(dir + path.sep) && fs.existsSync(file);
+    });
+  return {
+    asset: () =>
+      z
+        .string()
+        .regex(/^\/[^\s]*$/, { error: 'must be a root-relative path like /images/name.svg' })
+        .refine(exists, { params: { code: 'missing-image' }, error: 'names a file that does not exist' }),
+    ref: (collection) => z.string().min(1).transform((slug) => new Ref(collection, slug)),
+    date: () =>
+      z
+        .string({ error: 'must be a date written YYYY-MM-DD' })
+        .regex(DATE, { error: 'must be a date written YYYY-MM-DD' })
+        .refine(isCalendarDate, { params: { code: 'invalid-date' }, error: 'is not a real calendar date' }),
+  };
+}

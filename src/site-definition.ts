@@ -1,0 +1,104 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { z } from 'zod';
+import type { Catalogue, Entry } from './catalogue.ts';
+import type { Ref } from './schema-helpers.ts';
+import type { Route } from './routes.ts';
+
+/** Fields the engine itself reads from every entry; a collection's schema must produce them. */
+export interface BaseData {
+  title: string;
+  description: string;
+  h1?: string;
+  hidden?: boolean;
+  sort?: number;
+  createdDate?: string;
+  updatedDate?: string;
+  template?: string;
+}
+
+/** Schema builders that know about the site: image paths that must exist, references, dates. */
+export interface SchemaHelpers {
+  /** A root-relative path (`/images/x.svg`) to a file in the content or public folder. */
+  asset(): z.ZodType<string>;
+  /** The slug of an entry in another collection, checked once every file is read. */
+  ref(collection: string): z.ZodType<Ref>;
+  /** A real calendar date written `YYYY-MM-DD`. */
+  date(): z.ZodType<string>;
+}
+
+/** A group of content files sharing one schema and, by default, one template. */
+export interface CollectionDefinition<T extends BaseData = BaseData> {
+  name: string;
+  /** Globs relative to the content folder; a file belongs to the first collection that matches. */
+  include: string[];
+  exclude?: string[];
+  schema(helpers: SchemaHelpers): z.ZodType<T>;
+  /** The template name, or a function choosing it from the entry's data. */
+  template: string | ((data: T) => string);
+}
+
+/** What a page template receives. */
+export interface PageProps<T extends BaseData = BaseData> {
+  entry: Entry<T>;
+  /** The entry's Markdown body rendered to sanitized HTML. */
+  html: string;
+  catalogue: Catalogue;
+  route: Route;
+  site: SiteContext;
+}
+
+/** What the site layout receives: the page's props and the rendered page. */
+export interface LayoutProps extends PageProps {
+  children: ReactNode;
+}
+
+/** Site-wide facts resolved for one build. */
+export interface SiteContext {
+  name: string;
+  lang: string;
+  /** The origin for canonical URLs, without a trailing slash. */
+  origin: string;
+  /** Turns a root-relative path into an absolute URL on the origin. */
+  url(path: string): string;
+}
+
+export interface TemplateDefinition {
+  component: ComponentType<PageProps<any>>;
+  /** Names of stylesheets (keys of `SiteDefinition.styles`) this template needs, in order. */
+  styles: string[];
+}
+
+/** Everything the engine needs to know about one site. */
+export interface SiteDefinition {
+  name: string;
+  lang: string;
+  /** The default origin; `--origin` and `SITE_ORIGIN` override it. */
+  origin: string;
+  /** Absolute path of the project root. */
+  root: string;
+  /** Absolute path of the content folder (Markdown and images). */
+  contentDir: string;
+  /** Absolute path of files copied to the output as they are (fonts, favicon). */
+  publicDir?: string;
+  collections: CollectionDefinition<any>[];
+  templates: Record<string, TemplateDefinition>;
+  layout: ComponentType<LayoutProps>;
+  /** Stylesheet entry files by name; each becomes one content-hashed CSS file. */
+  styles: Record<string, string>;
+  /** Island modules by name; each default-exports a React component. */
+  islands: Record<string, string>;
+  /** Browser modules run once on every page before islands hydrate (consent, analytics); an error in one is only logged. */
+  startup?: Record<string, string>;
+  /** The URL of the page whose HTML is also written as `404.html`. */
+  notFound: string;
+}
+
+/** Declares a site; returns it unchanged, typed. */
+export function defineSite(site: SiteDefinition): SiteDefinition {
+  return site;
+}
+
+/** Declares a collection; returns it unchanged, typed. */
+export function defineCollection<T extends BaseData>(collection: CollectionDefinition<T>): CollectionDefinition<T> {
+  return collection;
+}

@@ -1,0 +1,26 @@
+/** The URL a content file is published at, and whether it is a list page (`_name.md`). */
+export function urlForContentFile(relative: string): { url: string; listPage: boolean } {
+  const parts = relative.replace(/\\/g, '/').replace(/\.md$/, '').split('/');
+  const name = parts.pop() ?? '';
+  const listPage = name.startsWith('_');
+  const bare = listPage ? name.slice(1) : name;
+  if (bare !== 'index') parts.push(bare);
+  return { url: normalizeUrlPath(`/${parts.join('/')}`), listPage };
+}
+
+/** A URL path with one leading slash and no trailing slash (except the root). */
+export function normalizeUrlPath(urlPath: string): string {
+  const collapsed = `/${urlPath}`.replace(/\/+/g, '/');
+  return collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
+}
+
+/** Where a URL's page is written: clean URLs, so `/a/b` becomes `a/b/index.html`. */
+export function urlToOutPath(url: string): string {
+  const clean = normalizeUrlPath(url);
+  return clean === '/' ? 'index.html' : `${clean.slice(1)}/index.html`;
+}
+
+/** The last segment of a URL path: the slug of `/projects/acme` is `acme`. */
+export function slugOf(url: string): string {
+  return normalizeUrlPath(url).split('/').pop() ?? '';
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import micromatch from 'micromatch';
+import type { z } from 'zod';
+import type { Entry } from './catalogue.ts';
+import { formatField, type Diagnostic } from './diagnostics.ts';
+import { describeIssue, knownKeysAt } from './issues.ts';
+import { locateField } from './locate.ts';
+import type { ParsedFile } from './parse.ts';
+import type { BaseData, CollectionDefinition, SchemaHelpers, SiteDefinition } from './site-definition.ts';
+import { slugOf, urlForContentFile } from './urls.ts';
+
+/** A collection with its schema built once per build. */
+export interface PreparedCollection {
+  definition: CollectionDefinition<BaseData>;
+  schema: z.ZodType<BaseData>;
+}
+
+/** Builds each collection's schema with the site's helpers. */
+export function prepareCollections(site: SiteDefinition, helpers: SchemaHelpers): PreparedCollection[] {
+  return site.collections.map((definition) => ({ definition, schema: definition.schema(helpers) }));
+}
+
+/** Checks one parsed file against the schema of the collection it belongs to; reports every issue. */
+export function validateFile(
+  parsed: ParsedFile,
+  collections: readonly PreparedCollection[],
+  templates: Readonly<Record<string, unknown>>,
+): { entry?: Entry; diagnostics: Diagnostic[] } {
+  const { relative, file } = parsed.source;
+  const collection = collections.find(({ definition }) => matches(relative, definition));
+  if (!collection) {
+    return {
+      diagnostics: [
+        {
+          code: 'no-collection',
+          severity: 'error',
+          file,
+          line: 1,
+          message: `The file belongs to no collection, so the site does not know how to draw it.`,
+          hint: `Move it into a folder the site defines, or add a collection whose include matches "${relative}".`,
+        },
+      ],
+    };
+  }
+  const result = collection.schema.safeParse(parsed.data, { reportInput: true });
+  if (!result.success) {
+    return { diagnostics: result.error.issues.flatMap((issue) => issueDiagnostics(issue, parsed, collection.schema)) };
+  }
+  const data = result.data;
+  const { definition } = collection;
+  const template = typeof definition.template === 'function' ? definition.template(data) : definition.template;
+  if (!(template in templates)) {
+    const where = locateField(parsed, ['template']);
+    return {
+      diagnostics: [
+        {
+          code: 'unknown-template',
+          severity: 'error',
+          file,
+          ...where,
+          field: 'template',
+          message: 'names a template the site does not define',
+          expected: `one of ${Object.keys(templates).join(', ')}`,
+          actual: JSON.stringify(template),
+        },
+      ],
+    };
+  }
+  const { url, listPage } = urlForContentFile(relative);
+  const entry: Entry = {
+    collection: definition.name,
+    url,
+    slug: slugOf(url),
+    file,
+    relative,
+    data,
+    body: parsed.body,
+    bodyLine: parsed.bodyLine,
+    listPage,
+    hidden: data.hidden === true,
+    template,
+  };
+  return { entry, diagnostics: [] };
+}
+
+function matches(relative: string, definition: CollectionDefinition<BaseData>): boolean {
+  return micromatch.isMatch(relative, definition.include) && !micromatch.isMatch(relative, definition.exclude ?? []);
+}
+
+function issueDiagnostics(issue: z.core.$ZodIssue, parsed: ParsedFile, schema: z.ZodType): Diagnostic[] {
+  const known = issue.code === 'unrecognized_keys' ? knownKeysAt(schema, issue.path) : [];
+  return describeIssue(issue, known).map((facts) => {
+    const fieldPath = facts.key === undefined ? issue.path : [...issue.path, facts.key];
+    return {
+      code: facts.code,
+      severity: 'error' as const,
+      file: parsed.source.file,
+      ...locateField(parsed, issue.path, facts.key),
+      field: formatField(fieldPath) || undefined,
+      message: facts.message,
+      expected: facts.expected,
+      actual: facts.actual,
+      hint: facts.hint,
+    };
+  });
+}
+
+/** The content folder relative path of a file, for messages. */
+export function relativeToRoot(root: string, file: string): string {
+  return path.relative(root, file);
+}

@@ -1,0 +1,194 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { NAVIGATED_EVENT, navigate, usePathname } from '../../src/client/index.ts';
+import { Icon } from '../components/Icon.tsx';
+import { useDesktop, useHiddenOnScroll } from '../lib/use-media.ts';
+import type { Menu } from '../menus.ts';
+import { headerRevealOffset, timing } from '../tokens.ts';
+
+export interface SiteHeaderProps {
+  menus: Menu[];
+  path: string;
+}
+
+/**
+ * The site header: logo, four dropdowns (click or hover; arrows move; Escape closes and returns
+ * focus), a menu button below the md breakpoint, and hide-on-scroll-down, reveal-on-scroll-up.
+ */
+export default function SiteHeader({ menus, path }: SiteHeaderProps) {
+  const current = usePathname(path);
+  const desktop = useDesktop();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const hidden = useHiddenOnScroll(headerRevealOffset, openId !== null || mobileOpen);
+  const header = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const hoverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const pressTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const longPressed = useRef(false);
+
+  // Close everything after a navigation, and when a click lands outside the header.
+  useEffect(() => {
+    const closeAll = () => {
+      setOpenId(null);
+      setMobileOpen(false);
+    };
+    const onPointerDown = (event: globalThis.PointerEvent) => {
+      if (!header.current?.contains(event.target as Node)) setOpenId(null);
+    };
+    window.addEventListener(NAVIGATED_EVENT, closeAll);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      window.removeEventListener(NAVIGATED_EVENT, closeAll);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (desktop) setMobileOpen(false);
+  }, [desktop]);
+
+  const panelLinks = (id: string) => [...(header.current?.querySelectorAll<HTMLAnchorElement>(`#menu-${id} a`) ?? [])];
+  const triggerOf = (id: string) => header.current?.querySelector<HTMLButtonElement>(`#trigger-${id}`);
+
+  const openAndFocus = (id: string, which: 'first' | 'last') => {
+    setOpenId(id);
+    // The panel becomes visible on the next frame; focus its link then.
+    requestAnimationFrame(() => {
+      const links = panelLinks(id);
+      (which === 'first' ? links[0] : links.at(-1))?.focus();
+    });
+  };
+
+  const onTriggerKey = (event: KeyboardEvent<HTMLButtonElement>, id: string) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      openAndFocus(id, 'first');
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      openAndFocus(id, 'last');
+    } else if (event.key === 'Escape') {
+      setOpenId(null);
+    }
+  };
+
+  const onPanelKey = (event: KeyboardEvent<HTMLUListElement>, id: string) => {
+    const links = panelLinks(id);
+    const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      links[(to + links.length) % links.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') move(index + 1);
+    else if (event.key === 'ArrowUp') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(links.length - 1);
+    else if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpenId(null);
+      triggerOf(id)?.focus();
+    }
+  };
+
+  const onHeaderKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape' && mobileOpen && openId === null) {
+      setMobileOpen(false);
+      toggle.current?.focus();
+    }
+  };
+
+  const hover = (id: string | null) => {
+    if (!desktop) return;
+    clearTimeout(hoverTimer.current);
+    // A short grace period lets the pointer cross the gap between trigger and panel.
+    hoverTimer.current = setTimeout(() => setOpenId(id), id ? 0 : 150);
+  };
+
+  const onPressStart = (event: PointerEvent<HTMLButtonElement>, href: string) => {
+    longPressed.current = false;
+    if (event.pointerType !== 'touch') return;
+    pressTimer.current = setTimeout(() => {
+      longPressed.current = true;
+      void navigate(href);
+    }, timing.longPressMs);
+  };
+  const onPressEnd = () => clearTimeout(pressTimer.current);
+
+  return (
+    <header ref={header} className="site-header" data-hidden={hidden ? '' : undefined} onKeyDown={onHeaderKey}>
+      <div className="container header-inner">
+        <a className="brand" href="/" aria-label="Kestrel Point Consulting, home">
+          <img src="/images/logo.svg" alt="" width={36} height={36} />
+          <span className="brand-name">Kestrel Point</span>
+        </a>
+        <a className="menu-toggle nojs-only" href="#site-footer">
+          <Icon name="menu" size="sm" />
+          <span>Menu</span>
+        </a>
+        <button
+          ref={toggle}
+          type="button"
+          className="menu-toggle js-only"
+          aria-expanded={mobileOpen}
+          aria-controls="site-nav"
+          onClick={() => setMobileOpen((open) => !open)}
+        >
+          <Icon name={mobileOpen ? 'close' : 'menu'} size="sm" />
+          <span>Menu</span>
+        </button>
+        <nav id="site-nav" className="site-nav" aria-label="Main" data-open={mobileOpen ? '' : undefined}>
+          <ul className="nav-list">
+            {menus.map((menu) => {
+              const open = openId === menu.id;
+              const active = current === menu.href || menu.items.some((item) => item.href === current) || current.startsWith(`${menu.href}/`);
+              return (
+                <li key={menu.id} className="dropdown" data-open={open ? '' : undefined} onMouseEnter={() => hover(menu.id)} onMouseLeave={() => hover(null)}>
+                  <button
+                    id={`trigger-${menu.id}`}
+                    type="button"
+                    className="dropdown-trigger"
+                    aria-expanded={open}
+                    aria-controls={`menu-${menu.id}`}
+                    data-active={active ? '' : undefined}
+                    onClick={() => {
+                      if (longPressed.current) return;
+                      setOpenId(open ? null : menu.id);
+                    }}
+                    onKeyDown={(event) => onTriggerKey(event, menu.id)}
+                    onPointerDown={(event) => onPressStart(event, menu.href)}
+                    onPointerUp={onPressEnd}
+                    onPointerLeave={onPressEnd}
+                    onPointerCancel={onPressEnd}
+                    onContextMenu={(event) => longPressed.current && event.preventDefault()}
+                  >
+                    {menu.label}
+                    <Icon name="expand_more" size="xs" />
+                  </button>
+                  <ul id={`menu-${menu.id}`} className="dropdown-panel" onKeyDown={(event) => onPanelKey(event, menu.id)}>
+                    {menu.items.map((item) => (
+                      <li key={item.href}>
+                        <a href={item.href} aria-current={item.href === current ? 'page' : undefined}>
+                          {item.label}
+                        </a>
+                      </li>
+                    ))}
+                    {menu.all ? (
+                      <li className={menu.separator ? 'dropdown-all has-separator' : 'dropdown-all'}>
+                        <a href={menu.all.href} aria-current={menu.all.href === current ? 'page' : undefined}>
+                          {menu.all.label}
+                          <Icon name="arrow_forward" size="xs" />
+                        </a>
+                      </li>
+                    ) : null}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+          <a className="button button-primary contact-button" href="/contact" aria-current={current === '/contact' ? 'page' : undefined}>
+            Contact
+          </a>
+        </nav>
+      </div>
+    </header>
+  );
+}

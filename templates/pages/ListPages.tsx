@@ -1,0 +1,81 @@
+import type { PageProps } from '../../src/index.ts';
+import { ArticleCard, CaseStudyCard, ServiceCard, TeamCard } from '../components/Cards.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Prose } from '../components/Prose.tsx';
+import { authorOf } from '../lib/authors.ts';
+import type { BlogPost, CaseStudy, PageEntry, Service, TeamMember } from '../schemas.ts';
+
+/** The team, in sort order: the founders first. */
+export function TeamListPage({ entry, html, catalogue }: PageProps<PageEntry>) {
+  const team = catalogue.collection<TeamMember>('team');
+  return (
+    <>
+      <PageHero data={entry.data} lead={entry.data.description} />
+      <div className="container page-body">
+        <Prose html={html} className="intro" />
+        <div className="card-grid card-grid-people">
+          {team.map((member) => (
+            <TeamCard key={member.url} entry={member} />
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Every visible case study, in sort order, with the count. */
+export function ProjectListPage({ entry, html, catalogue }: PageProps<PageEntry>) {
+  const projects = catalogue.collection<CaseStudy>('projects');
+  return (
+    <>
+      <PageHero data={entry.data} lead={entry.data.description} />
+      <div className="container page-body">
+        <Prose html={html} className="intro" />
+        <p className="result-count">
+          <strong>{projects.length}</strong> case studies
+        </p>
+        <div className="card-grid">
+          {projects.map((project) => (
+            <CaseStudyCard key={project.url} entry={project} headingLevel={2} />
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Every visible article, newest first. */
+export function BlogListPage({ entry, html, catalogue, site }: PageProps<PageEntry>) {
+  const posts = catalogue.collection<BlogPost>('blogs', { order: 'newest' });
+  return (
+    <>
+      <PageHero data={entry.data} lead={entry.data.description} />
+      <div className="container page-body">
+        <Prose html={html} className="intro" />
+        <div className="card-grid">
+          {posts.map((post) => (
+            <ArticleCard key={post.url} entry={post} authorName={authorOf(post, catalogue, site).name} headingLevel={2} />
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Every service, in sort order. */
+export function ServiceListPage({ entry, html, catalogue }: PageProps<PageEntry>) {
+  const services = catalogue.collection<Service>('services');
+  return (
+    <>
+      <PageHero data={entry.data} lead={entry.data.description} />
+      <div className="container page-body">
+        <Prose html={html} className="intro" />
+        <div className="card-grid">
+          {services.map((service) => (
+            <ServiceCard key={service.url} entry={service} headingLevel={2} />
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}

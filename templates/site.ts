@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { defineCollection, defineSite } from '../src/index.ts';
+import { identity } from './identity.ts';
+import { MainLayout } from './layouts/MainLayout.tsx';
+import { ContactPage } from './pages/ContactPage.tsx';
+import { BlogPostPage, CaseStudyPage, ServicePage, TeamMemberPage } from './pages/DetailPages.tsx';
+import { GenericPage } from './pages/GenericPage.tsx';
+import { HomePage } from './pages/HomePage.tsx';
+import { BlogListPage, ProjectListPage, ServiceListPage, TeamListPage } from './pages/ListPages.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { OgImagesPage } from './pages/OgImagesPage.tsx';
+import { blogPostSchema, caseStudySchema, pageSchema, serviceSchema, teamMemberSchema } from './schemas.ts';
+
+const here = import.meta.dirname;
+const root = path.resolve(here, '..');
+const file = (relative: string) => path.join(here, relative);
+
+/** List pages (`_index.md`) belong to the pages collection, never to the collection they list. */
+const notListPages = ['**/_*.md'];
+
+/** The Kestrel Point Consulting website, reading its content from `contentDir` (tests point it at fixtures). */
+export function createSite(contentDir = path.join(root, 'content')) {
+  return defineSite({
+  name: identity.name,
+  lang: identity.lang,
+  origin: identity.origin,
+  root,
+  contentDir,
+  publicDir: file('public'),
+  collections: [
+    defineCollection({ name: 'team', include: ['about/team/*.md'], exclude: notListPages, schema: teamMemberSchema, template: 'team-member' }),
+    defineCollection({ name: 'projects', include: ['projects/*.md'], exclude: notListPages, schema: caseStudySchema, template: 'case-study' }),
+    defineCollection({ name: 'blogs', include: ['blogs/*.md'], exclude: notListPages, schema: blogPostSchema, template: 'blog-post' }),
+    defineCollection({ name: 'services', include: ['services/*.md'], exclude: notListPages, schema: serviceSchema, template: 'service' }),
+    defineCollection({ name: 'pages', include: ['**/*.md'], schema: pageSchema, template: (data) => data.template }),
+  ],
+  templates: {
+    home: { component: HomePage, styles: ['base'] },
+    page: { component: GenericPage, styles: ['base', 'prose'] },
+    contact: { component: ContactPage, styles: ['base', 'prose'] },
+    'not-found': { component: NotFoundPage, styles: ['base', 'prose'] },
+    'og-images': { component: OgImagesPage, styles: ['base', 'prose'] },
+    'team-list': { component: TeamListPage, styles: ['base', 'prose'] },
+    'project-list': { component: ProjectListPage, styles: ['base', 'prose'] },
+    'blog-list': { component: BlogListPage, styles: ['base', 'prose'] },
+    'service-list': { component: ServiceListPage, styles: ['base', 'prose'] },
+    'team-member': { component: TeamMemberPage, styles: ['base', 'prose'] },
+    'case-study': { component: CaseStudyPage, styles: ['base', 'prose'] },
+    'blog-post': { component: BlogPostPage, styles: ['base', 'prose'] },
+    service: { component: ServicePage, styles: ['base', 'prose'] },
+  },
+  layout: MainLayout,
+  styles: { base: file('styles/base.css'), prose: file('styles/prose.css') },
+  islands: {
+    SiteHeader: file('islands/SiteHeader.tsx'),
+    FloatingContact: file('islands/FloatingContact.tsx'),
+    CookieBanner: file('islands/CookieBanner.tsx'),
+  },
+  startup: { consent: file('startup/consent.ts') },
+  notFound: '/ErrorNotFound',
+  });
+}
+
+export default createSite();
