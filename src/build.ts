@@ -4,7 +4,7 @@ import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import { locateField } from './locate.ts';
 import { parseSource, type ParsedFile } from './parse.ts';
 import { renderPage } from './render/render-page.tsx';
-import { planRoutes, type Route } from './routes.ts';
+import { checkDuplicateUrls, planRoutes, type Route } from './routes.ts';
 import { scanContent } from './scan.ts';
 import { createSchemaHelpers } from './schema-helpers.ts';
 import type { SiteContext, SiteDefinition } from './site-definition.ts';
@@ -33,7 +33,7 @@ export interface BuildResult {
 export async function build(site: SiteDefinition, writer: Writer, options: BuildOptions = {}): Promise<BuildResult> {
   const sources = await scanContent(site.contentDir);
   const parsed = sources.map(parseSource);
-  const diagnostics = parsed.flatMap((result) => result.diagnostics);
+  const diagnostics = [...checkDuplicateUrls(sources), ...parsed.flatMap((result) => result.diagnostics)];
   const files = parsed.flatMap((result) => (result.parsed ? [result.parsed] : []));
 
   const collections = prepareCollections(site, createSchemaHelpers([site.contentDir, site.publicDir ?? site.contentDir]));
@@ -41,9 +41,8 @@ export async function build(site: SiteDefinition, writer: Writer, options: Build
   diagnostics.push(...validated.flatMap((result) => result.diagnostics));
   const entries = validated.flatMap((result) => (result.entry ? [result.entry] : []));
 
-  const { routes, diagnostics: routeDiagnostics } = planRoutes(entries, site.notFound);
-  diagnostics.push(...routeDiagnostics);
-  const catalogue = createCatalogue(routes.filter((route) => route.outPath !== '404.html').map((route) => route.entry));
+  const routes = planRoutes(entries, site.notFound);
+  const catalogue = createCatalogue(entries);
   diagnostics.push(...checkReferences(catalogue, locator(files)));
   const result: BuildResult = { diagnostics, fileCount: sources.length, routes, catalogue };
   if (hasErrors(diagnostics)) return result;

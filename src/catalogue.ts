@@ -105,7 +105,9 @@ export function checkReferences(
         ...locate(entry, fieldPath),
         field: fieldPath.map(String).join('.'),
         message: `refers to no entry of "${ref.collection}"`,
-        expected: `one of ${slugs.join(', ')}`,
+        expected: slugs.length
+          ? `one of ${slugs.slice(0, 12).join(', ')}${slugs.length > 12 ? `, … (${slugs.length} in all)` : ''}`
+          : `the slug of an entry of "${ref.collection}" (it has none)`,
         actual: JSON.stringify(ref.slug),
       });
     }

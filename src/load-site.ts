@@ -16,3 +16,8 @@ export async function loadSite(root: string): Promise<SiteDefinition> {
   if (!module.default) throw new Error(`${file} must default-export the site: export default defineSite({...}).`);
   return module.default;
 }
+
+/** The site reading its content from another folder, when one is given. */
+export function withContent(site: SiteDefinition, contentDir: string | undefined): SiteDefinition {
+  return contentDir ? { ...site, contentDir: path.resolve(contentDir) } : site;
+}

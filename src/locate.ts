@@ -1,5 +1,5 @@
 import { isMap, isNode, isPair, isScalar, isSeq, type Node } from 'yaml';
-import { FRONT_MATTER_FIRST_LINE, type ParsedFile } from './parse.ts';
+import type { ParsedFile } from './parse.ts';
 
 /** A 1-based position in a content file. */
 export interface Location {
@@ -45,5 +45,5 @@ function childOf(node: unknown, segment: PropertyKey): { node: unknown; keyNode?
 function positionOf(parsed: ParsedFile, node: Node): Location | undefined {
   if (!node.range) return undefined;
   const pos = parsed.lineCounter.linePos(node.range[0]);
-  return { line: pos.line + FRONT_MATTER_FIRST_LINE - 1, column: pos.col };
+  return { line: pos.line + parsed.lineOffset, column: pos.col };
 }

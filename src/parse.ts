@@ -13,10 +13,10 @@ export interface ParsedFile {
   /** The front matter as a YAML document, for finding where a field is written. */
   document: Document | undefined;
   lineCounter: LineCounter;
+  /** Add this to a line of the YAML text to get the line in the file. */
+  lineOffset: number;
 }
 
-/** The front matter starts on line 2, right after the opening `---`. */
-export const FRONT_MATTER_FIRST_LINE = 2;
 
 /**
  * Splits a file with gray-matter, parsing the YAML with the `yaml` package (YAML 1.2 core schema:
@@ -25,6 +25,8 @@ export const FRONT_MATTER_FIRST_LINE = 2;
 export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
   let document: Document | undefined;
+  // gray-matter may or may not keep the newline after the opening `---`; count what it hands over.
+  let lineOffset = 1;
   const text = source.text.replace(/^\uFEFF/, '');
   if (!/^---\r?\n/.test(text)) {
     return {
@@ -46,6 +48,7 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
   const result = matter(text, {
     engines: {
       yaml: (yamlText: string) => {
+        lineOffset = yamlText.startsWith('\n') || yamlText.startsWith('\r\n') ? 0 : 1;
         document = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
         return document.errors.length > 0 ? {} : (document.toJS() ?? {});
       },
@@ -60,7 +63,7 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
           code: 'yaml-syntax' as const,
           severity: 'error' as const,
           file: source.file,
-          line: pos.line + FRONT_MATTER_FIRST_LINE - 1,
+          line: pos.line + lineOffset,
           column: pos.col,
           message: `The front matter is not valid YAML: ${firstLine(error.message)}`,
           hint: 'Quote values that contain a colon or start with a special character.',
@@ -86,7 +89,7 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
   const consumed = text.length - result.content.length;
   const bodyLine = text.slice(0, consumed).split('\n').length;
   return {
-    parsed: { source, data: data as Record<string, unknown>, body: result.content, bodyLine, document, lineCounter },
+    parsed: { source, data: data as Record<string, unknown>, body: result.content, bodyLine, document, lineCounter, lineOffset },
     diagnostics: [],
   };
 }

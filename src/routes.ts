@@ -1,6 +1,6 @@
 import type { Entry } from './catalogue.ts';
 import type { Diagnostic } from './diagnostics.ts';
-import { urlToOutPath } from './urls.ts';
+import { urlForContentFile, urlToOutPath } from './urls.ts';
 
 /** One page to render. */
 export interface Route {
@@ -14,34 +14,35 @@ export interface Route {
 }
 
 /**
- * One route per entry, plus `404.html` drawn from the not-found page. Two files claiming one URL
- * are an error that lists every file involved.
+ * Two files claiming one URL (`a.md` and `a/index.md`, or `_index.md` and `index.md`) are an
+ * error that lists every file involved. Checked on paths alone, before any file is validated.
  */
-export function planRoutes(entries: readonly Entry[], notFoundUrl: string): { routes: Route[]; diagnostics: Diagnostic[] } {
-  const claims = new Map<string, Entry[]>();
-  for (const entry of entries) claims.set(entry.url, [...(claims.get(entry.url) ?? []), entry]);
-  const diagnostics: Diagnostic[] = [];
-  const routes: Route[] = [];
-  for (const [url, claimants] of claims) {
-    if (claimants.length > 1) {
-      for (const entry of claimants) {
-        diagnostics.push({
-          code: 'duplicate-url',
-          severity: 'error',
-          file: entry.file,
+export function checkDuplicateUrls(files: readonly { file: string; relative: string }[]): Diagnostic[] {
+  const claims = new Map<string, { file: string; relative: string }[]>();
+  for (const source of files) {
+    const { url } = urlForContentFile(source.relative);
+    claims.set(url, [...(claims.get(url) ?? []), source]);
+  }
+  return [...claims].flatMap(([url, claimants]) =>
+    claimants.length < 2
+      ? []
+      : claimants.map((source) => ({
+          code: 'duplicate-url' as const,
+          severity: 'error' as const,
+          file: source.file,
           line: 1,
           message: `Two or more files produce the URL ${url}.`,
-          expected: 'one file per URL',
-          actual: claimants.map((e) => `content/${e.relative}`).join(', '),
+          expected: `one file for the URL ${url}`,
+          actual: claimants.map((c) => `content/${c.relative}`).join(', '),
           hint: 'Rename or remove all but one of them.',
-        });
-      }
-      continue;
-    }
-    const entry = claimants[0]!;
-    routes.push({ url, outPath: urlToOutPath(url), template: entry.template, entry, noindex: entry.hidden });
-  }
+        })),
+  );
+}
+
+/** One route per entry (URLs are unique by now), plus `404.html` drawn from the not-found page. */
+export function planRoutes(entries: readonly Entry[], notFoundUrl: string): Route[] {
+  const routes: Route[] = entries.map((entry) => ({ url: entry.url, outPath: urlToOutPath(entry.url), template: entry.template, entry, noindex: entry.hidden }));
   const notFound = routes.find((route) => route.url === notFoundUrl);
   if (notFound) routes.push({ ...notFound, outPath: '404.html', noindex: true });
-  return { routes, diagnostics };
+  return routes;
 }

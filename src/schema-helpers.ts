@@ -36,13 +36,13 @@ export function createSchemaHelpers(assetDirs: readonly string[]): SchemaHelpers
     asset: () =>
       z
         .string()
-        .regex(/^\/[^\s]*$/, { error: 'must be a root-relative path like /images/name.svg' })
+        .regex(/^\/[^\s]*$/, { error: 'a root-relative path like /images/name.svg', abort: true })
         .refine(exists, { params: { code: 'missing-image' }, error: 'names a file that does not exist' }),
     ref: (collection) => z.string().min(1).transform((slug) => new Ref(collection, slug)),
     date: () =>
       z
-        .string({ error: 'must be a date written YYYY-MM-DD' })
-        .regex(DATE, { error: 'must be a date written YYYY-MM-DD' })
+        .string({ error: 'a date written YYYY-MM-DD' })
+        .regex(DATE, { error: 'a date written YYYY-MM-DD', abort: true })
         .refine(isCalendarDate, { params: { code: 'invalid-date' }, error: 'is not a real calendar date' }),
   };
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { build } from '../build.ts';
 import { formatDiagnostics, hasErrors } from '../diagnostics.ts';
-import { loadSite } from '../load-site.ts';
+import { loadSite, withContent } from '../load-site.ts';
 import { diskWriter } from '../write.ts';
 import { parseOrigin } from './options.ts';
 
@@ -13,11 +13,12 @@ export function registerBuild(program: Command): void {
     .description('build the site into a folder of static files')
     .option('-o, --out <dir>', 'the output folder', 'dist')
     .option('--origin <url>', 'the origin for canonical URLs (default: $SITE_ORIGIN, else the site\'s own)', parseOrigin)
+    .option('--content <dir>', "read content from this folder instead of the site's own")
     .option('--verbose', 'show stacks of template errors')
-    .action(async (options: { out: string; origin?: string; verbose?: boolean }, command: Command) => {
+    .action(async (options: { out: string; origin?: string; content?: string; verbose?: boolean }, command: Command) => {
       const { root } = command.optsWithGlobals<{ root: string }>();
       const started = performance.now();
-      const site = await loadSite(root);
+      const site = withContent(await loadSite(root), options.content);
       const out = path.resolve(root, options.out);
       const result = await build(site, diskWriter(out), { origin: options.origin });
       if (hasErrors(result.diagnostics)) {

@@ -1,0 +1,2 @@
+/** Placeholder replaced below when browser tests are written. */
+export default function setup() {}
