@@ -2,9 +2,19 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    globalSetup: ['tests/e2e/global-setup.ts'],
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // Each file drives its own Chromium; two at a time suit a 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+    ],
   },
 });

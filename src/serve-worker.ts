@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { build } from './build.ts';
 import { formatDiagnostics, formatDiagnosticLine, hasErrors } from './diagnostics.ts';
-import { loadSite } from './load-site.ts';
+import { loadSite, withContent } from './load-site.ts';
 import { memoryWriter } from './write.ts';
 
 /** What one build in a worker reports back to the dev server. */
@@ -9,11 +9,11 @@ export type WorkerResult =
   | { ok: true; files: Array<[string, Uint8Array]>; pages: number; fileCount: number }
   | { ok: false; report: string; lines: string[] };
 
-const { root, origin } = workerData as { root: string; origin?: string };
+const { root, origin, content } = workerData as { root: string; origin?: string; content?: string };
 
 // Each build runs in a fresh worker, so edits to templates and engine code are imported anew.
 try {
-  const site = await loadSite(root);
+  const site = withContent(await loadSite(root), content);
   const writer = memoryWriter();
   const result = await build(site, writer, { origin, minify: false });
   const message: WorkerResult = hasErrors(result.diagnostics)

@@ -11,6 +11,8 @@ export interface ServeOptions {
   port: number;
   host: string;
   origin?: string;
+  /** Read content from this folder instead of the site's own. */
+  content?: string;
   /** Called with each build's outcome, for the terminal. */
   log?: (line: string) => void;
 }
@@ -68,7 +70,7 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
       return running;
     }
     const started = performance.now();
-    running = runBuild(options.root, options.origin)
+    running = runBuild(options)
       .then((result) => {
         const ms = Math.round(performance.now() - started);
         if (result.ok) {
@@ -109,7 +111,8 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
     respond(request, response, files, failure);
   });
 
-  const watcher = chokidar.watch(['content', 'templates', 'src'].map((dir) => path.join(options.root, dir)), { ignoreInitial: true });
+  const watched = [options.content ? path.resolve(options.content) : path.join(options.root, 'content'), ...['templates', 'src'].map((dir) => path.join(options.root, dir))];
+  const watcher = chokidar.watch(watched, { ignoreInitial: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   watcher.on('all', () => {
     clearTimeout(timer);
@@ -138,9 +141,9 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   };
 }
 
-function runBuild(root: string, origin: string | undefined): Promise<WorkerResult> {
+function runBuild({ root, origin, content }: ServeOptions): Promise<WorkerResult> {
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER, { workerData: { root, origin } });
+    const worker = new Worker(WORKER, { workerData: { root, origin, content } });
     worker.once('message', (message: WorkerResult) => resolve(message));
     worker.once('error', (error: Error) => resolve({ ok: false, report: error.stack ?? error.message, lines: [error.message] }));
     worker.once('exit', (code) => {

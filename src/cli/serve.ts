@@ -10,7 +10,8 @@ export function registerServe(program: Command): void {
     .option('-p, --port <n>', 'the port (0 picks a free one)', parsePort, 4321)
     .option('-H, --host <host>', 'the address to bind', '127.0.0.1')
     .option('--origin <url>', 'the origin for canonical URLs', parseOrigin)
-    .action(async (options: { port: number; host: string; origin?: string }, command: Command) => {
+    .option('--content <dir>', "read content from this folder instead of the site's own")
+    .action(async (options: { port: number; host: string; origin?: string; content?: string }, command: Command) => {
       const { root } = command.optsWithGlobals<{ root: string }>();
       const server = await startServer({ root, ...options, log: (line) => console.log(line) });
       console.log(`Serving ${server.url}/ (Ctrl+C to stop)`);

@@ -16,3 +16,5 @@ startNavigation({
   },
 });
 await hydrateIslands(document).catch(report);
+// Marks the page interactive, for tests and for styles that wait on hydration.
+document.documentElement.dataset.ready = '';

@@ -1,0 +1,99 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launchChromium } from './browser.ts';
+import { modes, openPage, waitReady } from './helpers.ts';
+
+const stored = (page: Page) => page.evaluate(() => localStorage.getItem('ga_consent_v2'));
+const banner = (page: Page) => page.locator('section.cookie-banner');
+
+/** Records the analytics accept and decline actions as they are called. */
+async function recordConsentEvents(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as unknown as { consentEvents: string[] }).consentEvents = [];
+    window.addEventListener('site:consent', (event) => (window as unknown as { consentEvents: string[] }).consentEvents.push((event as CustomEvent<{ value: string }>).detail.value));
+  });
+}
+const consentEvents = (page: Page) => page.evaluate(() => (window as unknown as { consentEvents: string[] }).consentEvents);
+
+describe.skipIf(!hasBrowser).each(modes())('cookie banner (%s)', (_mode, base) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('is shown when nothing is stored, with the SPEC text, a privacy link, Decline and Accept', async () => {
+    const { page, context } = await openPage(browser, `${base}/`, { consent: null });
+    await banner(page).waitFor({ state: 'visible' });
+    expect(await banner(page).locator('p').innerText()).toContain('We use cookies for analytics. Please opt in to help us improve.');
+    expect(await banner(page).locator('a').getAttribute('href')).toBe('/privacy-policy');
+    expect(await banner(page).locator('button').allInnerTexts()).toEqual(['Decline', 'Accept']);
+    await context.close();
+  });
+
+  it('Accept stores granted, calls the accept action, hides, and stays hidden on the next visit', async () => {
+    const { page, context } = await openPage(browser, 'about:blank', { consent: null });
+    await recordConsentEvents(page);
+    await page.goto(`${base}/`);
+    await waitReady(page);
+    await banner(page).locator('button', { hasText: 'Accept' }).click();
+    await banner(page).waitFor({ state: 'hidden' });
+    expect(await stored(page)).toBe('granted');
+    expect(await consentEvents(page)).toEqual(['granted']);
+    await page.reload();
+    await waitReady(page);
+    expect(await banner(page).isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('Decline stores denied, calls the decline action and hides', async () => {
+    const { page, context } = await openPage(browser, 'about:blank', { consent: null });
+    await recordConsentEvents(page);
+    await page.goto(`${base}/about/company`);
+    await waitReady(page);
+    await banner(page).locator('button', { hasText: 'Decline' }).click();
+    await banner(page).waitFor({ state: 'hidden' });
+    expect(await stored(page)).toBe('denied');
+    expect(await consentEvents(page)).toEqual(['denied']);
+    await context.close();
+  });
+
+  it('is shown again when the stored value is neither granted nor denied', async () => {
+    const { page, context } = await openPage(browser, 'about:blank', { consent: null });
+    await page.goto(`${base}/`);
+    await page.evaluate(() => localStorage.setItem('ga_consent_v2', 'maybe'));
+    await page.reload();
+    await waitReady(page);
+    await banner(page).waitFor({ state: 'visible' });
+    await context.close();
+  });
+
+  it('reopens from the footer link, with focus on its first button, and a new choice replaces the old', async () => {
+    const { page, context } = await openPage(browser, `${base}/`, { consent: 'granted' });
+    expect(await banner(page).isVisible()).toBe(false);
+    await page.locator('.footer-nav a', { hasText: 'Privacy & Cookies' }).click();
+    await banner(page).waitFor({ state: 'visible' });
+    expect(page.url()).toBe(`${base}/`);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Decline');
+    await page.keyboard.press('Enter');
+    await banner(page).waitFor({ state: 'hidden' });
+    expect(await stored(page)).toBe('denied');
+    await context.close();
+  });
+
+  it('without the reopen capability, the footer link clears the stored choice and reloads', async () => {
+    const { page, context } = await openPage(browser, `${base}/`, { consent: 'granted' });
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+      delete window.siteConsent!.reopen;
+    });
+    await Promise.all([page.waitForEvent('load'), page.locator('.footer-nav a', { hasText: 'Privacy & Cookies' }).click()]);
+    await waitReady(page);
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBeUndefined();
+    expect(await stored(page)).toBeNull();
+    await banner(page).waitFor({ state: 'visible' });
+    await context.close();
+  });
+});

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Both ways the site reaches a visitor: the built output on a static host, and the dev server. */
+export const modes = () =>
+  [
+    ['site build', inject('buildUrl')],
+    ['site serve', inject('serveUrl')],
+  ] as const;
+
+export interface OpenOptions {
+  width?: number;
+  javaScript?: boolean;
+  /** A stored consent choice, so the banner stays out of the way; null leaves storage empty. */
+  consent?: 'granted' | 'denied' | null;
+}
+
+/** Opens a page in a fresh context and waits until its islands are hydrated (when JavaScript is on). */
+export async function openPage(browser: Browser, url: string, options: OpenOptions = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  const { width = 1440, javaScript = true, consent = 'denied' } = options;
+  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: javaScript });
+  if (consent) await context.addInitScript((value) => localStorage.getItem('ga_consent_v2') ?? localStorage.setItem('ga_consent_v2', value), consent);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  if (javaScript) await waitReady(page);
+  return { page, context, errors };
+}
+
+/** Waits for the client to finish hydrating the current document. */
+export async function waitReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), null, { timeout: 15_000 });
+}
+
+/** Front matter of every content file of a collection folder, read independently of the engine. */
+export function contentOf(folder: string): Array<{ slug: string; data: Record<string, unknown> }> {
+  const dir = path.resolve('content', folder);
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.md') && !name.startsWith('_'))
+    .map((name) => ({ slug: name.replace(/\.md$/, ''), data: matter(fs.readFileSync(path.join(dir, name), 'utf8'), {}).data }));
+}
+
+/** Texts of the elements a selector matches, trimmed. */
+export async function texts(page: Page, selector: string): Promise<string[]> {
+  return (await page.locator(selector).allInnerTexts()).map((text) => text.trim());
+}

@@ -1,0 +1,94 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launchChromium } from './browser.ts';
+import { startDevServer } from './global-setup.ts';
+import { openPage, waitReady } from './helpers.ts';
+
+/** A raw request, so the path reaches the server exactly as written (no client-side normalizing). */
+function rawRequest(base: string, method: string, rawPath: string): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ hostname, port, method, path: rawPath }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe.skipIf(!hasBrowser)('site serve', () => {
+  let browser: Browser;
+  let server: { child: ChildProcess; url: string; output: () => string };
+  let content: string;
+
+  beforeAll(async () => {
+    content = fs.mkdtempSync(path.join(os.tmpdir(), 'site-serve-'));
+    fs.cpSync('tests/fixtures/small-site/content', content, { recursive: true });
+    server = await startDevServer(['serve', '--port', '0', '--content', content]);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    await browser?.close();
+    fs.rmSync(content, { recursive: true, force: true });
+  });
+
+  it('binds to 127.0.0.1 by default', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('reloads the open page after an edit, and shows a build error in the browser and the terminal while it keeps serving', async () => {
+    const { page, context } = await openPage(browser, `${server.url}/about/company`);
+    const file = path.join(content, 'about/company.md');
+    const original = fs.readFileSync(file, 'utf8');
+    const started = Date.now();
+    fs.writeFileSync(file, original.replace('title: "Company"', 'title: "Company, edited"'));
+    await page.waitForFunction(() => document.title === 'Company, edited', null, { timeout: 20_000 });
+    console.log(`edit shown in the browser after ${Date.now() - started} ms`);
+
+    fs.writeFileSync(file, original.replace('title: "Company"', 'title: [unclosed'));
+    const overlay = page.locator('#site-build-error');
+    await overlay.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await overlay.innerText()).toContain('about/company.md:2');
+    expect(server.output()).toContain('about/company.md:2');
+    const stillServing = await rawRequest(server.url, 'GET', '/contact');
+    expect(stillServing.status).toBe(200);
+
+    fs.writeFileSync(file, original);
+    await page.waitForFunction(() => document.title === 'Company' && !document.getElementById('site-build-error'), null, { timeout: 20_000 });
+    await waitReady(page);
+    await context.close();
+  });
+
+  it('answers unknown paths with the not-found page and status 404', async () => {
+    const response = await rawRequest(server.url, 'GET', '/nowhere');
+    expect(response.status).toBe(404);
+    expect(response.body).toContain('Page not found');
+  });
+
+  it.each(['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/%5c..%5cpackage.json', '/images/..%2f..%2fpackage.json', '/%00', '/a%00b', '/%E0%A4%A'])(
+    'never serves anything outside the output: %s',
+    async (rawPath) => {
+      const response = await rawRequest(server.url, 'GET', rawPath);
+      expect(response.status).toBe(404);
+      expect(response.body).not.toContain('"devDependencies"');
+    },
+  );
+
+  it('answers HEAD without a body and refuses other methods', async () => {
+    const head = await rawRequest(server.url, 'HEAD', '/');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    const post = await rawRequest(server.url, 'POST', '/');
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+  });
+});
