@@ -84,7 +84,9 @@ describe.skipIf(!hasBrowser).each(modes())('cookie banner (%s)', (_mode, base) =
   });
 
   it('without the reopen capability, the footer link clears the stored choice and reloads', async () => {
-    const { page, context } = await openPage(browser, `${base}/`, { consent: 'granted' });
+    const { page, context } = await openPage(browser, `${base}/`, { consent: null });
+    await banner(page).locator('button', { hasText: 'Accept' }).click();
+    expect(await stored(page)).toBe('granted');
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
       delete window.siteConsent!.reopen;

@@ -19,7 +19,8 @@ declare module 'vitest' {
 
 const BIN = path.resolve('bin/site');
 
-/** Builds the real site with the CLI, serves the output statically, and starts `site serve` beside it. */
+/**
+ * Builds the real site (or the content folder E2E_CONTENT names) with the CLI, serves the output statically, and starts `site serve` beside it. */
 export default async function setup(project: TestProject) {
   if (!hasBrowser) {
     const message = `No Chromium at ${chromePath}: browser tests cannot run. Install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`;
@@ -29,10 +30,11 @@ export default async function setup(project: TestProject) {
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
   const distDir = path.join(work, 'dist');
-  const built = spawnSync(BIN, ['build', '--out', distDir], { encoding: 'utf8' });
+  const content = process.env.E2E_CONTENT ? ['--content', process.env.E2E_CONTENT] : [];
+  const built = spawnSync(BIN, ['build', '--out', distDir, ...content], { encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`site build failed:\n${built.stdout}${built.stderr}`);
   const staticServer = await serveStatic(distDir);
-  const { child, url } = await startDevServer(['serve', '--port', '0']);
+  const { child, url } = await startDevServer(['serve', '--port', '0', ...content]);
   project.provide('buildUrl', staticServer.url);
   project.provide('serveUrl', url);
   project.provide('distDir', distDir);

@@ -28,7 +28,7 @@ export async function openPage(browser: Browser, url: string, options: OpenOptio
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(url);
-  if (javaScript) await waitReady(page);
+  if (javaScript && url.startsWith('http')) await waitReady(page);
   return { page, context, errors };
 }
 
@@ -39,7 +39,7 @@ export async function waitReady(page: Page): Promise<void> {
 
 /** Front matter of every content file of a collection folder, read independently of the engine. */
 export function contentOf(folder: string): Array<{ slug: string; data: Record<string, unknown> }> {
-  const dir = path.resolve('content', folder);
+  const dir = path.resolve(process.env.E2E_CONTENT ?? 'content', folder);
   return fs
     .readdirSync(dir)
     .filter((name) => name.endsWith('.md') && !name.startsWith('_'))
