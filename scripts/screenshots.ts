@@ -31,6 +31,16 @@ try {
       // A stored choice keeps the cookie banner from covering the page in every picture.
       await page.addInitScript(() => localStorage.setItem('ga_consent_v2', 'denied'));
       await page.goto(server.url + urlPath, { waitUntil: 'networkidle' });
+      // Scroll through once so lazy images load, then return to the top.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(400);
       const file = path.join(values.out, `${urlPath.replace(/\//g, '_').replace(/^_/, '') || 'home'}-${width}.png`);
       await page.screenshot({ path: file, fullPage: values.full });
       console.log(file);

@@ -35,7 +35,7 @@ export function createSite(contentDir = path.join(root, 'content')) {
     defineCollection({ name: 'pages', include: ['**/*.md'], schema: pageSchema, template: (data) => data.template }),
   ],
   templates: {
-    home: { component: HomePage, styles: ['base'] },
+    home: { component: HomePage, styles: ['base', 'prose'] },
     page: { component: GenericPage, styles: ['base', 'prose'] },
     contact: { component: ContactPage, styles: ['base', 'prose'] },
     'not-found': { component: NotFoundPage, styles: ['base', 'prose'] },

@@ -7,7 +7,7 @@ export function CtaBand() {
       <div className="container cta-inner">
         <div>
           <h2 id="cta-title">Talk to an engineer, not a salesperson</h2>
-          <p>A free 45-minute consultation: bring the problem, leave with a plan you can use whether or not you hire us.</p>
+          <p>A free one-hour consultation: bring the problem, leave with a plan you can use whether or not you hire us.</p>
         </div>
         <a className="button button-accent" href="/contact">
           Book a free consultation

@@ -30,7 +30,7 @@ export function HomePage({ entry, html, catalogue, site }: PageProps<PageEntry>)
       <section className="section section-tinted" aria-labelledby="services-title">
         <div className="container">
           <div className="section-head">
-            <h2 id="services-title">What we do</h2>
+            <h2 id="services-title">Services</h2>
             <a href="/services">All services</a>
           </div>
           <div className="card-grid">

@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const BIN = path.resolve('bin/site');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-cli-'));
+const run = (...args: string[]) => spawnSync(BIN, args, { encoding: 'utf8' });
+const small = path.resolve('tests/fixtures/small-site/content');
+const invalid = path.resolve('tests/fixtures/invalid-frontmatter/content');
+
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+describe('the site CLI', () => {
+  it('prints its version and help, exit 0', () => {
+    const version = run('--version');
+    expect(version.status).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    for (const args of [['--help'], ['build', '--help'], ['serve', '--help']]) {
+      const help = run(...args);
+      expect(help.status, args.join(' ')).toBe(0);
+      expect(help.stdout).toContain('Usage: site');
+    }
+  });
+
+  it.each([
+    [['build', '--bogus']],
+    [['build', '--origin', 'not a url']],
+    [['build', '--origin', 'ftp://example.com']],
+    [['serve', '--port', 'eighty']],
+    [['serve', '--port', '70000']],
+    [['frobnicate']],
+  ])('exits 2 on a usage error: %j', (args) => {
+    const result = run(...args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).not.toBe('');
+  });
+
+  it('builds, using --origin for canonical URLs, and exits 0', () => {
+    const out = path.join(work, 'dist');
+    const result = run('build', '--content', small, '--out', out, '--origin', 'https://staging.example.com/');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/Built \d+ pages from 18 files/);
+    const html = fs.readFileSync(path.join(out, 'about/company/index.html'), 'utf8');
+    expect(html).toContain('<link rel="canonical" href="https://staging.example.com/about/company"/>');
+  });
+
+  it('takes the origin from SITE_ORIGIN when no --origin is given', () => {
+    const out = path.join(work, 'env');
+    const result = spawnSync(BIN, ['build', '--content', small, '--out', out], { encoding: 'utf8', env: { ...process.env, SITE_ORIGIN: 'https://env.example' } });
+    expect(result.status, result.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('href="https://env.example/"');
+  });
+
+  it('exits 1 with located messages on bad content, and leaves the previous output untouched', () => {
+    const out = path.join(work, 'keep');
+    expect(run('build', '--content', small, '--out', out).status).toBe(0);
+    const before = snapshot(out);
+    const result = run('build', '--content', invalid, '--out', out);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/bad-tags\.md:10 {2}tags\[1\]: expected one of .*, found "snowflak"/);
+    expect(result.stderr).toContain('✖ 11 errors in 9 of 9 files. Nothing was written to');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(snapshot(out)).toEqual(before);
+    expect(fs.readdirSync(work).filter((name) => name.startsWith('keep.'))).toEqual([]);
+  });
+});
+
+/** Every file under a folder with its bytes, to compare two states of it. */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      const file = path.join(entry.parentPath, entry.name);
+      files[path.relative(dir, file)] = fs.readFileSync(file, 'base64');
+    }
+  }
+  return files;
+}
