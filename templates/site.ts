@@ -35,7 +35,7 @@ export function createSite(contentDir = path.join(root, 'content')) {
     defineCollection({ name: 'pages', include: ['**/*.md'], schema: pageSchema, template: (data) => data.template }),
   ],
   templates: {
-    home: { component: HomePage, styles: ['base', 'prose'] },
+    home: { component: HomePage, styles: ['base', 'prose', 'home'] },
     page: { component: GenericPage, styles: ['base', 'prose'] },
     contact: { component: ContactPage, styles: ['base', 'prose'] },
     'not-found': { component: NotFoundPage, styles: ['base', 'prose'] },
@@ -50,7 +50,7 @@ export function createSite(contentDir = path.join(root, 'content')) {
     service: { component: ServicePage, styles: ['base', 'prose'] },
   },
   layout: MainLayout,
-  styles: { base: file('styles/base.css'), prose: file('styles/prose.css') },
+  styles: { base: file('styles/base.css'), prose: file('styles/prose.css'), home: file('styles/home.css') },
   islands: {
     SiteHeader: file('islands/SiteHeader.tsx'),
     FloatingContact: file('islands/FloatingContact.tsx'),

@@ -1,9 +1,5 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { build } from '../build.ts';
-import { formatDiagnostics, hasErrors } from '../diagnostics.ts';
-import { loadSite, withContent } from '../load-site.ts';
-import { diskWriter } from '../write.ts';
 import { parseOrigin } from './options.ts';
 
 /** `site build`: content → dist/, atomically. */
@@ -18,6 +14,13 @@ export function registerBuild(program: Command): void {
     .action(async (options: { out: string; origin?: string; content?: string; verbose?: boolean }, command: Command) => {
       const { root } = command.optsWithGlobals<{ root: string }>();
       const started = performance.now();
+      // Loaded here, not at the top, so --help and --version answer without loading the engine.
+      const [{ build }, { formatDiagnostics, hasErrors }, { loadSite, withContent }, { diskWriter }] = await Promise.all([
+        import('../build.ts'),
+        import('../diagnostics.ts'),
+        import('../load-site.ts'),
+        import('../write.ts'),
+      ]);
       const site = withContent(await loadSite(root), options.content);
       const out = path.resolve(root, options.out);
       const result = await build(site, diskWriter(out), { origin: options.origin });

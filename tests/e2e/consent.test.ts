@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchChromium } from './browser.ts';
-import { modes, openPage, waitReady } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser.ts';
+import { modes, openPage, waitReady, useBrowser } from './helpers.ts';
 
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('ga_consent_v2'));
 const banner = (page: Page) => page.locator('section.cookie-banner');
@@ -16,16 +16,10 @@ async function recordConsentEvents(page: Page): Promise<void> {
 const consentEvents = (page: Page) => page.evaluate(() => (window as unknown as { consentEvents: string[] }).consentEvents);
 
 describe.skipIf(!hasBrowser).each(modes())('cookie banner (%s)', (_mode, base) => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('is shown when nothing is stored, with the SPEC text, a privacy link, Decline and Accept', async () => {
-    const { page, context } = await openPage(browser, `${base}/`, { consent: null });
+    const { page, context } = await openPage(browser(), `${base}/`, { consent: null });
     await banner(page).waitFor({ state: 'visible' });
     expect(await banner(page).locator('p').innerText()).toContain('We use cookies for analytics. Please opt in to help us improve.');
     expect(await banner(page).locator('a').getAttribute('href')).toBe('/privacy-policy');
@@ -34,7 +28,7 @@ describe.skipIf(!hasBrowser).each(modes())('cookie banner (%s)', (_mode, base) =
   });
 
   it('Accept stores granted, calls the accept action, hides, and stays hidden on the next visit', async () => {
-    const { page, context } = await openPage(browser, 'about:blank', { consent: null });
+    const { page, context } = await openPage(browser(), 'about:blank', { consent: null });
     await recordConsentEvents(page);
     await page.goto(`${base}/`);
     await waitReady(page);
@@ -49,7 +43,7 @@ describe.skipIf(!hasBrowser).each(modes())('cookie banner (%s)', (_mode, base) =
   });
 
   it('Decline stores denied, calls the decline action and hides', async () => {
-    const { page, context } = await openPage(browser, 'about:blank', { consent: null });
+    const { page, context } = await openPage(browser(), 'about:blank', { consent: null });
     await recordConsentEvents(page);
     await page.goto(`${base}/about/company`);
     await waitReady(page);
@@ -61,7 +55,7 @@ describe.skipIf(!hasBrowser).each(modes())('cookie banner (%s)', (_mode, base) =
   });
 
   it('is shown again when the stored value is neither granted nor denied', async () => {
-    const { page, context } = await openPage(browser, 'about:blank', { consent: null });
+    const { page, context } = await openPage(browser(), 'about:blank', { consent: null });
     await page.goto(`${base}/`);
     await page.evaluate(() => localStorage.setItem('ga_consent_v2', 'maybe'));
     await page.reload();
@@ -71,7 +65,7 @@ describe.skipIf(!hasBrowser).each(modes())('cookie banner (%s)', (_mode, base) =
   });
 
   it('reopens from the footer link, with focus on its first button, and a new choice replaces the old', async () => {
-    const { page, context } = await openPage(browser, `${base}/`, { consent: 'granted' });
+    const { page, context } = await openPage(browser(), `${base}/`, { consent: 'granted' });
     expect(await banner(page).isVisible()).toBe(false);
     await page.locator('.footer-nav a', { hasText: 'Privacy & Cookies' }).click();
     await banner(page).waitFor({ state: 'visible' });
@@ -84,7 +78,7 @@ describe.skipIf(!hasBrowser).each(modes())('cookie banner (%s)', (_mode, base) =
   });
 
   it('without the reopen capability, the footer link clears the stored choice and reloads', async () => {
-    const { page, context } = await openPage(browser, `${base}/`, { consent: null });
+    const { page, context } = await openPage(browser(), `${base}/`, { consent: null });
     await banner(page).locator('button', { hasText: 'Accept' }).click();
     expect(await stored(page)).toBe('granted');
     await page.evaluate(() => {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { launchChromium } from './browser.ts';
 
 /** Both ways the site reaches a visitor: the built output on a static host, and the dev server. */
 export const modes = () =>
@@ -49,4 +50,16 @@ export function contentOf(folder: string): Array<{ slug: string; data: Record<st
 /** Texts of the elements a selector matches, trimmed. */
 export async function texts(page: Page, selector: string): Promise<string[]> {
   return (await page.locator(selector).allInnerTexts()).map((text) => text.trim());
+}
+
+/** One Chromium for the enclosing describe block; call the returned function inside tests. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }

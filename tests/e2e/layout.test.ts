@@ -1,23 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchChromium } from './browser.ts';
-import { contentOf, modes, openPage, texts } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from './browser.ts';
+import { contentOf, modes, openPage, texts, useBrowser } from './helpers.ts';
 
 const visibleProjects = contentOf('projects').filter((p) => p.data.hidden !== true);
 const byDateDesc = contentOf('blogs').sort((a, b) => new Date(String(b.data.createdDate)).getTime() - new Date(String(a.data.createdDate)).getTime());
 const services = contentOf('services').sort((a, b) => Number(a.data.sort) - Number(b.data.sort));
 
 describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (%s)', (_mode, base) => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('opens Case Studies on click: 10 entries by sort, a separator, then All N Case Studies', async () => {
-    const { page, context } = await openPage(browser, `${base}/`);
+    const { page, context } = await openPage(browser(), `${base}/`);
     const trigger = page.locator('#trigger-case-studies');
     await trigger.click();
     expect(await trigger.getAttribute('aria-expanded')).toBe('true');
@@ -34,7 +27,7 @@ describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (
   });
 
   it('lists services by sort and the newest ten articles, each with its All link; About has Company and Team', async () => {
-    const { page, context } = await openPage(browser, `${base}/`);
+    const { page, context } = await openPage(browser(), `${base}/`);
     await page.locator('#trigger-services').click();
     expect(await texts(page, '#menu-services a')).toEqual([...services.map((s) => String(s.data.title)), 'All Services']);
     await page.locator('#trigger-blogs').click();
@@ -47,7 +40,7 @@ describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (
   });
 
   it('opens on hover and closes when the pointer leaves', async () => {
-    const { page, context } = await openPage(browser, `${base}/`);
+    const { page, context } = await openPage(browser(), `${base}/`);
     await page.locator('#trigger-services').hover();
     await page.locator('#menu-services').waitFor({ state: 'visible' });
     await page.locator('h1').hover();
@@ -56,7 +49,7 @@ describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (
   });
 
   it('moves with the arrow keys, closes on Escape and returns focus to the trigger', async () => {
-    const { page, context } = await openPage(browser, `${base}/`);
+    const { page, context } = await openPage(browser(), `${base}/`);
     await page.locator('#trigger-blogs').focus();
     await page.keyboard.press('ArrowDown');
     await page.waitForFunction(() => document.activeElement?.closest('#menu-blogs') !== null);
@@ -75,7 +68,7 @@ describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (
   });
 
   it('below 1024 px, hides the nav behind a menu button that opens and closes it', async () => {
-    const { page, context } = await openPage(browser, `${base}/`, { width: 390 });
+    const { page, context } = await openPage(browser(), `${base}/`, { width: 390 });
     const toggle = page.locator('button.menu-toggle');
     const nav = page.locator('#site-nav');
     expect(await toggle.isVisible()).toBe(true);
@@ -99,7 +92,7 @@ describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (
   });
 
   it('hides the header when scrolling down past 250 px and reveals it when scrolling up', async () => {
-    const { page, context } = await openPage(browser, `${base}/`);
+    const { page, context } = await openPage(browser(), `${base}/`);
     const header = page.locator('.site-header');
     await page.mouse.wheel(0, 200);
     await page.waitForTimeout(150);
@@ -112,7 +105,7 @@ describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (
   });
 
   it("shows the floating Let's Talk button everywhere but /contact, across navigations", async () => {
-    const { page, context } = await openPage(browser, `${base}/`);
+    const { page, context } = await openPage(browser(), `${base}/`);
     const fab = page.locator('a.fab');
     expect(await fab.innerText()).toContain("Let's Talk");
     expect(await fab.getAttribute('href')).toBe('/contact');
@@ -128,7 +121,7 @@ describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (
   });
 
   it('has the footer links, icon buttons and the copyright line from 1998', async () => {
-    const { page, context } = await openPage(browser, `${base}/about/company`);
+    const { page, context } = await openPage(browser(), `${base}/about/company`);
     expect(await texts(page, '.footer-nav a')).toEqual(['Company', 'Team', 'Services', 'Privacy Policy', 'Insights Blog', 'Case Studies', 'Free Consultation', 'Email Us', 'Privacy & Cookies']);
     expect(await page.locator('.footer-nav a', { hasText: 'Email Us' }).getAttribute('href')).toBe('mailto:hello@kestrelpoint.example');
     expect(await page.locator('.footer-icons a[aria-label*="LinkedIn"]').getAttribute('href')).toBe('https://www.linkedin.com/company/kestrel-point-consulting');
@@ -138,7 +131,7 @@ describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (
   });
 
   it('answers an unknown path with the not-found page and status 404', async () => {
-    const { page, context } = await openPage(browser, `${base}/`);
+    const { page, context } = await openPage(browser(), `${base}/`);
     const response = await page.goto(`${base}/no/such/page`);
     expect(response?.status()).toBe(404);
     expect(await page.locator('h1').innerText()).toBe("We couldn't find that page");
@@ -150,7 +143,7 @@ describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (
 
   it('reads fully with JavaScript off, and its links work', async () => {
     for (const width of [390, 1440]) {
-      const { page, context } = await openPage(browser, `${base}/`, { javaScript: false, width });
+      const { page, context } = await openPage(browser(), `${base}/`, { javaScript: false, width });
       expect(await page.locator('h1').count()).toBe(1);
       expect(await page.locator('.cookie-banner').isVisible()).toBe(false);
       expect(await page.locator('.prose').innerText()).not.toBe('');

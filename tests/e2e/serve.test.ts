@@ -3,11 +3,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchChromium } from './browser.ts';
+import { hasBrowser } from './browser.ts';
 import { startDevServer } from './global-setup.ts';
-import { openPage, waitReady } from './helpers.ts';
+import { openPage, useBrowser, waitReady } from './helpers.ts';
 
 /** A raw request, so the path reaches the server exactly as written (no client-side normalizing). */
 function rawRequest(base: string, method: string, rawPath: string): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
@@ -24,7 +23,7 @@ function rawRequest(base: string, method: string, rawPath: string): Promise<{ st
 }
 
 describe.skipIf(!hasBrowser)('site serve', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let server: { child: ChildProcess; url: string; output: () => string };
   let content: string;
 
@@ -32,11 +31,9 @@ describe.skipIf(!hasBrowser)('site serve', () => {
     content = fs.mkdtempSync(path.join(os.tmpdir(), 'site-serve-'));
     fs.cpSync('tests/fixtures/small-site/content', content, { recursive: true });
     server = await startDevServer(['serve', '--port', '0', '--content', content]);
-    browser = await launchChromium();
   });
   afterAll(async () => {
     server?.child.kill('SIGTERM');
-    await browser?.close();
     fs.rmSync(content, { recursive: true, force: true });
   });
 
@@ -45,7 +42,7 @@ describe.skipIf(!hasBrowser)('site serve', () => {
   });
 
   it('reloads the open page after an edit, and shows a build error in the browser and the terminal while it keeps serving', async () => {
-    const { page, context } = await openPage(browser, `${server.url}/about/company`);
+    const { page, context } = await openPage(browser(), `${server.url}/about/company`);
     const file = path.join(content, 'about/company.md');
     const original = fs.readFileSync(file, 'utf8');
     const started = Date.now();
