@@ -25,6 +25,8 @@ export default function SiteHeader({ menus, path }: SiteHeaderProps) {
   const hoverTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const pressTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const longPressed = useRef(false);
+  // A dropdown opened by hovering is pinned, not closed, by the click that usually follows.
+  const openedByHover = useRef(false);
 
   // Close everything after a navigation, and when a click lands outside the header.
   useEffect(() => {
@@ -100,7 +102,10 @@ export default function SiteHeader({ menus, path }: SiteHeaderProps) {
     if (!desktop) return;
     clearTimeout(hoverTimer.current);
     // A short grace period lets the pointer cross the gap between trigger and panel.
-    hoverTimer.current = setTimeout(() => setOpenId(id), id ? 0 : 150);
+    hoverTimer.current = setTimeout(() => {
+      openedByHover.current = id !== null;
+      setOpenId(id);
+    }, id ? 0 : 150);
   };
 
   const onPressStart = (event: PointerEvent<HTMLButtonElement>, href: string) => {
@@ -151,7 +156,10 @@ export default function SiteHeader({ menus, path }: SiteHeaderProps) {
                     data-active={active ? '' : undefined}
                     onClick={() => {
                       if (longPressed.current) return;
-                      setOpenId(open ? null : menu.id);
+                      clearTimeout(hoverTimer.current);
+                      const pin = open && openedByHover.current;
+                      openedByHover.current = false;
+                      setOpenId(open && !pin ? null : menu.id);
                     }}
                     onKeyDown={(event) => onTriggerKey(event, menu.id)}
                     onPointerDown={(event) => onPressStart(event, menu.href)}

@@ -39,8 +39,16 @@ describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (
     await context.close();
   });
 
-  it('opens on hover and closes when the pointer leaves', async () => {
+  it('opens on hover, stays open when then clicked, and closes when the pointer leaves', async () => {
     const { page, context } = await openPage(browser(), `${base}/`);
+    await page.locator('#trigger-services').hover();
+    await page.locator('#menu-services').waitFor({ state: 'visible' });
+    // The click that usually follows a hover pins the dropdown open rather than closing it.
+    await page.locator('#trigger-services').click();
+    await page.waitForTimeout(350);
+    expect(await page.locator('#trigger-services').getAttribute('aria-expanded')).toBe('true');
+    await page.locator('#trigger-services').click();
+    expect(await page.locator('#trigger-services').getAttribute('aria-expanded')).toBe('false');
     await page.locator('#trigger-services').hover();
     await page.locator('#menu-services').waitFor({ state: 'visible' });
     await page.locator('h1').hover();
