@@ -1,15 +1,13 @@
 import { bundleAssets } from './assets.ts';
-import { checkReferences, createCatalogue, type Catalogue, type Entry } from './catalogue.ts';
-import { hasErrors, type Diagnostic } from './diagnostics.ts';
-import { locateField } from './locate.ts';
-import { parseSource, type ParsedFile } from './parse.ts';
-import { renderPage } from './render/render-page.tsx';
-import { checkDuplicateUrls, planRoutes, type Route } from './routes.ts';
-import { scanContent } from './scan.ts';
-import { createSchemaHelpers } from './schema-helpers.ts';
+import { readContent, type Content } from './content.ts';
+import { hasErrors } from './diagnostics.ts';
+import type { OgImageRef } from './og/definition.ts';
+import { planOgImages } from './og/plan.ts';
+import { renderOgImages, type OgRenderOptions } from './og/render.ts';
+import { renderPages } from './render/render-page.tsx';
+import { seoFiles } from './seo/crawlers.ts';
 import type { SiteContext, SiteDefinition } from './site-definition.ts';
 import { collectStaticFiles } from './static-files.ts';
-import { prepareCollections, validateFile } from './validate.ts';
 import type { OutputFile, Writer } from './write.ts';
 
 export interface BuildOptions {
@@ -17,61 +15,51 @@ export interface BuildOptions {
   origin?: string;
   /** Minify client code and styles (default true). */
   minify?: boolean;
+  /** How social images are drawn and cached (see `OgRenderOptions`). */
+  og?: OgRenderOptions;
 }
 
-export interface BuildResult {
-  diagnostics: Diagnostic[];
-  /** How many content files were read. */
-  fileCount: number;
-  routes: Route[];
-  catalogue?: Catalogue;
+export interface BuildResult extends Content {
+  /** Social images drawn by this build and taken unchanged from the cache. */
+  og?: { drawn: number; reused: number };
   /** Set only when the build succeeded and the output was written. */
   files?: OutputFile[];
 }
 
-/** Builds a site: content → catalogue → routes → pages and assets → writer. Writes nothing on error. */
+/** Builds a site: content → social-image plan, assets → pages → social images → SEO files → writer. Writes nothing on error. */
 export async function build(site: SiteDefinition, writer: Writer, options: BuildOptions = {}): Promise<BuildResult> {
-  const sources = await scanContent(site.contentDir);
-  const parsed = sources.map(parseSource);
-  const diagnostics = [...checkDuplicateUrls(sources), ...parsed.flatMap((result) => result.diagnostics)];
-  const files = parsed.flatMap((result) => (result.parsed ? [result.parsed] : []));
-
-  const collections = prepareCollections(site, createSchemaHelpers([site.contentDir, site.publicDir ?? site.contentDir]));
-  const validated = files.map((file) => validateFile(file, collections, site.templates));
-  diagnostics.push(...validated.flatMap((result) => result.diagnostics));
-  const entries = validated.flatMap((result) => (result.entry ? [result.entry] : []));
-
-  const routes = planRoutes(entries, site.notFound);
-  const catalogue = createCatalogue(entries);
-  diagnostics.push(...checkReferences(catalogue, locator(files)));
-  const result: BuildResult = { diagnostics, fileCount: sources.length, routes, catalogue };
+  const result: BuildResult = await readContent(site);
+  const { diagnostics, routes, catalogue } = result;
   if (hasErrors(diagnostics)) return result;
 
+  const og = await planOgImages(site, catalogue);
   const assets = await bundleAssets({ islands: site.islands, startup: site.startup ?? {} }, site.styles, { minify: options.minify });
-  diagnostics.push(...assets.diagnostics);
-  if (!assets.manifest) return result;
+  diagnostics.push(...og.diagnostics, ...assets.diagnostics);
+  if (!assets.manifest || hasErrors(diagnostics)) return result;
 
-  const siteContext = createSiteContext(site, options.origin);
-  const pages: OutputFile[] = [];
-  for (const route of routes) {
-    const page = renderPage(route, { site, siteContext, catalogue, assets: assets.manifest });
-    diagnostics.push(...page.diagnostics);
-    if (page.html) pages.push({ path: route.outPath, contents: page.html });
-  }
+  const siteContext = createSiteContext(site, options.origin, og.refs);
+  const pages = renderPages(routes, { site, siteContext, catalogue, assets: assets.manifest }, diagnostics);
   if (hasErrors(diagnostics)) return result;
 
-  const output = [...(await collectStaticFiles(site.publicDir)), ...(await collectStaticFiles(site.contentDir)), ...assets.files, ...pages];
+  const images = await renderOgImages(site, og.jobs, options.og);
+  diagnostics.push(...images.diagnostics);
+  result.og = { drawn: images.drawn, reused: images.reused };
+  if (hasErrors(diagnostics)) return result;
+
+  const output = [
+    ...(await collectStaticFiles(site.publicDir)),
+    ...(await collectStaticFiles(site.contentDir)),
+    ...assets.files,
+    ...pages,
+    ...images.files,
+    ...seoFiles(site, catalogue, siteContext),
+  ];
   await writer.write(output);
   return { ...result, files: output };
 }
 
-/** Resolves the origin and the URL helper for one build. */
-export function createSiteContext(site: SiteDefinition, originOverride?: string): SiteContext {
+/** Resolves the origin, the URL helper and the social images for one build. */
+export function createSiteContext(site: SiteDefinition, originOverride?: string, ogImages: ReadonlyMap<string, OgImageRef> = new Map()): SiteContext {
   const origin = (originOverride ?? process.env.SITE_ORIGIN ?? site.origin).replace(/\/+$/, '');
-  return { name: site.name, lang: site.lang, origin, url: (path: string) => `${origin}${path}` };
-}
-
-function locator(files: readonly ParsedFile[]) {
-  const byFile = new Map(files.map((file) => [file.source.file, file]));
-  return (entry: Entry, fieldPath: PropertyKey[]) => locateField(byFile.get(entry.file)!, fieldPath);
+  return { name: site.name, lang: site.lang, origin, url: (path: string) => `${origin}${path}`, ogImage: (pageUrl) => ogImages.get(pageUrl) };
 }

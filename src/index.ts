@@ -9,3 +9,7 @@ export { compareEntries, compareNewestFirst } from './ordering.ts';
 export { Island } from './render/island.tsx';
 export { renderMarkdown } from './render/markdown.ts';
 export { z } from 'zod';
+export { JsonLd, serializeJsonLd, type JsonLdObject } from './render/head.tsx';
+export { OG_SIZE } from './og/definition.ts';
+export type { DrawnImageSpec, FileImageSpec, OgFont, OgImageRef, OgImageSpec, OgTemplateProps, SocialImages } from './og/definition.ts';
+export type { FeedAuthor, FeedDefinition, RobotsDefinition } from './seo/definition.ts';

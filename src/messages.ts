@@ -22,6 +22,8 @@ export const messages = {
   'render-failed': 'A template threw while rendering the page.',
   'heading-count': 'A page must have exactly one h1.',
   'asset-build-failed': 'The client code or a stylesheet failed to build.',
+  'og-image-invalid': 'A social preview image names a file or template that does not exist.',
+  'og-image-failed': 'A social preview image could not be drawn.',
 } as const;
 
 /** A permanent, kebab-case diagnostic code. */

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { Catalogue, Entry } from './catalogue.ts';
 import type { Ref } from './schema-helpers.ts';
 import type { Route } from './routes.ts';
+import type { OgImageRef, SocialImages } from './og/definition.ts';
+import type { FeedDefinition, RobotsDefinition } from './seo/definition.ts';
 
 /** Fields the engine itself reads from every entry; a collection's schema must produce them. */
 export interface BaseData {
@@ -60,6 +62,8 @@ export interface SiteContext {
   origin: string;
   /** Turns a root-relative path into an absolute URL on the origin. */
   url(path: string): string;
+  /** The social preview image of the page at a URL path, when the site has social images. */
+  ogImage(pageUrl: string): OgImageRef | undefined;
 }
 
 export interface TemplateDefinition {
@@ -91,6 +95,16 @@ export interface SiteDefinition {
   startup?: Record<string, string>;
   /** The URL of the page whose HTML is also written as `404.html`. */
   notFound: string;
+  /** Social preview images, one per page, drawn with satori or named by hand (default: none). */
+  og?: SocialImages;
+  /** Extra elements for each page's `<head>`, such as JSON-LD (`<JsonLd>`); rendered after the engine's own. */
+  head?: ComponentType<PageProps<any>>;
+  /** Feeds of a collection, each published as RSS 2.0 and Atom and linked from every page (default: none). */
+  feeds?: FeedDefinition[];
+  /** Write `sitemap.xml` listing every visible page (default true). */
+  sitemap?: boolean;
+  /** What `robots.txt` says; false writes none (default: allow everything, and name the sitemap). */
+  robots?: RobotsDefinition | false;
 }
 
 /** Declares a site; returns it unchanged, typed. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineCollection, defineSite } from '../src/index.ts';
+import { defineCollection, defineSite, type Entry } from '../src/index.ts';
 import { identity } from './identity.ts';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
@@ -8,8 +8,11 @@ import { GenericPage } from './pages/GenericPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { BlogListPage, ProjectListPage, ServiceListPage, TeamListPage } from './pages/ListPages.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { authorOf } from './lib/authors.ts';
+import { socialImages } from './og/social-image.ts';
 import { OgImagesPage } from './pages/OgImagesPage.tsx';
-import { blogPostSchema, caseStudySchema, pageSchema, serviceSchema, teamMemberSchema } from './schemas.ts';
+import { blogPostSchema, caseStudySchema, pageSchema, serviceSchema, teamMemberSchema, type BlogPost } from './schemas.ts';
+import { StructuredData } from './seo/structured-data.tsx';
 
 const here = import.meta.dirname;
 const root = path.resolve(here, '..');
@@ -58,6 +61,21 @@ export function createSite(contentDir = path.join(root, 'content')) {
   },
   startup: { consent: file('startup/consent.ts') },
   notFound: '/ErrorNotFound',
+  og: socialImages,
+  head: StructuredData,
+  feeds: [
+    {
+      collection: 'blogs',
+      title: `${identity.name} Insights`,
+      description: `Articles by the engineers of ${identity.name} on data platforms, cloud, machine learning and security.`,
+      link: '/blogs',
+      rss: '/blogs/rss.xml',
+      atom: '/blogs/atom.xml',
+      author: (entry, catalogue, site) => authorOf(entry as Entry<BlogPost>, catalogue, site),
+    },
+  ],
+  // The developer pages are noindex already; crawlers need not fetch them at all.
+  robots: { disallow: ['/dev/'] },
   });
 }
 

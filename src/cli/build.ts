@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { parseOrigin } from './options.ts';
+import { progressBar } from './progress.ts';
 
 /** `site build`: content → dist/, atomically. */
 export function registerBuild(program: Command): void {
@@ -23,7 +24,9 @@ export function registerBuild(program: Command): void {
       ]);
       const site = withContent(await loadSite(root), options.content);
       const out = path.resolve(root, options.out);
-      const result = await build(site, diskWriter(out), { origin: options.origin });
+      const bar = progressBar('Drawing social images');
+      const result = await build(site, diskWriter(out), { origin: options.origin, og: { onProgress: (done, total) => bar.update(done, total) } });
+      bar.clear();
       if (hasErrors(result.diagnostics)) {
         console.error(
           formatDiagnostics(result.diagnostics, {
@@ -37,6 +40,7 @@ export function registerBuild(program: Command): void {
         return;
       }
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
-      console.log(`✔ Built ${result.routes.length} pages from ${result.fileCount} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.`);
+      const images = result.og ? ` Social images: ${result.og.drawn} drawn, ${result.og.reused} reused.` : '';
+      console.log(`✔ Built ${result.routes.length} pages from ${result.fileCount} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.${images}`);
     });
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { registerBuild } from './build.ts';
+import { registerOg } from './og.ts';
 import { registerServe } from './serve.ts';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -16,6 +17,7 @@ const program = new Command('site')
   .exitOverride();
 
 registerBuild(program);
+registerOg(program);
 registerServe(program);
 
 try {

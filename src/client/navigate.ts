@@ -127,7 +127,8 @@ async function loadStylesheets(next: Document): Promise<boolean> {
 /** Replaces the page-specific parts: title, meta, canonical, `<main>`, and the body's path. */
 function swap(next: Document, newMain: HTMLElement): void {
   document.title = next.title;
-  const selector = 'meta[name]:not([name=viewport]), meta[property], link[rel=canonical], link[rel=alternate]';
+  // Structured data describes one page, so it goes with the page like the meta tags.
+  const selector = 'meta[name]:not([name=viewport]), meta[property], link[rel=canonical], link[rel=alternate], script[type="application/ld+json"]';
   for (const element of document.head.querySelectorAll(selector)) element.remove();
   const anchor = document.head.querySelector('title');
   for (const element of next.head.querySelectorAll(selector)) anchor?.after(document.importNode(element, true));

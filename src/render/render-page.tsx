@@ -3,7 +3,9 @@ import type { AssetManifest } from '../assets.ts';
 import type { Catalogue } from '../catalogue.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { Route } from '../routes.ts';
+import { feedLinks } from '../seo/definition.ts';
 import type { PageProps, SiteContext, SiteDefinition } from '../site-definition.ts';
+import type { OutputFile } from '../write.ts';
 import { Document } from './document.tsx';
 import { renderMarkdown } from './markdown.ts';
 
@@ -14,6 +16,15 @@ export interface RenderContext {
   assets: AssetManifest;
 }
 
+/** Renders every route, adding each failure to `diagnostics`; returns the pages that rendered. */
+export function renderPages(routes: readonly Route[], context: RenderContext, diagnostics: Diagnostic[]): OutputFile[] {
+  return routes.flatMap((route) => {
+    const page = renderPage(route, context);
+    diagnostics.push(...page.diagnostics);
+    return page.html ? [{ path: route.outPath, contents: page.html }] : [];
+  });
+}
+
 /** Renders one route to a full HTML document, or a diagnostic naming the route and template. */
 export function renderPage(route: Route, context: RenderContext): { html?: string; diagnostics: Diagnostic[] } {
   const { site, siteContext, catalogue, assets } = context;
@@ -22,6 +33,7 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
     const props: PageProps = { entry: route.entry, html: renderMarkdown(route.entry.body), catalogue, route, site: siteContext };
     const Layout = site.layout;
     const Page = template.component;
+    const Head = site.head;
     const html =
       '<!DOCTYPE html>' +
       renderToString(
@@ -31,6 +43,10 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
           styles={template.styles.map((name) => assets.styles[name]!)}
           script={assets.script}
           fonts={assets.fonts}
+          og={siteContext.ogImage(route.entry.url)}
+          ogType={site.og?.type?.(route.entry) ?? 'website'}
+          feeds={feedLinks(site.feeds)}
+          head={Head ? <Head {...props} /> : null}
         >
           <Layout {...props}>
             <Page {...props} />

@@ -4,7 +4,7 @@ import { Prose } from '../components/Prose.tsx';
 import type { PageEntry } from '../schemas.ts';
 
 /** The hidden developer page listing every page's social-preview image beside a link to the page. */
-export function OgImagesPage({ entry, html, catalogue }: PageProps<PageEntry>) {
+export function OgImagesPage({ entry, html, catalogue, site }: PageProps<PageEntry>) {
   return (
     <>
       <PageHero data={entry.data} />
@@ -12,12 +12,15 @@ export function OgImagesPage({ entry, html, catalogue }: PageProps<PageEntry>) {
         <Prose html={html} />
         <ul className="og-grid">
           {catalogue.entries.map((page) => {
-            const data = page.data as PageEntry;
-            const image = data.ogImage?.path ?? data.image?.path ?? data.banner?.image ?? '/images/logo.svg';
+            const image = site.ogImage(page.url);
             return (
               <li key={page.url} className="og-item">
-                <img src={image} alt={data.ogImage?.alt ?? `Preview of ${data.title}`} width={1200} height={630} loading="lazy" decoding="async" />
-                <a href={page.url}>{data.title}</a>
+                {image ? (
+                  <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
+                ) : (
+                  <p>No social image.</p>
+                )}
+                <a href={page.url}>{page.data.title}</a>
                 <code>{page.url}</code>
               </li>
             );

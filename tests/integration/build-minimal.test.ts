@@ -73,6 +73,18 @@ describe('building the minimal fixture in memory', () => {
     expect(writer.files.has('images/dot.svg')).toBe(true);
   });
 
+  it('writes a sitemap of the visible pages and a robots.txt naming it, with no social images unless the site asks', () => {
+    const sitemap = page('sitemap.xml');
+    expect(sitemap).toContain('<loc>https://minimal.example/posts/first</loc>');
+    expect(sitemap).not.toContain('/posts/secret');
+    expect(page('robots.txt')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://minimal.example/sitemap.xml\n');
+    const html = page('posts/first/index.html');
+    expect(html).toContain('<meta property="og:url" content="https://minimal.example/posts/first"/>');
+    expect(html).toContain('<meta name="twitter:card" content="summary"/>');
+    expect(html).not.toContain('og:image');
+    expect(result.og).toEqual({ drawn: 0, reused: 0 });
+  });
+
   it('is deterministic: two builds give identical bytes', async () => {
     const again = memoryWriter();
     await build(createMinimalSite(), again);

@@ -17,7 +17,7 @@ describe('the site CLI', () => {
     const version = run('--version');
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
-    for (const args of [['--help'], ['build', '--help'], ['serve', '--help']]) {
+    for (const args of [['--help'], ['build', '--help'], ['og', '--help'], ['serve', '--help']]) {
       const help = run(...args);
       expect(help.status, args.join(' ')).toBe(0);
       expect(help.stdout).toContain('Usage: site');
@@ -30,6 +30,8 @@ describe('the site CLI', () => {
     [['build', '--origin', 'ftp://example.com']],
     [['serve', '--port', 'eighty']],
     [['serve', '--port', '70000']],
+    [['og', '--content', small, '--only', '/no/such/page']],
+    [['og', '--content', small, '--only', '/privacy-policy']],
     [['frobnicate']],
   ])('exits 2 on a usage error: %j', (args) => {
     const result = run(...args);
@@ -64,6 +66,31 @@ describe('the site CLI', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(snapshot(out)).toEqual(before);
     expect(fs.readdirSync(work).filter((name) => name.startsWith('keep.'))).toEqual([]);
+  });
+});
+
+describe('site og', () => {
+  const cache = path.join(work, 'og-cache');
+  const og = (...args: string[]) => run('og', '--content', small, '--cache', cache, ...args);
+
+  it('draws every stale image, then nothing on an unchanged site, and one page on request', () => {
+    const cold = og();
+    expect(cold.status, cold.stderr).toBe(0);
+    const drawn = Number(/✔ Social images: (\d+) drawn, 0 reused, in [\d.]+ s/.exec(cold.stdout)?.[1]);
+    expect(drawn).toBeGreaterThan(10);
+    expect(fs.readdirSync(cache).filter((name) => name.endsWith('.png'))).toHaveLength(drawn);
+
+    const warm = og();
+    expect(warm.stdout).toMatch(new RegExp(`✔ Social images: 0 drawn, ${drawn} reused, in [\\d.]+ s\\.`));
+
+    const one = og('--only', '/about/company', '--force');
+    expect(one.stdout).toMatch(/✔ Social images: 1 drawn, 0 reused/);
+    expect(one.stdout).toMatch(/\/about\/company → .*og-cache\/[0-9a-f]{64}\.png/);
+  });
+
+  it('says why --only has nothing to draw', () => {
+    expect(og('--only', '/no/such/page').stderr).toContain('No page is published at /no/such/page.');
+    expect(og('--only', '/privacy-policy').stderr).toContain('names a hand-made image (/images/og-card.svg)');
   });
 });
 

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { progressBar } from './progress.ts';
+
+interface OgOptions {
+  force?: boolean;
+  only?: string;
+  content?: string;
+  cache?: string;
+  verbose?: boolean;
+}
+
+/** `site og`: brings the social-image cache up to date, drawing only stale images unless told otherwise. */
+export function registerOg(program: Command): void {
+  program
+    .command('og')
+    .description('draw the social preview images of pages whose image is stale (the next build reuses them)')
+    .option('--force', 'draw every image, even those that have not changed')
+    .option('--only <path>', "only the image of the page at this URL path, e.g. /about/team (with --force to redraw it)")
+    .option('--content <dir>', "read content from this folder instead of the site's own")
+    .option('--cache <dir>', 'keep images in this folder (default: .site-cache/og in the project)')
+    .option('--verbose', 'show stacks of template errors')
+    .action(async (options: OgOptions, command: Command) => {
+      const { root } = command.optsWithGlobals<{ root: string }>();
+      const started = performance.now();
+      // Loaded here, not at the top, so --help answers without loading the engine.
+      const [{ regenerateOgImages }, { formatDiagnostics, hasErrors }, { loadSite, withContent }] = await Promise.all([
+        import('../og/regenerate.ts'),
+        import('../diagnostics.ts'),
+        import('../load-site.ts'),
+      ]);
+      const site = withContent(await loadSite(root), options.content);
+      // Both are mistakes in the command line rather than the content: exit 2, like any usage error.
+      if (!site.og) command.error('This site draws no social images: its site definition has no `og`.', { exitCode: 2 });
+      const bar = progressBar('Drawing social images');
+      const result = await regenerateOgImages(site, {
+        force: options.force,
+        only: options.only,
+        cacheDir: options.cache && path.resolve(options.cache),
+        onProgress: (done, total) => bar.update(done, total),
+      });
+      bar.clear();
+      if (hasErrors(result.diagnostics)) {
+        console.error(formatDiagnostics(result.diagnostics, { cwd: root, fileCount: result.fileCount, verbose: options.verbose, outcome: 'Images drawn before the error are kept.' }));
+        process.exitCode = 1;
+        return;
+      }
+      if (result.notFound) command.error(`--only ${options.only}: ${result.notFound}`, { exitCode: 2 });
+      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      const threads = result.workers ? ` on ${result.workers} worker threads` : '';
+      console.log(`✔ Social images: ${result.drawn} drawn, ${result.reused} reused, in ${seconds} s${threads}.`);
+      if (options.only) for (const [url, file] of result.cacheFiles) console.log(`  ${url} → ${path.relative(process.cwd(), file)}`);
+    });
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** The folder, under a project's root, where drawn social images are kept between builds. */
+export const CACHE_FOLDER = '.site-cache/og';
+
+/** Drawn images kept on disk by their key (see `imageKey`). */
+export interface ImageCache {
+  /** The image stored under a key, or undefined when it was never drawn. */
+  read(key: string): Promise<Uint8Array | undefined>;
+  write(key: string, png: Uint8Array): Promise<void>;
+  /** The file an image is kept in, for telling a person where to look. */
+  fileOf(key: string): string;
+}
+
+/**
+ * A cache in a folder: one `<key>.png` per image. Writes go to a temporary name and are renamed
+ * into place, so a build running beside another (`site build` and `site serve` at once) never
+ * reads half an image.
+ */
+export function imageCache(dir: string): ImageCache {
+  const fileOf = (key: string) => path.join(dir, `${key}.png`);
+  return {
+    fileOf,
+    async read(key) {
+      try {
+        return await fs.readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async write(key, png) {
+      await fs.mkdir(dir, { recursive: true });
+      const temporary = `${fileOf(key)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+      await fs.writeFile(temporary, png);
+      await fs.rename(temporary, fileOf(key));
+    },
+  };
+}

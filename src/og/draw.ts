@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { Resvg } from '@resvg/resvg-js';
+import { createElement, type ComponentType } from 'react';
+import satori, { type Font } from 'satori';
+import { OG_SIZE, type OgFont } from './definition.ts';
+
+/** What a drawer needs once: the template modules and the fonts. Plain data, so a worker thread can receive it. */
+export interface DrawerSetup {
+  /** Template modules by name (absolute paths), each default-exporting a component. */
+  templates: Record<string, string>;
+  fonts: OgFont[];
+}
+
+/** One image to draw: which template, with which props (assets already `data:` URLs). */
+export interface DrawTask {
+  template: string;
+  props: Record<string, unknown>;
+}
+
+/** Draws one image to PNG bytes. */
+export type Draw = (task: DrawTask) => Promise<Uint8Array>;
+
+type Template = ComponentType<Record<string, unknown>>;
+
+/**
+ * Loads the fonts and every template, then returns a function drawing a template to a 1200×630
+ * PNG: satori lays the component out to SVG with the text as paths, and resvg rasterises it.
+ * Templates load up front so that a thread unable to import them fails at once, before any task.
+ * The font list is one array for the drawer's life because satori caches parsed fonts by it.
+ */
+export async function createDrawer(setup: DrawerSetup): Promise<Draw> {
+  const fonts: Font[] = await Promise.all(
+    setup.fonts.map(async (font) => ({ name: font.name, weight: font.weight ?? 400, style: font.style ?? 'normal', data: await fs.readFile(font.file) })),
+  );
+  const templates = new Map<string, Template>();
+  for (const [name, file] of Object.entries(setup.templates)) {
+    const module = (await import(pathToFileURL(file).href)) as { default?: Template };
+    if (typeof module.default !== 'function') throw new Error(`${file} must default-export the template component.`);
+    templates.set(name, module.default);
+  }
+  return async ({ template, props }) => {
+    const Template = templates.get(template);
+    if (!Template) throw new Error(`The site has no social-image template "${template}" (it has ${[...templates.keys()].join(', ') || 'none'}).`);
+    const svg = await satori(createElement(Template, props), { ...OG_SIZE, fonts });
+    const png = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
+    return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+  };
+}

@@ -1,0 +1,120 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Catalogue, Entry } from '../catalogue.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { SiteDefinition } from '../site-definition.ts';
+import { isFileSpec, OG_SIZE, ogImageUrl, type DrawnImageSpec, type OgImageRef, type OgImageSpec } from './definition.ts';
+import type { DrawTask } from './draw.ts';
+import { fontsFingerprint, imageKey, rendererFingerprint, templateFingerprint } from './hash.ts';
+
+/** One image to draw (or take from the cache), for one page. */
+export interface DrawJob {
+  /** The URL of the page it belongs to. */
+  pageUrl: string;
+  /** Output path of the PNG, relative to the output folder. */
+  outPath: string;
+  /** The cache key: a hash of everything that shapes the image. */
+  key: string;
+  task: DrawTask;
+  /** The page's source file, for diagnostics. */
+  file: string;
+}
+
+/** Every page's social image, and the drawing work behind the drawn ones. */
+export interface OgPlan {
+  refs: Map<string, OgImageRef>;
+  jobs: DrawJob[];
+  diagnostics: Diagnostic[];
+}
+
+const TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
+
+/**
+ * Asks the site for each page's image and works out, for drawn ones, the template's props (its
+ * assets inlined as `data:` URLs) and the cache key. Reads files, draws nothing.
+ */
+export async function planOgImages(site: SiteDefinition, catalogue: Catalogue): Promise<OgPlan> {
+  const plan: OgPlan = { refs: new Map(), jobs: [], diagnostics: [] };
+  const og = site.og;
+  if (!og) return plan;
+  const problem = (entry: Entry, message: string, code: 'og-image-invalid' | 'og-image-failed' = 'og-image-invalid', detail?: string) =>
+    plan.diagnostics.push({ code, severity: 'error', file: entry.file, line: 1, message: `The social image of ${entry.url} ${message}`, detail });
+  const dirs = [site.contentDir, site.publicDir].filter((dir): dir is string => Boolean(dir));
+  const readAsset = memoize((url: string) => readPublished(dirs, url));
+  const renderer = rendererFingerprint();
+  const fonts = await fontsFingerprint(og.fonts);
+  const templates = new Map(await Promise.all(Object.entries(og.templates).map(async ([name, file]) => [name, await templateFingerprint(file).catch(asError)] as const)));
+
+  for (const entry of catalogue.entries) {
+    let spec: OgImageSpec | undefined;
+    try {
+      spec = og.image(entry, catalogue);
+    } catch (error) {
+      problem(entry, `could not be described: the site's og.image() threw ${asError(error).message}`, 'og-image-failed', asError(error).stack);
+      continue;
+    }
+    if (!spec) continue;
+    if (isFileSpec(spec)) {
+      const type = TYPES[path.extname(spec.file).toLowerCase()];
+      if (type !== 'image/png' && type !== 'image/svg+xml') problem(entry, `must be a PNG or an SVG, found ${spec.file}.`);
+      else if (!(await readAsset(spec.file))) problem(entry, `names ${spec.file}, which is in neither the content nor the public folder.`);
+      else plan.refs.set(entry.url, { url: spec.file, type, ...OG_SIZE, alt: spec.alt });
+      continue;
+    }
+    const template = templates.get(spec.template);
+    if (template === undefined) {
+      problem(entry, `names the template "${spec.template}", which the site does not define (it has ${[...templates.keys()].join(', ') || 'none'}).`);
+      continue;
+    }
+    if (template instanceof Error) {
+      problem(entry, `cannot be drawn: its template "${spec.template}" does not build: ${template.message}`, 'og-image-failed');
+      continue;
+    }
+    const assets = await inlineAssets(spec, readAsset);
+    if (typeof assets === 'string') {
+      problem(entry, `embeds ${assets}, which is in neither the content nor the public folder.`);
+      continue;
+    }
+    const task: DrawTask = { template: spec.template, props: { ...spec.props, assets } };
+    const url = ogImageUrl(entry.url);
+    plan.refs.set(entry.url, { url, type: 'image/png', ...OG_SIZE, alt: spec.alt });
+    plan.jobs.push({ pageUrl: entry.url, outPath: url.slice(1), key: imageKey({ renderer, template, fonts, props: task.props }), task, file: entry.file });
+  }
+  return plan;
+}
+
+/** The spec's assets as `data:` URLs, or the URL of the first one that does not exist. */
+async function inlineAssets(spec: DrawnImageSpec, read: (url: string) => Promise<Uint8Array | undefined>): Promise<Record<string, string> | string> {
+  const inlined: Record<string, string> = {};
+  for (const [name, url] of Object.entries(spec.assets ?? {})) {
+    const bytes = await read(url);
+    const type = TYPES[path.extname(url).toLowerCase()];
+    if (!bytes || !type) return url;
+    inlined[name] = `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+  }
+  return inlined;
+}
+
+/** The bytes of a file published at a root-relative URL, from the first folder that has it. */
+async function readPublished(dirs: readonly string[], url: string): Promise<Uint8Array | undefined> {
+  for (const dir of dirs) {
+    const file = path.join(dir, decodeURI(url));
+    if (!file.startsWith(dir + path.sep)) continue;
+    const bytes = await fs.readFile(file).catch(() => undefined);
+    if (bytes) return bytes;
+  }
+  return undefined;
+}
+
+function memoize<T>(load: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const cache = new Map<string, Promise<T>>();
+  return (key) => {
+    if (!cache.has(key)) cache.set(key, load(key));
+    return cache.get(key)!;
+  };
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+

@@ -1,0 +1,100 @@
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { SiteDefinition } from '../site-definition.ts';
+import type { OutputFile } from '../write.ts';
+import { CACHE_FOLDER, imageCache } from './cache.ts';
+import type { DrawJob } from './plan.ts';
+import { drawAll } from './pool.ts';
+
+export interface OgRenderOptions {
+  /** Where drawn images are kept between builds (default `<root>/.site-cache/og`). */
+  cacheDir?: string;
+  /** Draw every image, even those whose cached copy is current (default false). */
+  force?: boolean;
+  /** Worker threads (default: one per core when there is enough to draw; 0 draws in the main thread). */
+  threads?: number;
+  /** Called before drawing starts and after each image is finished, for a progress bar. */
+  onProgress?(finished: number, stale: number): void;
+}
+
+export interface OgRenderResult {
+  /** The images to publish, one per job. */
+  files: OutputFile[];
+  /** How many images were drawn, and how many came from the cache unchanged. */
+  drawn: number;
+  reused: number;
+  /** Worker threads that drew (0: the main thread drew everything, or nothing was stale). */
+  workers: number;
+  diagnostics: Diagnostic[];
+  /** Each job's image in the cache, for telling a person where to look. */
+  cacheFiles: Map<string, string>;
+}
+
+/**
+ * Publishes every job's image, drawing only the stale ones: an image whose key is already in the
+ * cache is taken from there. Newly drawn images go into the cache as each one finishes, so an
+ * interrupted build keeps what it drew. Jobs sharing a key are drawn once.
+ */
+export async function renderOgImages(site: SiteDefinition, jobs: readonly DrawJob[], options: OgRenderOptions = {}): Promise<OgRenderResult> {
+  const og = site.og;
+  const cache = imageCache(options.cacheDir ?? path.join(site.root, CACHE_FOLDER));
+  const images = new Map<string, Uint8Array>();
+  const stale = new Map<string, DrawJob>();
+  for (const job of jobs) {
+    if (images.has(job.key) || stale.has(job.key)) continue;
+    const cached = options.force ? undefined : await cache.read(job.key);
+    if (cached) images.set(job.key, cached);
+    else stale.set(job.key, job);
+  }
+  const reused = images.size;
+  const diagnostics: Diagnostic[] = [];
+  let drawn = 0;
+  let workers = 0;
+  if (og && stale.size) {
+    const list = [...stale.values()];
+    const writes: Promise<void>[] = [];
+    let finished = 0;
+    options.onProgress?.(0, list.length);
+    ({ workers } = await drawAll(
+      list.map((job) => job.task),
+      { templates: og.templates, fonts: og.fonts },
+      {
+        threads: options.threads,
+        onResult(index, result) {
+          const job = list[index]!;
+          if (result instanceof Error) diagnostics.push(drawingFailed(job, result));
+          else {
+            drawn++;
+            images.set(job.key, result);
+            writes.push(cache.write(job.key, result));
+          }
+          options.onProgress?.(++finished, list.length);
+        },
+      },
+    ));
+    await Promise.all(writes);
+  }
+  return {
+    files: jobs.flatMap((job) => {
+      const png = images.get(job.key);
+      return png ? [{ path: job.outPath, contents: png }] : [];
+    }),
+    drawn,
+    reused,
+    workers,
+    diagnostics,
+    cacheFiles: new Map(jobs.map((job) => [job.pageUrl, cache.fileOf(job.key)])),
+  };
+}
+
+function drawingFailed(job: DrawJob, error: Error): Diagnostic {
+  return {
+    code: 'og-image-failed',
+    severity: 'error',
+    file: job.file,
+    line: 1,
+    message: `The social image of ${job.pageUrl} could not be drawn (template "${job.task.template}"): ${error.message}`,
+    hint: 'Satori draws a subset of CSS: flexbox, inline styles, no grid. Run with --verbose to see the stack.',
+    detail: error.stack,
+  };
+}

@@ -1,0 +1,61 @@
+import type { Catalogue, Entry } from '../catalogue.ts';
+import { compareText } from '../diagnostics.ts';
+import type { SiteContext, SiteDefinition } from '../site-definition.ts';
+import type { OutputFile } from '../write.ts';
+import type { RobotsDefinition } from './definition.ts';
+import { renderAtom, renderRss } from './feeds.ts';
+import { escapeXml } from './xml.ts';
+
+/** Where the sitemap is published. */
+export const SITEMAP_PATH = '/sitemap.xml';
+
+/**
+ * The sitemap protocol's XML: every visible page (hidden ones are `noindex`, so listing them
+ * would contradict it), by URL path, with `lastmod` from `updatedDate`, else `createdDate`.
+ */
+export function renderSitemap(entries: readonly Entry[], site: Pick<SiteContext, 'url'>): string {
+  const visible = entries.filter((entry) => !entry.hidden).sort((a, b) => compareText(a.url, b.url));
+  const urls = visible.map((entry) => {
+    const lastmod = entry.data.updatedDate ?? entry.data.createdDate;
+    return `  <url>\n    <loc>${escapeXml(site.url(entry.url))}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ''}  </url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** `robots.txt`: everything allowed but the given prefixes, and where the sitemap is (when there is one). */
+export function renderRobots(robots: RobotsDefinition, sitemapUrl: string | undefined): string {
+  const disallow = robots.disallow ?? [];
+  return [
+    'User-agent: *',
+    ...(disallow.length ? disallow.map((prefix) => `Disallow: ${prefix}`) : ['Allow: /']),
+    ...(sitemapUrl ? ['', `Sitemap: ${sitemapUrl}`] : []),
+    '',
+  ].join('\n');
+}
+
+/** Strips the leading slash of a root-relative URL to make an output path. */
+const outPath = (urlPath: string) => urlPath.replace(/^\/+/, '');
+
+/**
+ * The files crawlers and feed readers ask for: `sitemap.xml` and `robots.txt` (unless the site
+ * turns them off) and each feed in both formats.
+ */
+export function seoFiles(site: SiteDefinition, catalogue: Catalogue, context: SiteContext): OutputFile[] {
+  const files: OutputFile[] = [];
+  const sitemap = site.sitemap !== false;
+  if (sitemap) files.push({ path: outPath(SITEMAP_PATH), contents: renderSitemap(catalogue.entries, context) });
+  if (site.robots !== false) {
+    files.push({ path: 'robots.txt', contents: renderRobots(site.robots ?? {}, sitemap ? context.url(SITEMAP_PATH) : undefined) });
+  }
+  for (const feed of site.feeds ?? []) {
+    files.push({ path: outPath(feed.rss), contents: renderRss(feed, catalogue, context) });
+    files.push({ path: outPath(feed.atom), contents: renderAtom(feed, catalogue, context) });
+  }
+  return files;
+}

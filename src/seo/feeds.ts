@@ -1,0 +1,103 @@
+import type { Catalogue, Entry } from '../catalogue.ts';
+import { renderMarkdown } from '../render/markdown.ts';
+import type { SiteContext } from '../site-definition.ts';
+import type { FeedAuthor, FeedDefinition } from './definition.ts';
+import { absolutizeUrls, cdata, escapeXml, latestDate, rfc3339Date, rfc822Date } from './xml.ts';
+
+/** One feed item, in the terms both formats share. */
+interface FeedItem {
+  url: string;
+  title: string;
+  summary: string;
+  /** The full content as HTML, with absolute URLs. */
+  html: string;
+  published: string;
+  updated: string;
+  author: FeedAuthor;
+}
+
+/** The items of a feed: the collection's visible entries that have a `createdDate`, newest first. */
+function feedItems(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext): FeedItem[] {
+  const dated = catalogue.collection(feed.collection, { order: 'newest' }).filter((entry) => entry.data.createdDate);
+  return dated.map((entry: Entry) => ({
+    url: site.url(entry.url),
+    title: entry.data.title,
+    summary: entry.data.description,
+    html: absolutizeUrls(renderMarkdown(entry.body), site.origin),
+    published: entry.data.createdDate!,
+    updated: entry.data.updatedDate ?? entry.data.createdDate!,
+    author: feed.author?.(entry, catalogue, site) ?? { name: site.name, url: site.url('/') },
+  }));
+}
+
+/** The feed's last change: its newest item's, or the epoch for an empty feed (never the build time, so builds stay reproducible). */
+function feedUpdated(items: readonly FeedItem[]): string {
+  return latestDate(items.map((item) => item.updated)) ?? '1970-01-01';
+}
+
+/** An RSS 2.0 feed with the full content of each item in `content:encoded`. */
+export function renderRss(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext): string {
+  const items = feedItems(feed, catalogue, site);
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '<channel>',
+    `<title>${escapeXml(feed.title)}</title>`,
+    `<link>${escapeXml(site.url(feed.link ?? '/'))}</link>`,
+    `<description>${escapeXml(feed.description)}</description>`,
+    `<language>${escapeXml(site.lang)}</language>`,
+    `<lastBuildDate>${rfc822Date(feedUpdated(items))}</lastBuildDate>`,
+    `<atom:link href="${escapeXml(site.url(feed.rss))}" rel="self" type="application/rss+xml"/>`,
+    ...items.map((item) =>
+      [
+        '<item>',
+        `<title>${escapeXml(item.title)}</title>`,
+        `<link>${escapeXml(item.url)}</link>`,
+        `<guid isPermaLink="true">${escapeXml(item.url)}</guid>`,
+        `<pubDate>${rfc822Date(item.published)}</pubDate>`,
+        `<dc:creator>${escapeXml(item.author.name)}</dc:creator>`,
+        `<description>${escapeXml(item.summary)}</description>`,
+        `<content:encoded>${cdata(item.html)}</content:encoded>`,
+        '</item>',
+      ].join('\n'),
+    ),
+    '</channel>',
+    '</rss>',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** An Atom feed with the full content of each entry. */
+export function renderAtom(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext): string {
+  const items = feedItems(feed, catalogue, site);
+  const author = (who: FeedAuthor) => `<author><name>${escapeXml(who.name)}</name>${who.url ? `<uri>${escapeXml(who.url)}</uri>` : ''}</author>`;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(site.lang)}">`,
+    `<id>${escapeXml(site.url(feed.atom))}</id>`,
+    `<title>${escapeXml(feed.title)}</title>`,
+    `<subtitle>${escapeXml(feed.description)}</subtitle>`,
+    `<updated>${rfc3339Date(feedUpdated(items))}</updated>`,
+    `<link rel="self" type="application/atom+xml" href="${escapeXml(site.url(feed.atom))}"/>`,
+    `<link rel="alternate" type="text/html" href="${escapeXml(site.url(feed.link ?? '/'))}"/>`,
+    author({ name: site.name, url: site.url('/') }),
+    ...items.map((item) =>
+      [
+        '<entry>',
+        `<id>${escapeXml(item.url)}</id>`,
+        `<title>${escapeXml(item.title)}</title>`,
+        `<link rel="alternate" type="text/html" href="${escapeXml(item.url)}"/>`,
+        `<published>${rfc3339Date(item.published)}</published>`,
+        `<updated>${rfc3339Date(item.updated)}</updated>`,
+        author(item.author),
+        `<summary>${escapeXml(item.summary)}</summary>`,
+        `<content type="html">${escapeXml(item.html)}</content>`,
+        '</entry>',
+      ].join('\n'),
+    ),
+    '</feed>',
+    '',
+  ];
+  return lines.join('\n');
+}

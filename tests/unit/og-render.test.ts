@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DrawJob } from '../../src/og/plan.ts';
+import { renderOgImages } from '../../src/og/render.ts';
+import type { SiteDefinition } from '../../src/site-definition.ts';
+import { ogSetup } from '../fixtures/og/setup.ts';
+import { pngSize } from '../helpers/images.ts';
+
+let cacheDir = '';
+afterEach(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
+const fresh = () => (cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-og-render-')));
+
+const site = { root: '/nowhere', og: { ...ogSetup, image: () => undefined } } as unknown as SiteDefinition;
+const job = (pageUrl: string, key: string, template = 'plain'): DrawJob => ({
+  pageUrl,
+  outPath: `og${pageUrl === '/' ? '/index' : pageUrl}.png`,
+  key,
+  task: { template, props: { title: pageUrl } },
+  file: `/content${pageUrl}.md`,
+});
+
+describe('renderOgImages', () => {
+  it('draws what the cache lacks, reuses what it has, and redraws everything when forced', async () => {
+    const options = { cacheDir: fresh(), threads: 0 };
+    const jobs = [job('/', 'k1'), job('/a', 'k2')];
+    const cold = await renderOgImages(site, jobs, options);
+    expect([cold.drawn, cold.reused]).toEqual([2, 0]);
+    expect(cold.files.map((f) => [f.path, pngSize(f.contents as Uint8Array)])).toEqual([
+      ['og/index.png', { width: 1200, height: 630 }],
+      ['og/a.png', { width: 1200, height: 630 }],
+    ]);
+    expect(fs.readdirSync(cacheDir).sort()).toEqual(['k1.png', 'k2.png']);
+
+    const warm = await renderOgImages(site, [...jobs, job('/b', 'k3')], options);
+    expect([warm.drawn, warm.reused]).toEqual([1, 2]);
+    const forced = await renderOgImages(site, jobs, { ...options, force: true });
+    expect([forced.drawn, forced.reused]).toEqual([2, 0]);
+  });
+
+  it('draws pages sharing a key once and publishes the image for each', async () => {
+    const result = await renderOgImages(site, [job('/a', 'same'), job('/b', 'same')], { cacheDir: fresh(), threads: 0 });
+    expect(result.drawn).toBe(1);
+    expect(result.files.map((f) => f.path)).toEqual(['og/a.png', 'og/b.png']);
+  });
+
+  it('reports a template that throws as a diagnostic on the page, caches nothing for it, and reports progress', async () => {
+    const progress: Array<[number, number]> = [];
+    const result = await renderOgImages(site, [job('/ok', 'k1'), job('/broken', 'k2', 'failing')], {
+      cacheDir: fresh(),
+      threads: 0,
+      onProgress: (done, total) => progress.push([done, total]),
+    });
+    expect(result.diagnostics).toMatchObject([
+      { code: 'og-image-failed', severity: 'error', file: '/content/broken.md', message: expect.stringContaining('The social image of /broken could not be drawn') },
+    ]);
+    expect(result.files.map((f) => f.path)).toEqual(['og/ok.png']);
+    expect(fs.readdirSync(cacheDir)).toEqual(['k1.png']);
+    expect(progress).toEqual([[0, 2], [1, 2], [2, 2]]);
+  });
+});
