@@ -52,7 +52,7 @@ export interface Catalogue {
   /** The entry published at a URL path, if any. */
   byPath<T extends BaseData = BaseData>(urlPath: string): Entry<T> | undefined;
   /** The visible entries of a collection, in the one ordering unless asked otherwise. */
-  collection<T extends BaseData = BaseData>(name: string, query?: CollectionQuery): Entry<T>[];
+  collection<T extends BaseData = BaseData>(name: string, query?: CollectionQuery): readonly Entry<T>[];
   /** The entry a reference points at. */
   resolve<T extends BaseData = BaseData>(ref: Ref): Entry<T> | undefined;
   /** The content index: one item per page entry. */
@@ -63,17 +63,26 @@ export interface Catalogue {
 export function createCatalogue(entries: readonly Entry[]): Catalogue {
   const ordered = [...entries].sort(compareEntries);
   const byUrl = new Map(ordered.map((entry) => [entry.url, entry]));
-  const byCollection = new Map<string, Entry[]>();
-  for (const entry of ordered) byCollection.set(entry.collection, [...(byCollection.get(entry.collection) ?? []), entry]);
-  return {
-    entries: ordered,
-    byPath: <T extends BaseData>(urlPath: string) => byUrl.get(normalizeUrlPath(urlPath)) as Entry<T> | undefined,
-    collection: <T extends BaseData>(name: string, query: CollectionQuery = {}) => {
+  const byCollection = Map.groupBy(ordered, (entry) => entry.collection);
+  // The catalogue never changes once built, and every page's menus ask the same few questions,
+  // so each distinct query is answered once; answering it per page would be quadratic.
+  const answers = new Map<string, readonly Entry[]>();
+  const collection = (name: string, query: CollectionQuery = {}): readonly Entry[] => {
+    const key = JSON.stringify([name, query.includeHidden === true, query.includeListPages === true, query.order ?? 'sort']);
+    let answer = answers.get(key);
+    if (!answer) {
       const list = (byCollection.get(name) ?? []).filter(
         (entry) => (query.includeHidden || !entry.hidden) && (query.includeListPages || !entry.listPage),
       );
-      return (query.order === 'newest' ? [...list].sort(compareNewestFirst) : list) as Entry<T>[];
-    },
+      answer = Object.freeze(query.order === 'newest' ? list.sort(compareNewestFirst) : list);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+  return {
+    entries: ordered,
+    byPath: <T extends BaseData>(urlPath: string) => byUrl.get(normalizeUrlPath(urlPath)) as Entry<T> | undefined,
+    collection: <T extends BaseData>(name: string, query?: CollectionQuery) => collection(name, query) as readonly Entry<T>[],
     resolve: <T extends BaseData>(ref: Ref) =>
       (byCollection.get(ref.collection) ?? []).find((entry) => entry.slug === ref.slug && !entry.listPage) as Entry<T> | undefined,
     index: () =>

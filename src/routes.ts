@@ -18,11 +18,7 @@ export interface Route {
  * error that lists every file involved. Checked on paths alone, before any file is validated.
  */
 export function checkDuplicateUrls(files: readonly { file: string; relative: string }[]): Diagnostic[] {
-  const claims = new Map<string, { file: string; relative: string }[]>();
-  for (const source of files) {
-    const { url } = urlForContentFile(source.relative);
-    claims.set(url, [...(claims.get(url) ?? []), source]);
-  }
+  const claims = Map.groupBy(files, (source) => urlForContentFile(source.relative).url);
   return [...claims].flatMap(([url, claimants]) =>
     claimants.length < 2
       ? []

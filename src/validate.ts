@@ -1,4 +1,3 @@
-import path from 'node:path';
 import micromatch from 'micromatch';
 import type { z } from 'zod';
 import type { Entry } from './catalogue.ts';
@@ -105,7 +104,3 @@ function issueDiagnostics(issue: z.core.$ZodIssue, parsed: ParsedFile, schema: z
   });
 }
 
-/** The content folder relative path of a file, for messages. */
-export function relativeToRoot(root: string, file: string): string {
-  return path.relative(root, file);
-}

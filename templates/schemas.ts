@@ -1,4 +1,5 @@
 import { z, type SchemaHelpers } from '../src/index.ts';
+import { CONSENT_VALUES } from './consent-values.ts';
 
 /** Tag keys of SPEC §3: technologies first, then industries. */
 export const TECHNOLOGY_TAGS = [
@@ -128,7 +129,7 @@ export const authorSchema = z.discriminatedUnion('type', [
 ]);
 
 /** SPEC §3 consent value, as kept under ga_consent_v2. */
-export const consentValueSchema = z.enum(['granted', 'denied']);
+export const consentValueSchema = z.enum(CONSENT_VALUES);
 
 export type PageEntry = z.infer<ReturnType<typeof pageSchema>>;
 export type TeamMember = z.infer<ReturnType<typeof teamMemberSchema>>;

@@ -114,7 +114,7 @@ export function CaseStudyPage({ entry, html, catalogue }: PageProps<CaseStudy>) 
 }
 
 /** Case studies sharing the most tags with this one, in the one ordering among equals. */
-export function relatedCaseStudies(entry: Entry<CaseStudy>, all: Entry<CaseStudy>[], limit: number): Entry<CaseStudy>[] {
+export function relatedCaseStudies(entry: Entry<CaseStudy>, all: readonly Entry<CaseStudy>[], limit: number): Entry<CaseStudy>[] {
   const tags = new Set(entry.data.tags);
   return all
     .filter((other) => other.url !== entry.url)
