@@ -55,6 +55,13 @@ describe('the site CLI', () => {
     expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('href="https://env.example/"');
   });
 
+  it('runs through the npm scripts the README names (npm does not link a package\'s own bin)', () => {
+    const out = path.join(work, 'npm');
+    const result = spawnSync('npm', ['run', 'build', '--', '--content', small, '--out', out], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(fs.existsSync(path.join(out, 'index.html'))).toBe(true);
+  });
+
   it('exits 1 with located messages on bad content, and leaves the previous output untouched', () => {
     const out = path.join(work, 'keep');
     expect(run('build', '--content', small, '--out', out).status).toBe(0);
