@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import chokidar from 'chokidar';
 import * as esbuild from 'esbuild';
+import { securityHeaders } from './security/headers.ts';
+import { contentTypeOf, headersFor, respond, serveBuild, type ServedBuild } from './serve-response.ts';
 import type { WorkerResult } from './serve-worker.ts';
 
 export interface ServeOptions {
@@ -25,43 +27,37 @@ export interface DevServer {
 }
 
 const WORKER = fileURLToPath(new URL('./serve-worker.ts', import.meta.url));
+// An external script, never inline code, so pages keep their strict Content-Security-Policy in development.
 const RELOAD_SCRIPT = '<script type="module" src="/__site/live-reload.js"></script>';
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.ico': 'image/x-icon',
-};
 
-/** Serves the site from memory, rebuilding on every change under content/, templates/ and src/. */
+/** What is served before the first good build: nothing but the engine's own security headers. */
+const NO_BUILD: ServedBuild = { files: new Map(), rules: [{ pattern: '/*', headers: securityHeaders() }] };
+
+/**
+ * Serves the site from memory, rebuilding on every change under content/, templates/ and src/.
+ * Three parts: the build loop (one build at a time, the last good one kept), the live-reload
+ * channel (server-sent events), and the HTTP answers (`respond`, from the current good build).
+ */
 export async function startServer(options: ServeOptions): Promise<DevServer> {
   const log = options.log ?? (() => {});
-  let files = new Map<string, Uint8Array>();
+  let served = NO_BUILD;
   let failure: string | undefined;
   let version = 0;
+
+  // Live reload: open pages listen on /__site/events and reload on each good build.
   const clients = new Set<http.ServerResponse>();
   const liveReload = (
     await esbuild.build({ entryPoints: [fileURLToPath(new URL('./client/live-reload.ts', import.meta.url))], bundle: true, write: false, format: 'esm', minify: true })
   ).outputFiles[0]!.text;
-
-  const broadcast = () => {
-    for (const client of clients) sendState(client);
-  };
   const sendState = (client: http.ServerResponse) => {
     if (failure) client.write(`event: error-report\ndata: ${failure.split('\n').join('\ndata: ')}\n\n`);
     else client.write(`event: ok\ndata: ${version}\n\n`);
   };
+  const broadcast = () => {
+    for (const client of clients) sendState(client);
+  };
 
+  // The build loop: a change during a build queues exactly one more.
   let running: Promise<void> | undefined;
   let again = false;
   const rebuild = (): Promise<void> => {
@@ -74,7 +70,7 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
       .then((result) => {
         const ms = Math.round(performance.now() - started);
         if (result.ok) {
-          files = new Map(result.files);
+          served = serveBuild(new Map(result.files), RELOAD_SCRIPT);
           failure = undefined;
           version++;
           log(`✔ Built ${result.pages} pages in ${ms} ms.`);
@@ -97,18 +93,24 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   const server = http.createServer((request, response) => {
     const url = request.url ?? '/';
     if (url === '/__site/events') {
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      response.writeHead(200, { ...Object.fromEntries(headersFor(served, url, 200)), 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       clients.add(response);
       sendState(response);
       request.on('close', () => clients.delete(response));
       return;
     }
     if (url === '/__site/live-reload.js') {
-      response.writeHead(200, { 'content-type': TYPES['.js']!, 'cache-control': 'no-store' });
-      response.end(liveReload);
+      response.writeHead(200, { ...Object.fromEntries(headersFor(served, url, 200)), 'content-type': contentTypeOf('live-reload.js'), 'cache-control': 'no-store' });
+      response.end(request.method === 'HEAD' ? undefined : liveReload);
       return;
     }
-    respond(request, response, files, failure);
+    if (served === NO_BUILD && failure) {
+      const page = Buffer.from(errorPage(failure));
+      response.writeHead(500, { ...Object.fromEntries(headersFor(served, url, 500)), 'content-type': contentTypeOf('.html'), 'content-length': page.byteLength });
+      response.end(request.method === 'HEAD' ? undefined : page);
+      return;
+    }
+    respond(request, response, served);
   });
 
   const watched = [options.content ? path.resolve(options.content) : path.join(options.root, 'content'), ...['templates', 'src'].map((dir) => path.join(options.root, dir))];
@@ -152,60 +154,8 @@ function runBuild({ root, origin, content }: ServeOptions): Promise<WorkerResult
   });
 }
 
-/** Answers a request from the in-memory output; only files the build produced are ever served. */
-function respond(request: http.IncomingMessage, response: http.ServerResponse, files: Map<string, Uint8Array>, failure: string | undefined): void {
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response.writeHead(405, { allow: 'GET, HEAD', 'content-type': TYPES['.txt']! });
-    response.end('Method not allowed.\n');
-    return;
-  }
-  const key = outputKey(request.url ?? '/');
-  const found = key === undefined ? undefined : lookup(files, key);
-  if (!found && files.size === 0 && failure) {
-    return send(request, response, 500, '.html', Buffer.from(errorPage(failure)));
-  }
-  if (!found) {
-    const notFound = files.get('404.html') ?? Buffer.from('<!DOCTYPE html><title>Not found</title><h1>Not found</h1>');
-    return send(request, response, 404, '.html', notFound);
-  }
-  send(request, response, 200, path.extname(found.path), found.contents);
-}
-
-/** The output path a request URL names, or undefined for anything that could step outside the output. */
-export function outputKey(rawUrl: string): string | undefined {
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(new URL(rawUrl, 'http://localhost').pathname);
-  } catch {
-    return undefined;
-  }
-  if (pathname.includes('\0') || pathname.includes('\\')) return undefined;
-  const parts = pathname.split('/').filter(Boolean);
-  if (parts.some((part) => part === '..' || part === '.')) return undefined;
-  return parts.join('/');
-}
-
-function lookup(files: Map<string, Uint8Array>, key: string): { path: string; contents: Uint8Array } | undefined {
-  for (const candidate of [key, key ? `${key}/index.html` : 'index.html']) {
-    const contents = files.get(candidate);
-    if (contents && candidate !== '404.html') return { path: candidate, contents };
-  }
-  return undefined;
-}
-
-function send(request: http.IncomingMessage, response: http.ServerResponse, status: number, ext: string, body: Uint8Array): void {
-  let payload = body;
-  if (ext === '.html') payload = Buffer.from(Buffer.from(body).toString('utf8').replace('</head>', `${RELOAD_SCRIPT}</head>`));
-  response.writeHead(status, {
-    'content-type': TYPES[ext] ?? 'application/octet-stream',
-    'content-length': payload.byteLength,
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  });
-  response.end(request.method === 'HEAD' ? undefined : payload);
-}
-
+/** The page shown while no build has ever succeeded; it reloads itself once one does. */
 function errorPage(report: string): string {
   const escaped = report.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><h1>The build failed</h1><pre>${escaped}</pre></body></html>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title>${RELOAD_SCRIPT}</head><body><h1>The build failed</h1><pre>${escaped}</pre></body></html>`;
 }

@@ -88,6 +88,6 @@ describe.skipIf(!hasBrowser)('site serve', () => {
     expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
     const post = await rawRequest(server.url, 'POST', '/');
     expect(post.status).toBe(405);
-    expect(post.headers.allow).toBe('GET, HEAD');
+    expect(post.headers.allow).toBe('GET, HEAD, OPTIONS');
   });
 });

@@ -1,0 +1,63 @@
+import type { Diagnostic } from '../diagnostics.ts';
+import type { Route } from '../routes.ts';
+import type { OutputFile } from '../write.ts';
+import { allowsInlineStyle, buildCsp, CspConfigError } from './csp.ts';
+import { formatHeadersFile } from './headers-file.ts';
+import { cacheRules, securityHeaders, type SecurityDefinition } from './headers.ts';
+import { findInlineCode, type BlockedInlineCode, type InlineCode } from './inline-code.ts';
+
+/** Where the build writes its response headers, for the static host and for `site serve`. */
+export const HEADERS_FILE = '_headers';
+
+const COMMENT = `Response headers for every file of this build, in the _headers format of Netlify and Cloudflare Pages.
+Written by \`site build\`; \`site serve\` sends the same. Inline scripts and styles are allowed only by their hashes.`;
+
+/**
+ * The `_headers` file for a build's output: the security headers (a CSP allowing the hashes of the
+ * inline code the pages hold) on every path, and Cache-Control by kind of file. Inline code no
+ * hash can allow (style attributes, event handlers, `javascript:` URLs) and malformed
+ * `security.csp` additions are reported as errors.
+ */
+export function planHeaders(
+  security: SecurityDefinition | undefined,
+  output: readonly OutputFile[],
+  hashed: readonly OutputFile[],
+  routes: readonly Route[] = [],
+  /** The pages' inline code found already (by the render workers, or kept from the last build), so no page is read again. */
+  found?: InlineCode,
+): { file?: OutputFile; diagnostics: Diagnostic[] } {
+  const inline = found ?? findInlineCode(output.filter((file) => file.path.endsWith('.html')));
+  let policy: Map<string, string[]>;
+  try {
+    policy = buildCsp(security?.csp, inline);
+  } catch (error) {
+    if (!(error instanceof CspConfigError)) throw error;
+    return { diagnostics: [{ code: 'invalid-security', severity: 'error', field: 'security.csp', message: error.message }] };
+  }
+  const blocked = inline.blocked.filter((b) => b.attribute !== 'style' || !allowsInlineStyle(policy));
+  if (blocked.length) return { diagnostics: blocked.map((b) => blockedDiagnostic(b, routes)) };
+
+  const rules = [
+    { pattern: '/*', headers: securityHeaders(security, inline) },
+    ...cacheRules(
+      output.map((file) => file.path),
+      new Set(hashed.map((file) => file.path)),
+    ),
+  ];
+  return { file: { path: HEADERS_FILE, contents: formatHeadersFile(rules, COMMENT) }, diagnostics: [] };
+}
+
+function blockedDiagnostic(blocked: BlockedInlineCode, routes: readonly Route[]): Diagnostic {
+  const route = routes.find((r) => r.outPath === blocked.page);
+  const where = route ? route.url : `/${blocked.page}`;
+  const isStyle = blocked.attribute === 'style';
+  return {
+    code: 'csp-blocked-inline',
+    severity: 'error',
+    file: route?.entry.file,
+    message: `The page ${where} has ${blocked.element} with ${blocked.attribute}=${JSON.stringify(blocked.value.length > 60 ? `${blocked.value.slice(0, 57)}...` : blocked.value)}, which the Content-Security-Policy blocks in browsers.`,
+    hint: isStyle
+      ? 'Give the element a class styled in a stylesheet (or SVG presentation attributes) instead of a style attribute.'
+      : 'Attach behaviour from an island or a startup module, never from markup.',
+  };
+}

@@ -1,0 +1,142 @@
+import { buildCsp, serializeCsp, type CspSources, type InlineHashes } from './csp.ts';
+import type { HeaderRule } from './headers-file.ts';
+
+/** What a site may set about its security headers (`SiteDefinition.security`). */
+export interface SecurityDefinition {
+  /**
+   * Extra Content-Security-Policy sources by directive, added to the engine's strict policy:
+   * `{ 'img-src': ['https://images.example'] }`. Inline or wildcard script sources are refused.
+   */
+  csp?: CspSources;
+  /**
+   * Ask browsers to put the domain on their HSTS preload list (default false). Preloading is hard
+   * to undo and binds every subdomain to HTTPS, so it is the domain owner's explicit choice.
+   */
+  hstsPreload?: boolean;
+}
+
+/** Two years, the HSTS lifetime the preload list asks for; anything from one year grades the same. */
+const HSTS_MAX_AGE = 63_072_000;
+
+/**
+ * Features the site never uses, denied to the page and to anything it embeds. Only names Chromium
+ * 156 recognizes: an unknown name puts a warning in every visitor's console (the browser tests
+ * check there is none, so a browser that drops a name is noticed).
+ */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'browsing-topics',
+  'camera',
+  'captured-surface-control',
+  'compute-pressure',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'gamepad',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'identity-credentials-get',
+  'idle-detection',
+  'keyboard-map',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'otp-credentials',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-create',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'window-management',
+  'xr-spatial-tracking',
+];
+
+/** How long a response may be reused, by kind of file. */
+export const CACHE_CONTROL = {
+  /** Content-hashed files: a new version gets a new name, so the old one never changes. */
+  immutable: 'public, max-age=31536000, immutable',
+  /** Pages, feeds, sitemap, robots.txt: always ask the server (an ETag makes that cheap). */
+  revalidate: 'no-cache',
+  /** Images, icons and other files kept under a stable name: an hour, then ask again. */
+  static: 'public, max-age=3600, must-revalidate',
+} as const;
+
+export type CacheClass = keyof typeof CACHE_CONTROL;
+
+/** The security headers every response carries, in the order they are written. */
+export function securityHeaders(security: SecurityDefinition = {}, hashes?: InlineHashes): Array<[string, string]> {
+  return [
+    ['Content-Security-Policy', serializeCsp(buildCsp(security.csp, hashes))],
+    ['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE}; includeSubDomains${security.hstsPreload ? '; preload' : ''}`],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ')],
+  ];
+}
+
+/** The cache class of one output file: content-hashed names are immutable, documents revalidate, the rest keep an hour. */
+export function cacheClassOf(path: string, hashed: ReadonlySet<string>): CacheClass {
+  if (hashed.has(path)) return 'immutable';
+  return /\.(html|xml|txt|json|webmanifest)$/.test(path) ? 'revalidate' : 'static';
+}
+
+/**
+ * Cache-Control rules covering every output file without two rules ever matching one path:
+ * a folder whose files all share a class gets one `/folder/*` rule (and `/folder`, its clean URL),
+ * a mixed folder is split into its files and subfolders. Pages are matched at their clean URLs.
+ */
+export function cacheRules(paths: readonly string[], hashed: ReadonlySet<string>): HeaderRule[] {
+  const root: Folder = { files: new Map(), folders: new Map() };
+  for (const path of [...paths].sort()) {
+    const parts = path.split('/');
+    let folder = root;
+    for (const part of parts.slice(0, -1)) {
+      let next = folder.folders.get(part);
+      if (!next) folder.folders.set(part, (next = { files: new Map(), folders: new Map() }));
+      folder = next;
+    }
+    folder.files.set(parts.at(-1)!, cacheClassOf(path, hashed));
+  }
+  const rules: HeaderRule[] = [];
+  const rule = (pattern: string, cache: CacheClass) => rules.push({ pattern, headers: [['Cache-Control', CACHE_CONTROL[cache]]] });
+  const visit = (folder: Folder, url: string) => {
+    const classes = classesIn(folder);
+    if (url && classes.size === 1) {
+      const [cache] = classes as Set<CacheClass>;
+      if (folder.files.has('index.html')) rule(url, cache!);
+      rule(`${url}/*`, cache!);
+      return;
+    }
+    for (const [name, cache] of folder.files) {
+      if (name === 'index.html') {
+        rule(url || '/', cache);
+        if (url) rule(`${url}/`, cache);
+      }
+      rule(`${url}/${name}`, cache);
+      // Static hosts also answer a page file at its name without ".html".
+      if (name !== 'index.html' && name.endsWith('.html')) rule(`${url}/${name.slice(0, -5)}`, cache);
+    }
+    for (const [name, child] of folder.folders) visit(child, `${url}/${name}`);
+  };
+  visit(root, '');
+  return rules;
+}
+
+interface Folder {
+  files: Map<string, CacheClass>;
+  folders: Map<string, Folder>;
+}
+
+function classesIn(folder: Folder, into = new Set<CacheClass>()): Set<CacheClass> {
+  for (const cache of folder.files.values()) into.add(cache);
+  for (const child of folder.folders.values()) classesIn(child, into);
+  return into;
+}

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+
+type Node = DefaultTreeAdapterTypes.Node;
+type Element = DefaultTreeAdapterTypes.Element;
+
+/** Markup in a page that a strict Content-Security-Policy refuses to apply or run. */
+export interface BlockedInlineCode {
+  /** Output path of the page, such as `about/company/index.html`. */
+  page: string;
+  /** The start tag it sits on, shortened: `<section class="hero">`. */
+  element: string;
+  /** `style`, `onclick`, `href`, … */
+  attribute: string;
+  value: string;
+}
+
+/** What a build's pages contain inline: hashes to allow, and what no hash can allow. */
+export interface InlineCode {
+  /** `'sha256-…'` of each distinct inline script (data blocks such as JSON-LD excluded: browsers never run them). */
+  scripts: string[];
+  /** `'sha256-…'` of each distinct `<style>` element. */
+  styles: string[];
+  /** Style attributes, event-handler attributes and `javascript:` URLs, which a CSP without 'unsafe-inline' blocks. */
+  blocked: BlockedInlineCode[];
+}
+
+/** Script types a browser runs (classic JavaScript MIME types, modules) or reads under script-src (import maps, speculation rules). */
+const SCRIPT_TYPES = new Set([
+  '',
+  'module',
+  'importmap',
+  'speculationrules',
+  ...['application/ecmascript', 'application/javascript', 'application/x-ecmascript', 'application/x-javascript', 'text/ecmascript', 'text/javascript', 'text/jscript', 'text/livescript', 'text/x-ecmascript', 'text/x-javascript'],
+  ...['1.0', '1.1', '1.2', '1.3', '1.4', '1.5'].map((v) => `text/javascript${v}`),
+]);
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data']);
+
+/** Finds the inline code in a build's HTML pages; pages are scanned in the order given, results are sorted. */
+export function findInlineCode(pages: Iterable<{ path: string; contents: string | Uint8Array }>): InlineCode {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const blocked: BlockedInlineCode[] = [];
+  for (const page of pages) {
+    const html = typeof page.contents === 'string' ? page.contents : Buffer.from(page.contents).toString('utf8');
+    if (!mayHoldInlineCode(html)) continue;
+    walk(parse(html), (element) => {
+      if (element.nodeName === 'script' && !hasAttribute(element, 'src') && SCRIPT_TYPES.has(scriptType(element))) scripts.add(hashOf(textOf(element)));
+      if (element.nodeName === 'style') styles.add(hashOf(textOf(element)));
+      for (const { name: local, prefix, value } of element.attrs) {
+        const name = prefix ? `${prefix}:${local}` : local;
+        const runsCode = name === 'style' || /^on[a-z]/.test(name) || (URL_ATTRIBUTES.has(name) && isJavaScriptUrl(value));
+        if (runsCode) blocked.push({ page: page.path, element: startTag(element), attribute: name, value });
+      }
+    });
+  }
+  return { scripts: [...scripts].sort(), styles: [...styles].sort(), blocked };
+}
+
+/** The CSP source for a piece of inline code: `'sha256-<base64>'` of its exact text. */
+export function hashOf(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+// Parsing every page costs far more than the rest of the build's checks, and React's output is
+// regular: a page is parsed only when a cheap look finds something other than the shapes the
+// engine itself writes (external module scripts and JSON-LD data blocks). Anything unexpected,
+// including text that merely looks like an attribute, sends the page to the real parser.
+const KNOWN_SCRIPT_TAGS = /<script type="application\/ld\+json">|<script(?: [a-z-]+="[^"<>]*")*? src="[^"<>]*"(?: [a-z-]+="[^"<>]*")*><\/script>/g;
+const SUSPECT = /<script|<style|\sstyle\s*=|\son[a-z]+\s*=|javascript:/i;
+
+function mayHoldInlineCode(html: string): boolean {
+  return SUSPECT.test(html.replace(KNOWN_SCRIPT_TAGS, ''));
+}
+
+function walk(node: Node, visit: (element: Element) => void): void {
+  if ('tagName' in node) visit(node);
+  if ('childNodes' in node) for (const child of node.childNodes) walk(child, visit);
+  if (node.nodeName === 'template' && 'content' in node) walk(node.content as Node, visit);
+}
+
+function scriptType(element: Element): string {
+  const type = attribute(element, 'type');
+  if (type !== undefined) return type.trim().toLowerCase();
+  const language = attribute(element, 'language');
+  return language ? `text/${language.trim().toLowerCase()}` : '';
+}
+
+function textOf(element: Element): string {
+  return element.childNodes.map((child) => ('value' in child && child.nodeName === '#text' ? child.value : '')).join('');
+}
+
+function attribute(element: Element, name: string): string | undefined {
+  return element.attrs.find((a) => a.name === name)?.value;
+}
+
+function hasAttribute(element: Element, name: string): boolean {
+  return attribute(element, name) !== undefined;
+}
+
+function isJavaScriptUrl(value: string): boolean {
+  // Browsers drop ASCII whitespace and control characters before reading a URL's scheme.
+  return value.replace(/[\u0000-\u0020]/g, '').toLowerCase().startsWith('javascript:');
+}
+
+function startTag(element: Element): string {
+  const cls = attribute(element, 'class');
+  return `<${element.nodeName}${cls ? ` class="${cls.length > 40 ? `${cls.slice(0, 37)}...` : cls}"` : ''}>`;
+}
