@@ -8,6 +8,9 @@ export const identity = {
   email: 'hello@kestrelpoint.example',
   linkedIn: 'https://www.linkedin.com/company/kestrel-point-consulting',
   lang: 'en-US',
-  /** Google Analytics 4 measurement id; none means no analytics code ships at all. */
-  gaMeasurementId: process.env.GA_MEASUREMENT_ID || undefined,
+  /**
+   * The firm's Google Analytics 4 measurement id (`G-…`), or undefined: then no analytics code
+   * ships at all. SITE_GA_ID overrides it for one build (`none` turns it off); see templates/analytics/.
+   */
+  gaMeasurementId: undefined as string | undefined,
 } as const;

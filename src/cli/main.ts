@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
+import { SiteConfigError } from '../config-error.ts';
 import { registerBuild } from './build.ts';
 import { registerOg } from './og.ts';
 import { registerServe } from './serve.ts';
@@ -26,6 +27,9 @@ try {
   if (error instanceof CommanderError) {
     // Help and version are "errors" to commander; they are successes to a user.
     process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else if (error instanceof SiteConfigError) {
+    console.error(`site: ${error.message}`);
+    process.exitCode = EXIT.failed;
   } else {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exitCode = EXIT.failed;
