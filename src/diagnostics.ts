@@ -58,7 +58,9 @@ export interface PrintOptions {
  * Prints one located line per diagnostic, sorted by file and line, then a summary:
  * `content/projects/acme.md:7  tags[1]: expected one of …, found "snowflak"  [invalid-value]`.
  */
-export function formatDiagnostics(diagnostics: readonly Diagnostic[], options: PrintOptions): string {
+export function formatDiagnostics(all: readonly Diagnostic[], options: PrintOptions): string {
+  // A page drawn twice (the not-found page is also 404.html) reports its problems twice; say each once.
+  const diagnostics = [...new Map(all.map((d) => [JSON.stringify([d.file, d.line, d.column, d.code, d.field, d.message, d.actual]), d])).values()];
   const sorted = [...diagnostics].sort(
     (a, b) => compareText(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
   );

@@ -1,6 +1,7 @@
 import matter from 'gray-matter';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { Diagnostic } from './diagnostics.ts';
+import { MAX_NESTING, yamlNestingDepth } from './safety/nesting.ts';
 import type { SourceFile } from './scan.ts';
 
 /** A content file split into front matter and body, with what is needed to locate fields. */
@@ -25,6 +26,8 @@ export interface ParsedFile {
 export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
   let document: Document | undefined;
+  let conversionError: Error | undefined;
+  let tooDeep = false;
   // gray-matter may or may not keep the newline after the opening `---`; count what it hands over.
   let lineOffset = 1;
   const text = source.text.replace(/^\uFEFF/, '');
@@ -49,11 +52,53 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
     engines: {
       yaml: (yamlText: string) => {
         lineOffset = yamlText.startsWith('\n') || yamlText.startsWith('\r\n') ? 0 : 1;
+        // The yaml package recurses per level and reports a stack overflow at whatever column it reached: not the same twice.
+        if ((tooDeep = yamlNestingDepth(yamlText) > MAX_NESTING)) return {};
         document = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
-        return document.errors.length > 0 ? {} : (document.toJS() ?? {});
+        if (document.errors.length > 0) return {};
+        try {
+          return document.toJS() ?? {};
+        } catch (error) {
+          // An alias naming no anchor, or aliases expanding past the yaml package's limit, throw here.
+          conversionError = error instanceof Error ? error : new Error(String(error));
+          return {};
+        }
       },
     },
   });
+  if (tooDeep) {
+    return {
+      diagnostics: [
+        {
+          code: 'yaml-syntax',
+          severity: 'error',
+          file: source.file,
+          line: 1,
+          column: 1,
+          message: `The front matter nests lists or fields more than ${MAX_NESTING} levels deep.`,
+          hint: 'Flatten it: front matter needs a few levels at most.',
+        },
+      ],
+    };
+  }
+  if (conversionError && document) {
+    let alias: [number, number, number] | undefined;
+    visit(document, { Alias: (_, node) => void (alias ??= node.range ?? undefined) });
+    const pos = lineCounter.linePos(alias?.[0] ?? 0);
+    return {
+      diagnostics: [
+        {
+          code: 'yaml-syntax',
+          severity: 'error',
+          file: source.file,
+          line: alias ? pos.line + lineOffset : 1,
+          column: alias ? pos.col : 1,
+          message: `The front matter is not valid YAML: ${firstLine(conversionError.message)}`,
+          hint: 'An alias (*name) must follow its anchor (&name), and aliases must not multiply beyond reason. Quote values that start with * or &.',
+        },
+      ],
+    };
+  }
   const errors = document?.errors ?? [];
   if (errors.length > 0) {
     return {

@@ -5,6 +5,8 @@ import { formatField, type Diagnostic } from './diagnostics.ts';
 import { describeIssue, knownKeysAt } from './issues.ts';
 import { locateField } from './locate.ts';
 import type { ParsedFile } from './parse.ts';
+import { checkFileName } from './safety/file-names.ts';
+import { checkFrontMatterUrls } from './safety/front-matter-safety.ts';
 import type { BaseData, CollectionDefinition, SchemaHelpers, SiteDefinition } from './site-definition.ts';
 import { slugOf, urlForContentFile } from './urls.ts';
 
@@ -26,6 +28,8 @@ export function validateFile(
   templates: Readonly<Record<string, unknown>>,
 ): { entry?: Entry; diagnostics: Diagnostic[] } {
   const { relative, file } = parsed.source;
+  const badName = checkFileName(parsed.source);
+  if (badName) return { diagnostics: [badName] };
   const collection = collections.find(({ definition }) => matches(relative, definition));
   if (!collection) {
     return {
@@ -42,9 +46,11 @@ export function validateFile(
     };
   }
   const result = collection.schema.safeParse(parsed.data, { reportInput: true });
+  const unsafeUrls = checkFrontMatterUrls(parsed, collection.schema);
   if (!result.success) {
-    return { diagnostics: result.error.issues.flatMap((issue) => issueDiagnostics(issue, parsed, collection.schema)) };
+    return { diagnostics: [...result.error.issues.flatMap((issue) => issueDiagnostics(issue, parsed, collection.schema)), ...unsafeUrls] };
   }
+  if (unsafeUrls.length) return { diagnostics: unsafeUrls };
   const data = result.data;
   const { definition } = collection;
   const template = typeof definition.template === 'function' ? definition.template(data) : definition.template;

@@ -45,8 +45,10 @@ describe('building the minimal fixture in memory', () => {
 
   it('sanitizes raw HTML, adds heading ids and makes external links safe', () => {
     const html = page('index.html');
-    expect(html).not.toContain('<script>alert');
-    expect(html).not.toContain('onclick');
+    // Scripts and event handlers fail the build (tests/integration/unsafe-content.test.ts); the rest of raw HTML is sanitized.
+    expect(html).not.toContain('<iframe');
+    expect(html).not.toContain('position:fixed');
+    expect(html).toContain('<p>Raw HTML is sanitized.</p>');
     expect(html).toContain('<h2 id="a-section">A section</h2>');
     const external = /<a href="https:\/\/example.org"[^>]*>/.exec(html)?.[0] ?? '';
     expect(external).toContain('target="_blank"');

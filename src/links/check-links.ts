@@ -1,0 +1,160 @@
+import type { Entry } from '../catalogue.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { Route } from '../routes.ts';
+import { SAFE_URL_EXPECTED, unsafeUrlScheme } from '../safety/unsafe-url.ts';
+import { closest } from '../suggest.ts';
+import type { OutputFile } from '../write.ts';
+import { scanHtml, type ScannedPage } from './html-scan.ts';
+import { reportProblems, type Problem } from './report.ts';
+
+/** A link to another site: listed for a person or a link checker, never fetched by the build. */
+export interface ExternalLink {
+  url: string;
+  /** How many links on the site's pages point at it. */
+  count: number;
+  /** The URL path of the first page (in route order) that links to it. */
+  firstPage: string;
+}
+
+export interface LinkReport {
+  diagnostics: Diagnostic[];
+  /** Every external http(s) URL the pages link to, sorted. */
+  external: ExternalLink[];
+}
+
+type Resolved =
+  | { kind: 'ignored' }
+  | { kind: 'external'; url: string }
+  | { kind: 'internal'; path: string; target?: string; fragment: string }
+  | { kind: 'malformed' };
+
+/** Broken links past this many get no did-you-mean hint, which costs a pass over every page. */
+const HINT_LIMIT = 20;
+
+/**
+ * Checks every link of every page: an internal URL (a path, or an absolute URL on the site's
+ * origin) must name a file of the build, and a `#fragment` an id on that page. One scan per page
+ * and one map lookup per link, so the cost grows with the size of the site and no faster.
+ */
+export function checkLinks(files: readonly OutputFile[], routes: readonly Route[], origin: string, prescanned?: ReadonlyMap<string, ScannedPage>): LinkReport {
+  // Files, not their bytes: a page the build scanned already (`prescanned`, from the render
+  // workers or the build cache) is never read again.
+  const contents = new Map(files.map((file) => [file.path, file]));
+  const siteOrigin = URL.canParse(origin) ? new URL(origin).origin : origin;
+  const scanned = new Map<string, ScannedPage>(prescanned);
+  const scan = (outPath: string): ScannedPage | undefined => {
+    let page = scanned.get(outPath);
+    const bytes = page ? undefined : contents.get(outPath)?.contents;
+    if (!page && bytes !== undefined && outPath.endsWith('.html')) {
+      page = scanHtml(typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes));
+      scanned.set(outPath, page);
+    }
+    return page;
+  };
+
+  // Root-relative and absolute URLs resolve the same from every page: resolve each once.
+  const shared = new Map<string, Resolved>();
+  const resolve = (url: string, pageUrl: string): Resolved => {
+    const baseFree = /^(\/(?!\/)|[a-zA-Z][a-zA-Z0-9+.-]*:)/.test(url);
+    let resolved = baseFree ? shared.get(url) : undefined;
+    if (!resolved) {
+      resolved = resolveUrl(url, `${siteOrigin}${pageUrl}`, siteOrigin, contents);
+      if (baseFree) shared.set(url, resolved);
+    }
+    return resolved;
+  };
+
+  const external = new Map<string, ExternalLink>();
+  const problems = new Map<Route, Problem[]>();
+  const checked = new Set<Entry>();
+  for (const route of routes) {
+    const page = scan(route.outPath);
+    // The not-found page is written twice (its URL and 404.html); its links are checked once.
+    if (!page || checked.has(route.entry)) continue;
+    checked.add(route.entry);
+    const found: Problem[] = [];
+    for (const link of page.links) {
+      const scheme = unsafeUrlScheme(link.url);
+      if (scheme) {
+        found.push({ code: 'unsafe-url', link, expected: SAFE_URL_EXPECTED });
+        continue;
+      }
+      const resolved = resolve(link.url, route.url);
+      if (resolved.kind === 'external') {
+        const known = external.get(resolved.url);
+        if (known) known.count++;
+        else external.set(resolved.url, { url: resolved.url, count: 1, firstPage: route.url });
+      } else if (resolved.kind === 'malformed') {
+        found.push({ code: 'broken-link', link, expected: 'a well-formed URL' });
+      } else if (resolved.kind === 'internal' && !resolved.target) {
+        found.push({ code: 'broken-link', link, expected: 'a page or file of the site' });
+      } else if (resolved.kind === 'internal' && resolved.fragment && resolved.fragment.toLowerCase() !== 'top') {
+        const target = scan(resolved.target!);
+        if (target && !target.ids.has(resolved.fragment)) {
+          const suggestion = closest(resolved.fragment, [...target.ids]);
+          found.push({ code: 'broken-anchor', link, expected: `an id that exists on ${resolved.path}`, hint: suggestion ? `did you mean "#${suggestion}"?` : undefined });
+        }
+      }
+    }
+    if (found.length) problems.set(route, found);
+  }
+
+  let hints = 0;
+  const pageUrls = routes.map((route) => route.url);
+  const diagnostics = reportProblems(problems, (route) => scanned.get(route.outPath)!, (problem, route) => {
+    if (problem.code !== 'broken-link' || problem.hint || hints++ >= HINT_LIMIT) return problem.hint;
+    const resolved = resolve(problem.link.url, route.url);
+    const suggestion = resolved.kind === 'internal' ? closest(resolved.path, pageUrls) : undefined;
+    return suggestion ? `did you mean "${suggestion}"?` : undefined;
+  });
+  return { diagnostics: [...caseClashes(routes), ...diagnostics], external: [...external.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)) };
+}
+
+/**
+ * Pages whose URLs differ only in letter case or Unicode normalization (`Alpha`, `alpha`) work
+ * on a case-sensitive host, but overwrite each other when `dist/` is copied to macOS or Windows
+ * or served by a case-insensitive host, and a link to one may land on the other.
+ */
+function caseClashes(routes: readonly Route[]): Diagnostic[] {
+  const groups = Map.groupBy(routes, (route) => route.url.normalize('NFC').toLowerCase());
+  return [...groups.values()].flatMap((group) => {
+    const urls = [...new Set(group.map((route) => route.url))];
+    if (urls.length < 2) return [];
+    return group
+      .filter((route, index) => group.findIndex((other) => other.entry === route.entry) === index)
+      .map((route) => ({
+        code: 'duplicate-url' as const,
+        severity: 'error' as const,
+        file: route.entry.file || undefined,
+        line: route.entry.file ? 1 : undefined,
+        message: `URLs that differ only in letter case or accents collide on case-insensitive file systems and hosts.`,
+        expected: 'URLs that differ in more than letter case or Unicode form',
+        actual: urls.join(', '),
+        hint: 'Rename one of the files.',
+      }));
+  });
+}
+
+/** What a URL on a page at `base` names: a file of the build (with its fragment), another site, or nothing to check. */
+function resolveUrl(url: string, base: string, siteOrigin: string, contents: ReadonlyMap<string, unknown>): Resolved {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, base);
+  } catch {
+    return { kind: 'malformed' };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { kind: 'ignored' };
+  if (parsed.origin !== siteOrigin) return { kind: 'external', url: parsed.href };
+  let path: string;
+  let fragment: string;
+  try {
+    path = decodeURIComponent(parsed.pathname);
+    fragment = decodeURIComponent(parsed.hash.slice(1));
+  } catch {
+    return { kind: 'malformed' };
+  }
+  // The same lookup `site serve` and static hosts make: the file itself, else the folder's index.html.
+  const key = path.split('/').filter(Boolean).join('/');
+  const target = [key, key ? `${key}/index.html` : 'index.html'].find((candidate) => candidate && contents.has(candidate));
+  return { kind: 'internal', path: parsed.pathname, target, fragment };
+}

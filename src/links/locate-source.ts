@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import type { Entry } from '../catalogue.ts';
+import { formatField } from '../diagnostics.ts';
+import { locateField } from '../locate.ts';
+import { parseSource } from '../parse.ts';
+import { markdownLinks } from '../render/markdown.ts';
+
+/**
+ * Where a page's links were written. Only asked for pages with a broken link, so the Markdown is
+ * parsed a second time only on the way to an error, never on a good build.
+ */
+export function markdownLinkLines(entry: Entry): Map<string, number[]> {
+  const lines = new Map<string, number[]>();
+  if (!entry.body) return lines;
+  let links: { url: string; line: number }[];
+  try {
+    links = markdownLinks(entry.body);
+  } catch {
+    return lines; // too deep to parse: its page has failed already
+  }
+  for (const { url, line } of links) {
+    const list = lines.get(url) ?? [];
+    list.push(line + entry.bodyLine - 1);
+    lines.set(url, list);
+  }
+  return lines;
+}
+
+/**
+ * The front-matter field of an entry whose text a template turned into a link, located in the
+ * file: `{ field: 'clients[0].url', line: 9, value: 'https://…' }`. Undefined when no field matches or the file is
+ * gone (the template made the link up itself).
+ */
+export function locateFrontMatterValue(entry: Entry, matches: (value: string) => boolean): { field: string; line: number; value: string } | undefined {
+  const fieldPath = findString(entry.data, matches, []);
+  if (!fieldPath || !entry.file || !entry.relative) return undefined;
+  let text: string;
+  try {
+    text = fs.readFileSync(entry.file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const { parsed } = parseSource({ file: entry.file, relative: entry.relative, text });
+  const value = fieldPath.reduce<unknown>((node, key) => (node as Record<PropertyKey, unknown>)[key], entry.data);
+  return parsed ? { field: formatField(fieldPath), line: locateField(parsed, fieldPath).line, value: String(value) } : undefined;
+}
+
+function findString(value: unknown, matches: (value: string) => boolean, fieldPath: PropertyKey[]): PropertyKey[] | undefined {
+  if (typeof value === 'string') return matches(value) ? fieldPath : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findString(item, matches, [...fieldPath, index]);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findString(item, matches, [...fieldPath, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}

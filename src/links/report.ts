@@ -1,0 +1,72 @@
+import type { Diagnostic } from '../diagnostics.ts';
+import type { Route } from '../routes.ts';
+import { unsafeUrlScheme } from '../safety/unsafe-url.ts';
+import type { ScannedLink, ScannedPage } from './html-scan.ts';
+import { locateFrontMatterValue, markdownLinkLines } from './locate-source.ts';
+
+/** One thing wrong with one link of one page. */
+export interface Problem {
+  code: 'broken-link' | 'broken-anchor' | 'unsafe-url';
+  link: ScannedLink;
+  expected: string;
+  hint?: string;
+}
+
+/**
+ * Turns each page's problems into diagnostics at their source. A link written in the page's
+ * Markdown is reported at its line in the .md file. A link the template made is reported at the
+ * page's file, naming the template, or at the front-matter field it was taken from when there is
+ * one; a template link broken on many pages (a footer link, say) is reported once, at the first
+ * page, with the number of others.
+ */
+export function reportProblems(
+  problems: ReadonlyMap<Route, readonly Problem[]>,
+  pageOf: (route: Route) => ScannedPage,
+  hintFor: (problem: Problem, route: Route) => string | undefined,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const fromTemplates = new Map<string, { diagnostic: Diagnostic; pages: number }>();
+  for (const [route, found] of problems) {
+    const { entry } = route;
+    const written = markdownLinkLines(entry);
+    const onPage = new Map<string, number>();
+    for (const link of pageOf(route).links) onPage.set(link.url, (onPage.get(link.url) ?? 0) + 1);
+    for (const problem of unique(found)) {
+      const { link, code, expected } = problem;
+      const facts = { code, severity: 'error' as const, message: messageFor(code), expected, actual: JSON.stringify(link.url), hint: hintFor(problem, route) };
+      const lines = code === 'unsafe-url' ? [] : (written.get(link.url) ?? []);
+      for (const line of lines) diagnostics.push({ ...facts, file: entry.file, line, field: link.where });
+      if ((onPage.get(link.url) ?? 0) <= lines.length) continue;
+
+      const source = locateFrontMatterValue(entry, code === 'unsafe-url' ? (value) => unsafeUrlScheme(value) !== undefined : (value) => value.trim() === link.url);
+      const template = `${link.where} from template "${route.template}"`;
+      if (source) {
+        diagnostics.push({ ...facts, actual: JSON.stringify(source.value), file: entry.file, line: source.line, field: `${source.field} (${template})` });
+        continue;
+      }
+      const key = `${code} ${link.where} ${link.url}`;
+      const group = fromTemplates.get(key);
+      if (group) {
+        group.pages++;
+        continue;
+      }
+      // Pages derived from the catalogue name the module that declares them; line 1 stands for "this file".
+      const diagnostic: Diagnostic = { ...facts, file: entry.file || undefined, line: entry.file ? 1 : undefined, field: `${template} on ${route.url}` };
+      fromTemplates.set(key, { diagnostic, pages: 1 });
+      diagnostics.push(diagnostic);
+    }
+  }
+  for (const { diagnostic, pages } of fromTemplates.values()) {
+    if (pages > 1) diagnostic.field += ` and ${pages - 1} other page${pages > 2 ? 's' : ''}`;
+  }
+  return diagnostics;
+}
+
+function unique(problems: readonly Problem[]): Problem[] {
+  return [...new Map(problems.map((problem) => [`${problem.code} ${problem.link.where} ${problem.link.url}`, problem])).values()];
+}
+
+function messageFor(code: Problem['code']): string {
+  if (code === 'unsafe-url') return 'is a URL that runs code';
+  return code === 'broken-anchor' ? 'points at an id its page does not have' : 'points at no page or file of the site';
+}

@@ -1,0 +1,29 @@
+import type { Diagnostic } from '../diagnostics.ts';
+
+/**
+ * Characters a content file's name may not hold, because the URL made from it would not lead
+ * back to it: `#` and `?` start a fragment or a query, `%` starts an escape, a backslash is read
+ * as a slash, control characters are dropped or refused, and spaces at either end of a name are
+ * trimmed by browsers. (Other characters, spaces inside a name or any Unicode, are escaped in links
+ * and work.)
+ */
+const UNREACHABLE = /[#?%\\\u0000-\u001f\u007f]|(^|\/)\s|\s($|\/)/;
+
+/** A diagnostic when a content file's path would make a URL that cannot reach its page. */
+export function checkFileName(source: { file: string; relative: string }): Diagnostic | undefined {
+  const name = source.relative.replace(/\.md$/i, '');
+  const bad = UNREACHABLE.exec(name);
+  if (!bad) return undefined;
+  const what = /\s/.test(bad[0]) ? 'a space at the start or end of a name' : `the character ${JSON.stringify(bad[0].replace(/[/]/g, ''))}`;
+  return {
+    code: 'invalid-file-name',
+    severity: 'error',
+    file: source.file,
+    line: 1,
+    message: `The file's path makes a URL that cannot lead back to the page: it has ${what}`,
+    field: 'file name',
+    expected: 'a name without #, ?, %, \\, control characters, or spaces at either end',
+    actual: JSON.stringify(source.relative),
+    hint: 'Rename the file; its name is the last part of the page’s URL.',
+  };
+}

@@ -1,0 +1,149 @@
+import type { Element, Root as HastRoot, RootContent as HastNode } from 'hast';
+import type { Root as MdastRoot, RootContent as MdastNode } from 'mdast';
+import type { VFile } from 'vfile';
+import type { MessageCode } from '../messages.ts';
+import { SAFE_URL_EXPECTED, unsafeUrlScheme } from './unsafe-url.ts';
+
+/** Something in a Markdown body that would run code (or nests too deep to render); `line` counts from the body's first line. */
+export interface UnsafeFinding {
+  code: Extract<MessageCode, 'unsafe-content' | 'unsafe-url' | 'invalid-content'>;
+  line: number;
+  column: number;
+  /** What was written: `<script>`, `<p onclick>`, `link`, `<a href>`. */
+  field: string;
+  message: string;
+  expected?: string;
+  actual?: string;
+  hint?: string;
+}
+
+interface SafetyData {
+  findings: UnsafeFinding[];
+  /** Start offsets of the elements Markdown syntax made (links, images), whose URLs the Markdown pass already checked. */
+  markdownLinkOffsets: Set<number>;
+}
+
+/** The findings gathered while processing one file (empty when it is safe). */
+export function unsafeFindings(file: VFile): UnsafeFinding[] {
+  return safetyData(file).findings;
+}
+
+function safetyData(file: VFile): SafetyData {
+  const data = file.data as { safety?: SafetyData };
+  data.safety ??= { findings: [], markdownLinkOffsets: new Set() };
+  return data.safety;
+}
+
+const URL_HINT = 'Link to a page of the site (/services/…) or to an https: address.';
+
+/**
+ * Remark plugin: checks the URLs Markdown syntax writes (links, images, autolinks, reference
+ * definitions) where they are written. The parser has already decoded character references, so
+ * `jav&#x61;script:` arrives as `javascript:`.
+ */
+export function remarkFlagUnsafeUrls() {
+  return (tree: MdastRoot, file: VFile) => {
+    const data = safetyData(file);
+    const visit = (node: MdastRoot | MdastNode) => {
+      if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+        const scheme = unsafeUrlScheme(node.url);
+        if (scheme) {
+          const field = node.type === 'definition' ? `[${node.label ?? node.identifier}]: definition` : node.type;
+          data.findings.push({ code: 'unsafe-url', ...start(node), field, message: `is a ${scheme} URL, which runs code`, expected: SAFE_URL_EXPECTED, actual: JSON.stringify(node.url), hint: URL_HINT });
+        }
+      }
+      if ((node.type === 'link' || node.type === 'image' || node.type === 'linkReference' || node.type === 'imageReference') && node.position?.start.offset !== undefined) {
+        data.markdownLinkOffsets.add(node.position.start.offset);
+      }
+      if ('children' in node) for (const child of node.children) visit(child);
+    };
+    visit(tree);
+  };
+}
+
+/** Properties (hast names) whose value is one URL or a list of them. */
+const URL_PROPERTIES = new Set([
+  'href', 'src', 'srcSet', 'action', 'formAction', 'cite', 'data', 'poster', 'background', 'codeBase', 'longDesc',
+  'manifest', 'ping', 'xLinkHref', 'profile', 'archive', 'classId', 'icon', 'lowsrc', 'dynsrc', 'itemId',
+]);
+
+/**
+ * Rehype plugin, run after raw HTML is parsed and before it is sanitized: `<script>` elements,
+ * event-handler attributes and unsafe URLs in raw HTML are findings with the line they are on.
+ * (The sanitizer would drop them silently; an author who wrote them must hear about it.)
+ */
+export function rehypeFlagUnsafeHtml() {
+  return (tree: HastRoot, file: VFile) => {
+    const data = safetyData(file);
+    const visit = (node: HastRoot | HastNode, where: { line: number; column: number }) => {
+      if (node.type === 'element') {
+        const here = node.position ? start(node) : where;
+        checkElement(node, here, data);
+        for (const child of node.children) visit(child, here);
+        if (node.content) visit(node.content, here);
+      } else if (node.type === 'root') {
+        for (const child of node.children) visit(child, where);
+      }
+    };
+    visit(tree, { line: 1, column: 1 });
+  };
+}
+
+function checkElement(node: Element, where: { line: number; column: number }, data: SafetyData): void {
+  const tag = node.tagName.toLowerCase();
+  if (tag === 'script') {
+    data.findings.push({
+      code: 'unsafe-content',
+      ...where,
+      field: '<script>',
+      message: 'is not allowed in content: it would run code on every visitor’s page',
+      hint: 'Remove it. Interactive parts belong in the site’s templates and islands, not in Markdown.',
+    });
+  }
+  const fromMarkdownSyntax = node.position?.start.offset !== undefined && data.markdownLinkOffsets.has(node.position.start.offset);
+  for (const [name, value] of Object.entries(node.properties)) {
+    if (/^on/i.test(name)) {
+      data.findings.push({
+        code: 'unsafe-content',
+        ...where,
+        field: `<${tag} ${name.toLowerCase()}>`,
+        message: 'is an event-handler attribute, which runs code',
+        actual: describe(value),
+        hint: 'Remove the attribute. Interactive parts belong in the site’s templates and islands.',
+      });
+    } else if (!fromMarkdownSyntax && (URL_PROPERTIES.has(name) || /(href|src)$/i.test(name))) {
+      for (const url of urlsOf(name, value)) {
+        const scheme = unsafeUrlScheme(url);
+        if (!scheme) continue;
+        data.findings.push({
+          code: 'unsafe-url',
+          ...where,
+          field: `<${tag} ${attributeName(name)}>`,
+          message: `is a ${scheme} URL, which runs code`,
+          expected: SAFE_URL_EXPECTED,
+          actual: JSON.stringify(url),
+          hint: URL_HINT,
+        });
+      }
+    }
+  }
+}
+
+function urlsOf(name: string, value: unknown): string[] {
+  const values = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
+  // A srcset candidate is a URL followed by a width or density.
+  return name === 'srcSet' ? values.map((candidate) => candidate.trim().split(/\s+/, 1)[0] ?? '') : values;
+}
+
+function attributeName(property: string): string {
+  return property === 'xLinkHref' ? 'xlink:href' : property.toLowerCase();
+}
+
+function describe(value: unknown): string {
+  const text = Array.isArray(value) ? value.join(' ') : String(value);
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
+}
+
+function start(node: { position?: { start: { line: number; column: number } } }): { line: number; column: number } {
+  return { line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 };
+}
