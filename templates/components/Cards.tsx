@@ -5,13 +5,16 @@ import { formatDate } from '../lib/format.ts';
 import { Icon } from './Icon.tsx';
 import { Img } from './Img.tsx';
 
+/** How wide a card's image is drawn: one card a row on phones, two from 600 px, three from 1024 px (see .card-grid). */
+const CARD_SIZES = '(min-width: 1024px) 33vw, (min-width: 600px) 50vw, 100vw';
+
 /** A case study as a card: cover, client, title, summary, tags. */
 export function CaseStudyCard({ entry, headingLevel = 3 }: { entry: Entry<CaseStudy>; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
   const { data } = entry;
   return (
     <article className="card">
-      {data.image ? <Img src={data.image.path} alt="" className="card-image" /> : null}
+      {data.image ? <Img src={data.image.path} alt="" className="card-image" sizes={CARD_SIZES} /> : null}
       <div className="card-body">
         <p className="card-kicker">{data.clients.map((client) => client.name).join(', ')}</p>
         <Heading className="card-title">
@@ -59,7 +62,7 @@ export function ArticleCard({ entry, authorName, headingLevel = 3 }: { entry: En
   const { data } = entry;
   return (
     <article className="card">
-      {data.image ? <Img src={data.image.path} alt="" className="card-image" /> : null}
+      {data.image ? <Img src={data.image.path} alt="" className="card-image" sizes={CARD_SIZES} /> : null}
       <div className="card-body">
         <p className="card-kicker">
           <time dateTime={data.createdDate}>{formatDate(data.createdDate)}</time> · {authorName}
@@ -81,7 +84,7 @@ export function TeamCard({ entry, headingLevel = 2 }: { entry: Entry<TeamMember>
   const { data } = entry;
   return (
     <article className="card card-person">
-      {data.image ? <Img src={data.image.path} alt={data.image.alt} className="portrait" /> : null}
+      {data.image ? <Img src={data.image.path} alt={data.image.alt} className="portrait" sizes="(min-width: 1024px) 23vw, (min-width: 600px) 50vw, 100vw" /> : null}
       <div className="card-body">
         <Heading className="card-title">
           <a href={entry.url} className="card-link">

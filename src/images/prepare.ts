@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { Catalogue } from '../catalogue.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+import { digest } from '../og/hash.ts';
+import type { SiteDefinition } from '../site-definition.ts';
+import { forEachLimited, type OutputFile } from '../write.ts';
+import { IMAGE_CACHE_FOLDER, variantCache, type VariantCache } from './cache.ts';
+import { encodeImage, encoderVersion, type EncodedImage } from './encode.ts';
+import { rasterEntry, variantFileName, type ImageManifest, type ResponsiveImage } from './manifest.ts';
+import { IMAGE_EXTENSIONS, resolveImageOptions, type ImageOptions } from './options.ts';
+import { imageReferences, locateImageProblem, type ImageProblem } from './references.ts';
+import { svgSize } from './svg-size.ts';
+
+/** Where variants are published, relative to the output folder. */
+export const VARIANT_FOLDER = 'assets/images';
+
+/** Bump when the engine changes how it encodes, so every cached variant is encoded again. */
+const PIPELINE_VERSION = 1;
+
+export interface ImageBuildOptions {
+  /** Where encoded variants are kept between builds (default `<root>/.site-cache/images`). */
+  cacheDir?: string;
+}
+
+export interface PreparedImages {
+  /** Every usable image of the content and public folders, by URL: what `<Img>` looks up. */
+  manifest: ImageManifest;
+  /** The variants to publish. */
+  files: OutputFile[];
+  /** Raster images encoded by this build, and taken unchanged from the cache. */
+  encoded: number;
+  reused: number;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The image stage: measures every SVG and encodes every raster image (PNG, JPEG, WebP, AVIF) of the
+ * site's content and public folders into responsive variants, taking them from the cache when the
+ * source bytes, the options and the encoder are unchanged. An image that cannot be read or measured
+ * becomes a diagnostic on each front-matter field that names it, never an exception.
+ */
+export async function prepareImages(site: SiteDefinition, catalogue: Catalogue, options: ImageBuildOptions = {}): Promise<PreparedImages> {
+  const imageOptions = resolveImageOptions(site.images);
+  const cache = variantCache(options.cacheDir ?? path.join(site.root, IMAGE_CACHE_FOLDER));
+  const sources = await findImages([site.publicDir, site.contentDir]);
+  const result: PreparedImages = { manifest: {}, files: [], encoded: 0, reused: 0, diagnostics: [] };
+  const problems: ImageProblem[] = [];
+  const encoder = sources.some((source) => source.raster) ? await encoderVersion() : '';
+  const inFlight = new Map<string, Promise<EncodeOutcome>>();
+
+  // A few images at a time: sharp queues each image's encodes on its own thread pool anyway.
+  await forEachLimited(sources, 4, async (source) => {
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(source.file);
+    } catch (error) {
+      // The file vanished or is unreadable since it was found: the author's problem, not the engine's.
+      return void problems.push(undecodable(source, error));
+    }
+    if (!source.raster) {
+      const size = svgSize(bytes.toString('utf8'));
+      if (size) result.manifest[source.url] = { src: source.url, ...size, sources: [] };
+      else problems.push(unmeasurableSvg(source));
+      return;
+    }
+    // Equal bytes at two URLs share one key, so they are encoded once.
+    const key = digest(String(PIPELINE_VERSION), encoder, JSON.stringify(imageOptions), bytes);
+    let pending = inFlight.get(key);
+    if (!pending) inFlight.set(key, (pending = cachedOrEncoded(cache, key, bytes, imageOptions)));
+    const outcome = await pending;
+    if ('error' in outcome) return void problems.push(undecodable(source, outcome.error));
+    const published = publish(source.url, outcome.image);
+    result.manifest[source.url] = published.entry;
+    result.files.push(...published.files);
+  });
+  for (const outcome of await Promise.all(inFlight.values())) {
+    if ('image' in outcome) outcome.encoded ? result.encoded++ : result.reused++;
+  }
+
+  const references = imageReferences(catalogue);
+  for (const problem of problems.sort((a, b) => (a.url < b.url ? -1 : 1))) {
+    result.diagnostics.push(...(await locateImageProblem(problem, references.get(problem.url) ?? [])));
+  }
+  // Images finish in any order; the output and the manifest are listed in one.
+  result.files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  result.manifest = Object.fromEntries(Object.entries(result.manifest).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return result;
+}
+
+/** An image file found in a folder, by the URL it is published at. */
+interface ImageSourceFile {
+  url: string;
+  file: string;
+  raster: boolean;
+}
+
+/** Image files of the folders, by URL; a later folder's file wins, as it does when static files are published. */
+async function findImages(dirs: readonly (string | undefined)[]): Promise<ImageSourceFile[]> {
+  const byUrl = new Map<string, ImageSourceFile>();
+  for (const dir of dirs) {
+    if (!dir) continue;
+    const relatives = await fg(`**/*.{${IMAGE_EXTENSIONS.join(',')}}`, { cwd: dir, onlyFiles: true, caseSensitiveMatch: false });
+    for (const relative of relatives.sort()) {
+      byUrl.set(`/${relative}`, { url: `/${relative}`, file: path.join(dir, relative), raster: !/\.svg$/i.test(relative) });
+    }
+  }
+  return [...byUrl.values()];
+}
+
+type EncodeOutcome = { image: EncodedImage; encoded: boolean } | { error: unknown };
+
+/** The cached variants of an image, or new ones (then cached). A decoding error is an outcome; a failing cache throws. */
+async function cachedOrEncoded(cache: VariantCache, key: string, bytes: Uint8Array, options: ImageOptions): Promise<EncodeOutcome> {
+  const cached = await cache.read(key);
+  if (cached) return { image: cached, encoded: false };
+  let image: EncodedImage;
+  try {
+    image = await encodeImage(bytes, options);
+  } catch (error) {
+    return { error };
+  }
+  await cache.write(key, image);
+  return { image, encoded: true };
+}
+
+/** The published files of an encoded image and its manifest entry. */
+function publish(url: string, image: EncodedImage): { entry: ResponsiveImage; files: OutputFile[] } {
+  const stem = path.posix.basename(url).replace(/\.[^.]+$/, '');
+  const variants = image.variants.map((variant) => {
+    const hash = createHash('sha256').update(variant.bytes).digest('hex');
+    const outPath = `${VARIANT_FOLDER}/${variantFileName(stem, variant.width, variant.format, hash)}`;
+    return { ...variant, outPath, url: `/${outPath}` };
+  });
+  return {
+    entry: rasterEntry(variants, image.fallback),
+    files: variants.map((variant) => ({ path: variant.outPath, contents: variant.bytes })),
+  };
+}
+
+function unmeasurableSvg(source: ImageSourceFile): ImageProblem {
+  return {
+    url: source.url,
+    file: source.file,
+    expected: 'an <svg> root element with a viewBox, or a width and height in pixels',
+    reason: 'its size cannot be read',
+    hint: `Add a viewBox to the <svg> element of ${path.basename(source.file)}, e.g. viewBox="0 0 1200 675".`,
+  };
+}
+
+function undecodable(source: ImageSourceFile, error: unknown): ImageProblem {
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    url: source.url,
+    file: source.file,
+    expected: source.raster ? 'a PNG, JPEG, WebP or AVIF file that can be decoded' : 'a readable SVG file',
+    // libvips repeats a line per failed read; say each thing once.
+    reason: [...new Set(reason.split('\n').map((line) => line.trim()).filter(Boolean))].join('; '),
+    hint: `Export ${path.basename(source.file)} again from the original, or replace it; the file may be truncated or saved in another format than its extension says.`,
+  };
+}

@@ -1,0 +1,195 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import { readContent } from '../../src/content.ts';
+import { prepareImages } from '../../src/images/prepare.ts';
+import type { SiteDefinition } from '../../src/site-definition.ts';
+import { memoryWriter } from '../../src/write.ts';
+import { createSite } from '../../templates/site.ts';
+import { RASTERS, lineOf, writeRasterContent } from '../fixtures/images/raster-site.ts';
+import { startTags } from '../fixtures/images/start-tags.ts';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-images-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+// Small widths keep the encoding quick; the defaults are tested in images-options.
+const WIDTHS = [200, 400, 800];
+// Social images have nothing to do with this stage and are slow to draw, so these builds leave them out.
+const siteOf = (content: string): SiteDefinition => ({ ...createSite(content), og: undefined, images: { widths: WIDTHS } });
+const freshContent = async (name: string) => writeRasterContent(path.join(work, name));
+const decode = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
+
+const content = await freshContent('content');
+const site = siteOf(content);
+const cacheDir = path.join(work, 'image-cache');
+const writer = memoryWriter();
+const first = await build(site, writer, { images: { cacheDir } });
+const output = new Map(writer.files);
+const html = (outPath: string) => decode(output.get(outPath));
+
+describe('responsive images of a site with raster images', () => {
+  it('builds with no diagnostics, encoding each raster image once', () => {
+    expect(first.diagnostics).toEqual([]);
+    expect(first.images).toEqual({ encoded: 2, reused: 0 });
+  });
+
+  it('publishes AVIF, WebP and fallback variants at each width up to the source’s, named by a hash of their bytes', async () => {
+    const variants = [...output.keys()].filter((file) => file.startsWith('assets/images/')).sort();
+    const expected = [
+      ...[200, 400, 800].flatMap((width) => ['avif', 'webp', 'jpg'].map((ext) => `photo-${width}.${ext}`)),
+      ...[200, 400, 480].flatMap((width) => ['avif', 'webp', 'png'].map((ext) => `portrait-${width}.${ext}`)),
+    ].sort();
+    expect(variants.map((file) => path.basename(file).replace(/\.[0-9a-f]{10}\./, '.')).sort()).toEqual(expected);
+    for (const file of variants) {
+      const bytes = output.get(file)!;
+      const [, stem, width, hash, ext] = /^assets\/images\/(\w+)-(\d+)\.([0-9a-f]{10})\.(\w+)$/.exec(file)!;
+      expect(hash, file).toBe(createHash('sha256').update(bytes).digest('hex').slice(0, 10));
+      const metadata = await sharp(bytes).metadata();
+      expect([metadata.format, metadata.width], file).toEqual([{ avif: 'heif', webp: 'webp', jpg: 'jpeg', png: 'png' }[ext!], Number(width)]);
+      expect(stem).toMatch(/^(photo|portrait)$/);
+    }
+  });
+
+  it('draws the article cover as a <picture> whose every srcset entry exists at the width it claims', async () => {
+    const page = html('blogs/first-post/index.html');
+    const picture = /<picture>(.*?)<\/picture>/.exec(page)?.[1];
+    expect(picture).toBeDefined();
+    const [avif, webp, img] = startTags(picture!, ['source', 'img']);
+    expect([avif!.attributes.type, webp!.attributes.type, img!.name]).toEqual(['image/avif', 'image/webp', 'img']);
+    expect(img!.attributes).toMatchObject({ width: '800', height: '450', loading: 'eager', fetchPriority: 'high', 'data-fallback': '/images/error.svg' });
+    expect(img!.attributes.src).toMatch(/^\/assets\/images\/photo-800\.[0-9a-f]{10}\.jpg$/);
+    for (const tag of [avif!, webp!, img!]) {
+      expect(tag.attributes.sizes, tag.name).toBeTruthy();
+      const candidates = tag.attributes.srcSet!.split(', ').map((candidate) => candidate.split(' '));
+      expect(candidates.map(([, descriptor]) => descriptor)).toEqual(['200w', '400w', '800w']);
+      for (const [url, descriptor] of candidates) {
+        const bytes = output.get(url!.slice(1));
+        expect(bytes, url).toBeDefined();
+        expect(`${(await sharp(bytes!).metadata()).width}w`).toBe(descriptor);
+      }
+    }
+  });
+
+  it('draws list cards lazily and the portrait in the transparent PNG’s own formats', () => {
+    const cards = startTags(html('projects/index.html'), ['img']).filter((tag) => tag.attributes.class === 'card-image');
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card.attributes.loading).toBe('lazy');
+    const portrait = startTags(html('about/team/ada-lovelace/index.html'), ['img']).find((tag) => tag.attributes.class === 'bio-portrait');
+    expect(portrait?.attributes.src).toMatch(/^\/assets\/images\/portrait-480\.[0-9a-f]{10}\.png$/);
+    expect([portrait?.attributes.width, portrait?.attributes.height]).toEqual(['480', '480']);
+  });
+
+  it('gives every <img> of every page a width and a height, so nothing shifts as images load', () => {
+    const pages = [...output.keys()].filter((file) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(10);
+    for (const file of pages) {
+      for (const img of startTags(html(file), ['img'])) {
+        expect(Number(img.attributes.width), `${file}: ${img.attributes.src}`).toBeGreaterThan(0);
+        expect(Number(img.attributes.height), `${file}: ${img.attributes.src}`).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('the variant cache', () => {
+  it('never encodes an unchanged image again: a second build reuses both, writes the same bytes and leaves the cache untouched', async () => {
+    const stamps = () => fs.readdirSync(cacheDir).map((key) => [key, fs.statSync(path.join(cacheDir, key)).mtimeMs]);
+    const before = stamps();
+    expect(before).toHaveLength(2);
+    const again = memoryWriter();
+    const second = await build(site, again, { images: { cacheDir } });
+    expect(second.images).toEqual({ encoded: 0, reused: 2 });
+    const variants = (files: Map<string, Uint8Array>) =>
+      [...files].filter(([file]) => file.startsWith('assets/images/')).map(([file, bytes]) => [file, createHash('sha256').update(bytes).digest('hex')]);
+    expect(variants(again.files)).toEqual(variants(output));
+    expect(stamps()).toEqual(before);
+  });
+
+  it('encodes again what changed: new bytes for one image, then new options for all', async () => {
+    const changed = await freshContent('content-changed');
+    fs.writeFileSync(path.join(changed, 'images/photo.jpg'), await sharp(path.join(changed, 'images/photo.jpg')).flop().jpeg().toBuffer());
+    const { catalogue } = await readContent(siteOf(changed));
+    expect((await prepareImages(siteOf(changed), catalogue, { cacheDir })).encoded).toBe(1);
+    const otherQuality = { ...siteOf(changed), images: { widths: WIDTHS, quality: { avif: 40 } } };
+    expect(await prepareImages(otherQuality, catalogue, { cacheDir })).toMatchObject({ encoded: 2, reused: 0 });
+  });
+
+  it('survives two builds encoding the same images at once into one cold cache', async () => {
+    const shared = path.join(work, 'shared-cache');
+    const { catalogue } = await readContent(site);
+    const [a, b] = await Promise.all([prepareImages(site, catalogue, { cacheDir: shared }), prepareImages(site, catalogue, { cacheDir: shared })]);
+    expect(a.diagnostics).toEqual([]);
+    expect(a.manifest).toEqual(b.manifest);
+    // Plain data: a worker thread rendering pages can receive it by postMessage or JSON.
+    expect(structuredClone(a.manifest)).toEqual(a.manifest);
+    expect(JSON.parse(JSON.stringify(a.manifest))).toEqual(a.manifest);
+    // One folder per image, and no temporary folder left behind by the build that lost the race.
+    expect(fs.readdirSync(shared)).toHaveLength(2);
+    expect(fs.readdirSync(shared).every((key) => /^[0-9a-f]{64}$/.test(key))).toBe(true);
+    const later = await prepareImages(site, catalogue, { cacheDir: shared });
+    expect(later).toMatchObject({ encoded: 0, reused: 2, manifest: a.manifest });
+  });
+});
+
+describe('images that cannot be used', () => {
+  it('reports a corrupt image on every front-matter field naming it (file, line, field) and writes nothing', async () => {
+    const broken = await freshContent('content-corrupt');
+    const photo = path.join(broken, 'images/photo.jpg');
+    fs.writeFileSync(photo, fs.readFileSync(photo).subarray(0, 700));
+    const writer = memoryWriter();
+    const result = await build(siteOf(broken), writer, { images: { cacheDir } });
+    const located = result.diagnostics.map(({ code, severity, file, line, field }) => ({ code, severity, file, line, field }));
+    expect(located).toEqual(
+      RASTERS['/images/photo.jpg'].usedBy.map((relative) => {
+        const file = path.join(broken, relative);
+        return { code: 'invalid-image', severity: 'error', file, line: lineOf(file, 'image'), field: 'image.path' };
+      }),
+    );
+    expect(result.diagnostics[0]).toMatchObject({ actual: expect.stringMatching(/^"\/images\/photo\.jpg" \(.*premature end of JPEG/), hint: expect.stringContaining('photo.jpg') });
+    expect(result.files).toBeUndefined();
+    expect(writer.files.size).toBe(0);
+  });
+
+  it('reports a file that is no image at all, and an SVG without a size, the same way', async () => {
+    const broken = await freshContent('content-not-images');
+    fs.writeFileSync(path.join(broken, 'images/portrait.png'), '<html>a saved web page</html>');
+    fs.writeFileSync(path.join(broken, 'images/pic.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/></svg>');
+    const { catalogue } = await readContent(siteOf(broken));
+    const { diagnostics, manifest } = await prepareImages(siteOf(broken), catalogue, { cacheDir });
+    const team = path.join(broken, 'about/team/ada-lovelace.md');
+    expect(diagnostics.find((d) => d.file === team)).toMatchObject({ severity: 'error', line: lineOf(team, 'image'), field: 'image.path', actual: expect.stringContaining('unsupported image format') });
+    const svgUsers = diagnostics.filter((d) => d.actual?.startsWith('"/images/pic.svg"'));
+    expect(svgUsers.length).toBeGreaterThan(0);
+    for (const d of svgUsers) expect(d).toMatchObject({ severity: 'error', expected: expect.stringContaining('viewBox'), line: expect.any(Number), field: expect.any(String) });
+    expect(manifest['/images/pic.svg']).toBeUndefined();
+    expect(manifest['/images/portrait.png']).toBeUndefined();
+  });
+
+  it('only warns about a broken image no page names, and still builds', async () => {
+    const extra = await freshContent('content-unused');
+    const unused = path.join(extra, 'images/unused.png');
+    fs.writeFileSync(unused, 'not a png');
+    const result = await build(siteOf(extra), memoryWriter(), { images: { cacheDir } });
+    expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'invalid-image', severity: 'warning', file: unused })]);
+    expect(result.diagnostics[0]).not.toHaveProperty('line');
+    expect(result.files).toBeDefined();
+  });
+});
+
+describe('site build --content', () => {
+  it('measures images in the content folder it was given, not the project’s', () => {
+    const other = path.join(work, 'content-cli');
+    fs.cpSync(path.resolve('tests/fixtures/small-site/content'), other, { recursive: true });
+    // The project's own content has no /images/pic.svg, so only this folder can give 333 × 111.
+    fs.writeFileSync(path.join(other, 'images/pic.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 333 111"><rect width="333" height="111"/></svg>');
+    const out = path.join(work, 'dist-cli');
+    const run = spawnSync(path.resolve('bin/site'), ['build', '--content', other, '--out', out], { encoding: 'utf8' });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    const card = startTags(fs.readFileSync(path.join(out, 'projects/index.html'), 'utf8'), ['img']).find((tag) => tag.attributes.src === '/images/pic.svg');
+    expect([card?.attributes.width, card?.attributes.height]).toEqual(['333', '111']);
+  });
+});
