@@ -1,8 +1,10 @@
 import type { PageProps } from '../../src/index.ts';
-import { ArticleCard, CaseStudyCard, ServiceCard, TeamCard } from '../components/Cards.tsx';
+import { ArticleCard, ServiceCard, TeamCard } from '../components/Cards.tsx';
+import { CaseStudyResults } from '../components/CaseStudyResults.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { authorOf } from '../lib/authors.ts';
+import { filterIndexOf } from '../lib/project-facets.ts';
 import type { BlogPost, CaseStudy, PageEntry, Service, TeamMember } from '../schemas.ts';
 
 /** The team, in sort order: the founders first. */
@@ -23,7 +25,7 @@ export function TeamListPage({ entry, html, catalogue }: PageProps<PageEntry>) {
   );
 }
 
-/** Every visible case study, in sort order, with the count. */
+/** Every visible case study, in sort order, with the count and the filter by industry and technology. */
 export function ProjectListPage({ entry, html, catalogue }: PageProps<PageEntry>) {
   const projects = catalogue.collection<CaseStudy>('projects');
   return (
@@ -31,14 +33,7 @@ export function ProjectListPage({ entry, html, catalogue }: PageProps<PageEntry>
       <PageHero data={entry.data} lead={entry.data.description} />
       <div className="container page-body">
         <Prose html={html} className="intro" />
-        <p className="result-count">
-          <strong>{projects.length}</strong> case studies
-        </p>
-        <div className="card-grid">
-          {projects.map((project) => (
-            <CaseStudyCard key={project.url} entry={project} headingLevel={2} />
-          ))}
-        </div>
+        <CaseStudyResults projects={projects} index={filterIndexOf(catalogue)} base={{}} path={entry.url} />
       </div>
     </>
   );

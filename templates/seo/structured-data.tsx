@@ -1,6 +1,7 @@
 import { JsonLd, type Catalogue, type Entry, type JsonLdObject, type PageProps, type SiteContext } from '../../src/index.ts';
 import { identity } from '../identity.ts';
 import { authorOf } from '../lib/authors.ts';
+import { breadcrumbTrail } from '../lib/breadcrumbs.ts';
 import { MARK } from '../og/social-image.ts';
 import type { Author, BlogPost, CaseStudy, Service, TeamMember } from '../schemas.ts';
 
@@ -97,23 +98,15 @@ export function service(entry: Entry<Service>, site: SiteContext): JsonLdObject 
   };
 }
 
-/** Home, then each ancestor that is a page, then the page itself; none for the home page. */
+/** The page's breadcrumb trail (the one the page shows) as a BreadcrumbList; none for the home page. */
 export function breadcrumbs(entry: Entry, catalogue: Catalogue, site: SiteContext): JsonLdObject | undefined {
-  if (entry.url === '/') return undefined;
-  const segments = entry.url.split('/').filter(Boolean);
-  const ancestors = segments.slice(0, -1).flatMap((_, i) => catalogue.byPath(`/${segments.slice(0, i + 1).join('/')}`) ?? []);
-  const crumbs = [{ name: 'Home', url: '/' }, ...[...ancestors, entry].map((page) => ({ name: crumbName(page), url: page.url }))];
+  const crumbs = breadcrumbTrail(entry, catalogue);
+  if (crumbs.length === 0) return undefined;
   return {
     '@context': CONTEXT,
     '@type': 'BreadcrumbList',
     itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.name, item: site.url(crumb.url) })),
   };
-}
-
-/** A page's short name: a person's name, else its visible heading, else its title. */
-function crumbName(entry: Entry): string {
-  const data = entry.data as { name?: string; h1?: string; title: string };
-  return data.name ?? data.h1 ?? data.title;
 }
 
 /** Every JSON-LD object of a page: the one its template calls for, then its breadcrumbs. */
