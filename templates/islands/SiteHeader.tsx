@@ -68,7 +68,9 @@ export default function SiteHeader({ menus, path }: SiteHeaderProps) {
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       openAndFocus(id, 'last');
-    } else if (event.key === 'Escape') {
+    } else if (event.key === 'Escape' && openId === id) {
+      // Escape closes one thing at a time: this dropdown now, the mobile menu on the next press.
+      event.stopPropagation();
       setOpenId(null);
     }
   };
@@ -86,6 +88,7 @@ export default function SiteHeader({ menus, path }: SiteHeaderProps) {
     else if (event.key === 'End') move(links.length - 1);
     else if (event.key === 'Escape') {
       event.preventDefault();
+      event.stopPropagation();
       setOpenId(null);
       triggerOf(id)?.focus();
     }

@@ -4,19 +4,24 @@ import { Footer } from '../components/Footer.tsx';
 import CookieBanner from '../islands/CookieBanner.tsx';
 import FloatingContact from '../islands/FloatingContact.tsx';
 import SiteHeader from '../islands/SiteHeader.tsx';
+import { BreadcrumbContext } from '../components/Breadcrumbs.tsx';
+import { breadcrumbTrail } from '../lib/breadcrumbs.ts';
 import { buildMenus } from '../menus.ts';
 
 /** The one layout of SPEC §2: header, the page, the call to action, footer, floating button, cookie banner. */
 export function MainLayout({ route, catalogue, children }: LayoutProps) {
   const path = route.url;
+  // Inside <main>, because client-side navigation swaps <main> and the trail belongs to the page.
+  const trail = breadcrumbTrail(route.entry, catalogue);
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <Island name="SiteHeader" component={SiteHeader} props={{ menus: buildMenus(catalogue), path }} />
-      <main id="main">
-        {children}
+      {/* tabIndex -1: the skip link moves focus here, so the next Tab continues inside the page. */}
+      <main id="main" tabIndex={-1}>
+        <BreadcrumbContext value={trail}>{children}</BreadcrumbContext>
         {path === '/contact' ? null : <CtaBand />}
       </main>
       <Footer year={new Date().getFullYear()} />
