@@ -21,6 +21,9 @@ export async function hydrateIslands(scope: ParentNode): Promise<void> {
       const module = await load();
       const props = JSON.parse(element.dataset.props ?? '{}') as object;
       roots.set(element, hydrateRoot(element, createElement(module.default, props)));
+      // preact/compat hydrates synchronously: the island now holds the live component, and what
+      // changes in it from here on is the component's own doing (effects), not hydration.
+      element.setAttribute('data-hydrated', '');
     }),
   );
 }

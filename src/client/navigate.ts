@@ -11,15 +11,24 @@ export interface NavigationHooks {
 const prefetched = new Map<string, Promise<Response>>();
 let hooks: NavigationHooks = { afterSwap: () => {} };
 let current: AbortController | undefined;
+/** The path of the page on screen: history entries that differ from it only in query or hash share its HTML. */
+let shownPath = '';
 
 /** Makes same-origin links swap the page under the persistent layout instead of reloading it. */
 export function startNavigation(navigationHooks: NavigationHooks): void {
   hooks = navigationHooks;
+  shownPath = location.pathname;
   history.replaceState({ site: true }, '');
   document.addEventListener('click', onClick);
   document.addEventListener('mouseover', onIntent, { passive: true });
   document.addEventListener('focusin', onIntent);
-  window.addEventListener('popstate', () => void navigate(location.href, { push: false }));
+  window.addEventListener('popstate', () => {
+    // A static page is the same file whatever its query or hash, so going back or forward between
+    // such entries is the page's own business (an island keeping a filter in the URL listens for
+    // popstate); fetching it again would only reset its scroll and focus.
+    if (location.pathname === shownPath) return;
+    void navigate(location.href, { push: false });
+  });
 }
 
 /** Loads `href` and swaps it in; on any failure, falls back to a normal page load. Never blanks the page. */
@@ -39,6 +48,7 @@ export async function navigate(href: string, options: { push?: boolean } = {}): 
     if (controller.signal.aborted) return;
     if (options.push !== false) history.pushState({ site: true }, '', url);
     swap(next, newMain);
+    shownPath = url.pathname;
     const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);

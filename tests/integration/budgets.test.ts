@@ -1,0 +1,140 @@
+/**
+ * Lean pages (issue 7): budgets over every page of the real site, built once with the CLI.
+ *
+ * What is counted, all in gzip bytes at zlib's default level (what hosts compress with on the fly):
+ * - JavaScript: every module a page can load — the entry its `<script type=module>` names, what
+ *   that imports, the startup modules, and the chunks of the islands on that page with their
+ *   imports (scripts/measure-pages.ts reads the import graph of the built files with esbuild).
+ * - First paint: the HTML from its first byte through the end of the block holding the page's
+ *   `<h1>` (head, skip link, site header with its island props, breadcrumbs, the hero), plus every
+ *   render-blocking stylesheet in full. Fonts are not counted: they swap in (font-display: swap)
+ *   and do not hold up the paint. 14 KB is the first round trip of a new connection (TCP's
+ *   initial window of 10 segments of ~1,460 bytes); 14 × 1024 is a little under it.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { gzipSize, inspectHtml, measurePages, type PageWeight } from '../../scripts/measure-pages.ts';
+
+const KB = 1024;
+const JS_BUDGET = 20 * KB;
+const FIRST_ROUND_TRIP = 14 * KB;
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-budgets-'));
+const dist = path.join(work, 'dist');
+const built = spawnSync(path.resolve('bin/site'), ['build', '--out', dist], { encoding: 'utf8' });
+if (built.status !== 0) throw new Error(`site build failed:\n${built.stdout}${built.stderr}`);
+const pages = await measurePages(dist);
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+const gzipOfFile = (url: string) => gzipSize(fs.readFileSync(path.join(dist, url)));
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+/** Lists what breaks a budget, one page a line, so a failure names the pages and what they load. */
+const report = (offenders: string[]) => (offenders.length ? `\n${offenders.join('\n')}` : '');
+
+describe('every page of the real site', () => {
+  it('was measured: all built HTML pages, each with the client entry and its islands', () => {
+    const htmlFiles = fs.readdirSync(dist, { recursive: true }).filter((file) => String(file).endsWith('.html'));
+    expect(pages.length).toBe(htmlFiles.length);
+    for (const page of pages) {
+      expect(page.js.files.length, page.path).toBeGreaterThan(0);
+      expect(page.islands.length, page.path).toBeGreaterThan(0);
+    }
+  });
+
+  it(`loads at most ${JS_BUDGET / KB} KB of JavaScript (gzip)`, () => {
+    const offenders = pages
+      .map((page) => ({ page, total: page.js.files.reduce((sum, url) => sum + gzipOfFile(url), 0) }))
+      .filter(({ total }) => total > JS_BUDGET)
+      .map(({ page, total }) => `${page.path}: ${kb(total)} in ${page.js.files.length} files (${page.js.files.join(', ')})`);
+    expect(offenders, report(offenders)).toEqual([]);
+  });
+
+  it(`sends the HTML and CSS that paint the top of the page in the first ${FIRST_ROUND_TRIP / KB} KB round trip`, () => {
+    const offenders: string[] = [];
+    for (const page of pages) {
+      const html = fs.readFileSync(path.join(dist, page.file), 'utf8');
+      const facts = inspectHtml(html);
+      const top = gzipSize(html.slice(0, facts.topOfPage?.end ?? html.length));
+      const css = facts.stylesheets.reduce((sum, url) => sum + gzipOfFile(url), 0);
+      if (top + css > FIRST_ROUND_TRIP) offenders.push(`${page.path}: ${kb(top)} of HTML through ${facts.topOfPage?.block ?? 'the end'} + ${kb(css)} of CSS (${facts.stylesheets.join(', ')}) = ${kb(top + css)}`);
+    }
+    expect(offenders, report(offenders)).toEqual([]);
+  });
+
+  it('has no render-blocking script', () => {
+    const offenders = pages.filter((page) => page.blockingScripts.length).map((page) => `${page.path}: ${page.blockingScripts.join(', ')}`);
+    expect(offenders, report(offenders)).toEqual([]);
+  });
+
+  it('gives every <img> a width and a height, so nothing moves as images arrive', () => {
+    const offenders = pages.filter((page) => page.unsizedImages.length).map((page) => `${page.path}: ${page.unsizedImages.join(', ')}`);
+    expect(offenders, report(offenders)).toEqual([]);
+  });
+
+  it('loads an island chunk only on the pages that have that island', () => {
+    const byIsland = new Map<string, PageWeight[]>();
+    for (const page of pages) for (const island of page.islands) byIsland.set(island, [...(byIsland.get(island) ?? []), page]);
+    const rare = [...byIsland].find(([, having]) => having.length < pages.length);
+    if (!rare) return; // Every island is on every page: nothing to tell apart.
+    const [name, having] = rare;
+    const without = pages.find((page) => !page.islands.includes(name))!;
+    const onlyThere = having[0]!.js.files.filter((file) => !without.js.files.includes(file));
+    expect(onlyThere.length, `${name}'s chunk on ${having[0]!.path} but not on ${without.path}`).toBeGreaterThan(0);
+    expect(having[0]!.js.bytes).toBeGreaterThan(without.js.bytes);
+  });
+});
+
+describe('the measurement catches what the budgets are about', () => {
+  const fixture = fs.mkdtempSync(path.join(os.tmpdir(), 'site-budgets-fixture-'));
+  afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
+  const write = (file: string, contents: string | Buffer) => {
+    fs.mkdirSync(path.dirname(path.join(fixture, file)), { recursive: true });
+    fs.writeFileSync(path.join(fixture, file), contents);
+  };
+  const gzipOfFixture = (file: string) => gzipSize(fs.readFileSync(path.join(fixture, file)));
+  // Random bytes do not compress: this island chunk stays over 20 KB after gzip.
+  const incompressible = (bytes: number) => `export const blob = "${randomBytes(bytes).toString('base64')}";`;
+
+  it('counts an island chunk only where its island is, and flags blocking scripts and unsized images', async () => {
+    write('assets/client-A.js', 'import "/assets/chunks/shared-B.js";const islands={Heavy:()=>import("/assets/chunks/Heavy-C.js")};export{islands};');
+    write('assets/chunks/shared-B.js', 'export const shared = 1;');
+    write('assets/chunks/Heavy-C.js', incompressible(30_000));
+    write('assets/site.css', 'body{margin:0}');
+    write('assets/legacy.js', 'window.legacy = true;');
+    const head = '<head><link rel="stylesheet" href="/assets/site.css"><link rel="stylesheet" href="/assets/print.css" media="print"><script type="module" src="/assets/client-A.js"></script>';
+    write('index.html', `<!DOCTYPE html><html>${head}</head><body><section class="hero"><h1>Light</h1></section><img src="/a.png" width="10" height="10"></body></html>`);
+    write('heavy/index.html', `<!DOCTYPE html><html>${head}<script src="/assets/legacy.js"></script><script>var inline = 1;</script><script type="application/ld+json">{}</script></head><body><h1>Heavy</h1><div data-island="Heavy"></div><img src="/b.png" width="10"></body></html>`);
+    write('assets/print.css', 'body{color:black}');
+    const measured = await measurePages(fixture);
+    const heavy = measured.find((p) => p.path === '/heavy')!;
+    const light = measured.find((p) => p.path === '/')!;
+
+    expect(light.js.files).toEqual(['/assets/client-A.js', '/assets/chunks/shared-B.js']);
+    expect(heavy.js.files).toContain('/assets/chunks/Heavy-C.js');
+    expect(heavy.js.bytes).toBeGreaterThan(JS_BUDGET);
+    expect(light.js.bytes).toBeLessThan(JS_BUDGET);
+    // The print stylesheet does not hold up the paint.
+    expect(light.css.files).toEqual(['/assets/site.css']);
+    expect(light.top.block).toBe('section.hero');
+    expect(light.firstPaint).toBe(light.top.html + gzipOfFixture('assets/site.css'));
+    expect(heavy.blockingScripts).toEqual(['/assets/legacy.js', 'inline: var inline = 1;']);
+    expect(light.blockingScripts).toEqual([]);
+    expect(heavy.unsizedImages).toEqual(['/b.png']);
+    expect(light.unsizedImages).toEqual([]);
+  });
+
+  it('fails loudly when a page names an island the entry does not register', async () => {
+    write('assets/client-A.js', 'const islands={Known:()=>import("/assets/chunks/Known-D.js")};export{islands};');
+    write('assets/chunks/Known-D.js', 'export default 1;');
+    write('assets/site.css', 'body{margin:0}');
+    write('assets/print.css', 'body{color:black}');
+    fs.rmSync(path.join(fixture, 'heavy'), { recursive: true, force: true });
+    write('index.html', '<!DOCTYPE html><html><head><script type="module" src="/assets/client-A.js"></script></head><body><h1>x</h1><div data-island="Known"></div><div data-island="Unknown"></div></body></html>');
+    await expect(measurePages(fixture)).rejects.toThrow(/island "Unknown".*register no chunk/);
+  });
+
+});
