@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'], testTimeout: 30_000 } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}', 'tests/property/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
           name: 'e2e',
@@ -15,6 +15,8 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      // The quality gates proven able to fail, on a fixture site they build themselves (Chromium and Java).
+      { test: { name: 'quality', include: ['tests/quality/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
     ],
   },
 });

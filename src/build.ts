@@ -1,14 +1,24 @@
 import { bundleAssets } from './assets.ts';
+import { openBuildCache, type BuildCacheOptions, type WarmState } from './cache/build-cache.ts';
+import { carryDrawnImages } from './cache/og-reuse.ts';
+import { writeChanged } from './cache/output.ts';
+import { renderChangedPages } from './cache/pages.ts';
+import { mergeInlineCode } from './cache/analysis.ts';
+import { digest } from './cache/facts.ts';
 import { readContent, type Content } from './content.ts';
 import { hasErrors } from './diagnostics.ts';
-import type { OgImageRef } from './og/definition.ts';
+import { checkLinks, type ExternalLink } from './links/check-links.ts';
+import { prepareImages, type ImageBuildOptions } from './images/prepare.ts';
+import { workerPool, type WorkerPool } from './parallel/render-pool.ts';
 import { planOgImages } from './og/plan.ts';
 import { renderOgImages, type OgRenderOptions } from './og/render.ts';
-import { renderPages } from './render/render-page.tsx';
+import { planHeaders } from './security/headers-output.ts';
+import { findInlineCode } from './security/inline-code.ts';
 import { seoFiles } from './seo/crawlers.ts';
-import type { SiteContext, SiteDefinition } from './site-definition.ts';
+import type { SiteDefinition } from './site-definition.ts';
+import { createSiteContext } from './site-context.ts';
 import { collectStaticFiles } from './static-files.ts';
-import type { OutputFile, Writer } from './write.ts';
+import { OutputChangedError, type OutputFile, type Staging, type Writer } from './write.ts';
 
 export interface BuildOptions {
   /** Overrides the site's origin (`--origin`, else `SITE_ORIGIN`, else the site's default). */
@@ -17,49 +27,120 @@ export interface BuildOptions {
   minify?: boolean;
   /** How social images are drawn and cached (see `OgRenderOptions`). */
   og?: OgRenderOptions;
+  /** Where responsive image variants are cached (see `ImageBuildOptions`). */
+  images?: ImageBuildOptions;
+  /** Where pages and entries are kept for the next build into the same output; false: reuse and keep nothing (default: `.site-cache/build`). */
+  cache?: BuildCacheOptions | false;
+  /** Worker threads to render pages with; 0 renders in the main thread (default: one per core when enough pages need rendering). */
+  threads?: number;
+  /** Plan and draw social images (default true); false leaves them out of pages, for measuring pages alone. */
+  socialImages?: boolean;
 }
 
 export interface BuildResult extends Content {
   /** Social images drawn by this build and taken unchanged from the cache. */
   og?: { drawn: number; reused: number };
+  /** Raster images encoded into variants by this build and taken unchanged from the cache. */
+  images?: { encoded: number; reused: number };
+  /** Links to other sites, listed and never fetched; set once every internal link has been checked. */
+  externalLinks?: ExternalLink[];
+  /** Pages rendered by this build (in worker threads, of those) and carried over unchanged from the last one. */
+  pages?: { rendered: number; inWorkers: number; carried: number };
+  /** Output files written, and files of the last output removed; the rest were left as they were. */
+  written?: { files: string[]; removed: string[] };
   /** Set only when the build succeeded and the output was written. */
   files?: OutputFile[];
 }
 
-/** Builds a site: content → social-image plan, assets → pages → social images → SEO files → writer. Writes nothing on error. */
-export async function build(site: SiteDefinition, writer: Writer, options: BuildOptions = {}): Promise<BuildResult> {
-  const result: BuildResult = await readContent(site);
+/**
+ * Builds a site: content → social-image plan, assets → pages → social images → SEO files → writer.
+ * Writes nothing on error. Reuses what the last build into the same output left (see `cache/`):
+ * unchanged files are neither parsed, rendered nor written again. `warm` is a builder's memory.
+ */
+export async function build(site: SiteDefinition, writer: Writer, options: BuildOptions = {}, warm?: WarmState): Promise<BuildResult> {
+  // Pages go to the next output as they are rendered; whatever is not committed is removed.
+  const staging = writer.current?.stage?.();
+  // Worker threads start once there is enough to parse or render, and serve the whole build.
+  const workers = workerPool(site.module ? { module: site.module, contentDir: site.contentDir } : undefined, options.threads);
+  try {
+    return await buildWith(staging, workers, site, writer, options, warm);
+  } finally {
+    await Promise.all([staging?.discard(), workers.close()]);
+  }
+}
+
+async function buildWith(staging: Staging | undefined, workers: WorkerPool, site: SiteDefinition, writer: Writer, options: BuildOptions, warm?: WarmState): Promise<BuildResult> {
+  const cache = await openBuildCache(site, writer, options.cache, warm);
+  const result: BuildResult = await readContent(site, cache.knownEntries, (files, entries) => workers.get(files, entries));
   const { diagnostics, routes, catalogue } = result;
   if (hasErrors(diagnostics)) return result;
 
-  const og = await planOgImages(site, catalogue);
+  const og = options.socialImages === false ? { refs: new Map(), jobs: [], diagnostics: [] } : await planOgImages(site, catalogue);
   const assets = await bundleAssets({ islands: site.islands, startup: site.startup ?? {} }, site.styles, { minify: options.minify });
-  diagnostics.push(...og.diagnostics, ...assets.diagnostics);
+  const pictures = await prepareImages(site, catalogue, options.images);
+  result.images = { encoded: pictures.encoded, reused: pictures.reused };
+  diagnostics.push(...og.diagnostics, ...assets.diagnostics, ...pictures.diagnostics);
   if (!assets.manifest || hasErrors(diagnostics)) return result;
 
   const siteContext = createSiteContext(site, options.origin, og.refs);
-  const pages = renderPages(routes, { site, siteContext, catalogue, assets: assets.manifest }, diagnostics);
+  const context = { site, siteContext, catalogue, assets: assets.manifest, images: pictures.manifest };
+  // Everything every page depends on besides content; templates may print the current year.
+  const key = cache.key([siteContext.origin, assets.manifest, pictures.manifest, new Date().getFullYear()]);
+  const pages = await renderChangedPages(
+    { routes, context, entryHashes: result.entryHashes, previous: cache.previous(key), current: writer.current, workers, staging },
+    diagnostics,
+  );
+  result.pages = { rendered: pages.rendered, inWorkers: pages.renderedInWorkers, carried: pages.files.length - pages.rendered };
   if (hasErrors(diagnostics)) return result;
 
-  const images = await renderOgImages(site, og.jobs, options.og);
+  const unchangedImages = await carryDrawnImages(og.jobs, cache.previousFiles, writer.current);
+  const images = await renderOgImages(site, unchangedImages.jobs, options.og);
   diagnostics.push(...images.diagnostics);
-  result.og = { drawn: images.drawn, reused: images.reused };
+  result.og = { drawn: images.drawn, reused: images.reused + unchangedImages.carried.length };
   if (hasErrors(diagnostics)) return result;
 
   const output = [
     ...(await collectStaticFiles(site.publicDir)),
     ...(await collectStaticFiles(site.contentDir)),
     ...assets.files,
-    ...pages,
+    ...pictures.files,
+    ...pages.files,
     ...images.files,
+    ...unchangedImages.carried,
     ...seoFiles(site, catalogue, siteContext),
   ];
-  await writer.write(output);
-  return { ...result, files: output };
+  // The same pages over the same files check out as they did last time: reuse that report.
+  const paths = digest(output.map((file) => file.path).sort().join('\n'));
+  const checked = pages.rendered === 0 ? cache.previous(key)?.links : undefined;
+  const links = checked?.paths === paths ? { diagnostics: [], external: checked.external } : checkLinks(output, routes, siteContext.origin, pages.scans());
+  result.externalLinks = links.external;
+  diagnostics.push(...links.diagnostics);
+  if (hasErrors(diagnostics)) return result;
+  // Pages were analysed as they were rendered (or by the build that rendered them); any other HTML file is read here.
+  const otherHtml = output.filter((file) => file.path.endsWith('.html') && !pages.hashes.has(file.path));
+  const headers = planHeaders(site.security, output, assets.files, routes, mergeInlineCode([findInlineCode(otherHtml), pages.inline()]));
+  diagnostics.push(...headers.diagnostics);
+  if (!headers.file || hasErrors(diagnostics)) return result;
+  output.push(headers.file);
+  let written;
+  try {
+    written = await writeChanged(writer, output, {
+      hashes: pages.hashes,
+      previous: cache.previousFiles,
+      staged: staging && { staging, stamps: pages.staged },
+      sources: new Map(og.jobs.map((job) => [job.outPath, job.key])),
+    });
+  } catch (error) {
+    // Another build replaced the output while this one ran: build again from scratch, reusing nothing.
+    if (error instanceof OutputChangedError && options.cache !== false) return build(site, writer, { ...options, cache: false });
+    throw error;
+  }
+  const unchanged = pages.rendered === 0 && written.written.length === 0 && written.removed.length === 0;
+  await cache.save(
+    { key, entries: result.known, entryHashes: result.entryHashes, facts: pages.facts, derived: pages.derived, pages: pages.pages, files: written.files, links: { paths, external: links.external } },
+    unchanged,
+  );
+  return { ...result, files: output, written: { files: written.written, removed: written.removed } };
 }
 
-/** Resolves the origin, the URL helper and the social images for one build. */
-export function createSiteContext(site: SiteDefinition, originOverride?: string, ogImages: ReadonlyMap<string, OgImageRef> = new Map()): SiteContext {
-  const origin = (originOverride ?? process.env.SITE_ORIGIN ?? site.origin).replace(/\/+$/, '');
-  return { name: site.name, lang: site.lang, origin, url: (path: string) => `${origin}${path}`, ogImage: (pageUrl) => ogImages.get(pageUrl) };
-}
+export { createSiteContext } from './site-context.ts';

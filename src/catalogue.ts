@@ -57,6 +57,12 @@ export interface Catalogue {
   resolve<T extends BaseData = BaseData>(ref: Ref): Entry<T> | undefined;
   /** The content index: one item per page entry. */
   index(): ContentIndexItem[];
+  /**
+   * A value computed from the catalogue once per build and shared by every page that asks for it
+   * (an index by tag, a tag cloud). Incremental builds make each page that uses it depend on
+   * everything `compute` read; a value memoized by a template itself would leave pages stale.
+   */
+  derive<T>(key: string, compute: (catalogue: Catalogue) => T): T;
 }
 
 /** Builds the catalogue from entries whose URLs are known to be unique. */
@@ -64,6 +70,14 @@ export function createCatalogue(entries: readonly Entry[]): Catalogue {
   const ordered = [...entries].sort(compareEntries);
   const byUrl = new Map(ordered.map((entry) => [entry.url, entry]));
   const byCollection = Map.groupBy(ordered, (entry) => entry.collection);
+  // A reference names an entry by collection and slug; one lookup, not a scan of the collection.
+  // The first in the one ordering wins when two folders hold the same slug, as a scan would find.
+  const bySlug = new Map<string, Entry>();
+  for (const entry of ordered) {
+    const key = `${entry.collection}/${entry.slug}`;
+    if (!entry.listPage && !bySlug.has(key)) bySlug.set(key, entry);
+  }
+  const derived = new Map<string, unknown>();
   // The catalogue never changes once built, and every page's menus ask the same few questions,
   // so each distinct query is answered once; answering it per page would be quadratic.
   const answers = new Map<string, readonly Entry[]>();
@@ -79,12 +93,11 @@ export function createCatalogue(entries: readonly Entry[]): Catalogue {
     }
     return answer;
   };
-  return {
+  const catalogue: Catalogue = {
     entries: ordered,
     byPath: <T extends BaseData>(urlPath: string) => byUrl.get(normalizeUrlPath(urlPath)) as Entry<T> | undefined,
     collection: <T extends BaseData>(name: string, query?: CollectionQuery) => collection(name, query) as readonly Entry<T>[],
-    resolve: <T extends BaseData>(ref: Ref) =>
-      (byCollection.get(ref.collection) ?? []).find((entry) => entry.slug === ref.slug && !entry.listPage) as Entry<T> | undefined,
+    resolve: <T extends BaseData>(ref: Ref) => bySlug.get(`${ref.collection}/${ref.slug}`) as Entry<T> | undefined,
     index: () =>
       ordered.map((entry) => ({
         path: entry.url,
@@ -94,7 +107,12 @@ export function createCatalogue(entries: readonly Entry[]): Catalogue {
         sort: entry.data.sort,
         createdDate: entry.data.createdDate,
       })),
+    derive: <T>(key: string, compute: (catalogue: Catalogue) => T): T => {
+      if (!derived.has(key)) derived.set(key, compute(catalogue));
+      return derived.get(key) as T;
+    },
   };
+  return catalogue;
 }
 
 /** Reports every reference (see `SchemaHelpers.ref`) that names no entry. */

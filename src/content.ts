@@ -1,12 +1,17 @@
+import { decodeEntry, encodeEntry } from './cache/entry-codec.ts';
+import { digest } from './cache/facts.ts';
+import type { KnownEntry } from './cache/state.ts';
 import { checkReferences, createCatalogue, type Catalogue, type Entry } from './catalogue.ts';
-import type { Diagnostic } from './diagnostics.ts';
+import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import { locateField } from './locate.ts';
-import { parseSource, type ParsedFile } from './parse.ts';
-import { checkDuplicateUrls, planRoutes, type Route } from './routes.ts';
-import { scanContent } from './scan.ts';
+import { parseSource } from './parse.ts';
+import { checkDuplicateUrls, deriveEntries, planRoutes, type DerivedRoute, type Route } from './routes.ts';
+import { scanContent, type SourceFile } from './scan.ts';
 import { createSchemaHelpers } from './schema-helpers.ts';
 import type { SiteDefinition } from './site-definition.ts';
-import { prepareCollections, validateFile } from './validate.ts';
+import { prepareCollections, validateFile, type PreparedCollection } from './validate.ts';
+import type { ParsedSource } from './parallel/protocol.ts';
+import type { RenderPool } from './parallel/render-pool.ts';
 
 /** A site's content, read and checked: everything a build or `site og` starts from. */
 export interface Content {
@@ -15,30 +20,127 @@ export interface Content {
   fileCount: number;
   routes: Route[];
   catalogue: Catalogue;
+  /** What the next build needs to take each valid file's entry without parsing it (see `KnownEntry`). */
+  known: Map<string, KnownEntry>;
+  /** A hash of each entry (its file's path and text; a derived page's data), by URL: what changed since the last build. */
+  entryHashes: Map<string, string>;
 }
 
 /**
- * Reads a site's content: scan → parse → validate → catalogue → routes. Reports every problem
+ * Reads a site's content: scan → parse → validate → catalogue → derived pages → routes. Reports every problem
  * it finds as a diagnostic instead of stopping at the first.
  */
-export async function readContent(site: SiteDefinition): Promise<Content> {
+export async function readContent(
+  site: SiteDefinition,
+  previous?: ReadonlyMap<string, KnownEntry>,
+  workers?: (files: number, entries: number) => RenderPool | undefined,
+): Promise<Content> {
   const sources = await scanContent(site.contentDir);
-  const parsed = sources.map(parseSource);
-  const diagnostics = [...checkDuplicateUrls(sources), ...parsed.flatMap((result) => result.diagnostics)];
-  const files = parsed.flatMap((result) => (result.parsed ? [result.parsed] : []));
+  const known = new Map<string, KnownEntry>();
+  const entryHashes = new Map<string, string>();
+  // Entries stay in the order of their files, reused or not, so routes come out in the same order.
+  const slots: Array<Entry | undefined> = new Array(sources.length);
+  const position = new Map(sources.map((source, i) => [source.file, i]));
+  const toParse: SourceFile[] = [];
+  // A file whose text is what the last build validated gives the same entry: schemas, the
+  // content folder and the images are part of the cache key, so they have not changed either.
+  for (const [i, source] of sources.entries()) {
+    const hash = digest(source.text);
+    const reused = previous?.get(source.relative);
+    if (reused?.hash === hash) {
+      const entry = decodeEntry({ ...reused.entry, body: withoutBom(source.text).slice(reused.bodyStart) });
+      slots[i] = entry;
+      known.set(source.relative, reused);
+      entryHashes.set(entry.url, digest(`${source.relative}\n${hash}`));
+    } else toParse.push(source);
+  }
 
-  const collections = prepareCollections(site, createSchemaHelpers([site.contentDir, site.publicDir ?? site.contentDir]));
-  const validated = files.map((file) => validateFile(file, collections, site.templates));
-  diagnostics.push(...validated.flatMap((result) => result.diagnostics));
-  const entries = validated.flatMap((result) => (result.entry ? [result.entry] : []));
+  // Many files are parsed on the worker threads (which render the pages afterwards); a few, here.
+  // Results are put back in file order, so diagnostics come out in the same order either way:
+  // duplicate URLs, then syntax, then schemas.
+  const results: Array<ParsedSource | undefined> = new Array(toParse.length);
+  const pool = workers?.(toParse.length, sources.length);
+  let left = toParse.map((_, i) => i);
+  if (pool && (await pool.ready()) > 0) {
+    left = await pool.parse(
+      toParse.map(({ file, relative, text }, index) => ({ index, file, relative, text })),
+      (result) => (results[result.index] = result),
+    );
+  }
+  if (left.length) {
+    const read = fileReader(site);
+    for (const index of left) results[index] = { index, ...read(toParse[index]!) };
+  }
+  const syntax: Diagnostic[] = [];
+  const schema: Diagnostic[] = [];
+  for (const [i, result] of results.entries()) {
+    const source = toParse[i]!;
+    syntax.push(...result!.syntax);
+    schema.push(...result!.schema);
+    if (!result!.entry) continue;
+    const text = withoutBom(source.text);
+    const entry = decodeEntry({ ...result!.entry, body: text.slice(result!.bodyStart) });
+    const hash = digest(source.text);
+    slots[position.get(source.file)!] = entry;
+    known.set(source.relative, { hash, entry: result!.entry, bodyStart: result!.bodyStart! });
+    entryHashes.set(entry.url, digest(`${source.relative}\n${hash}`));
+  }
+  const diagnostics = [...checkDuplicateUrls(sources), ...syntax, ...schema];
 
-  const routes = planRoutes(entries, site.notFound);
-  const catalogue = createCatalogue(entries);
-  diagnostics.push(...checkReferences(catalogue, locator(files)));
-  return { diagnostics, fileCount: sources.length, routes, catalogue };
+  const entries = slots.filter((entry): entry is Entry => entry !== undefined);
+  const contentCatalogue = createCatalogue(entries);
+  diagnostics.push(...checkReferences(contentCatalogue, locator(sources)));
+  const derived = hasErrors(diagnostics) ? [] : derivePages(site, contentCatalogue, diagnostics);
+  for (const entry of derived) entryHashes.set(entry.url, digest(JSON.stringify(encodeEntry(entry))));
+  const pages = derived.length ? [...entries, ...derived] : entries;
+  const routes = planRoutes(pages, site.notFound);
+  const catalogue = derived.length ? createCatalogue(pages) : contentCatalogue;
+  return { diagnostics, fileCount: sources.length, routes, catalogue, known, entryHashes };
 }
 
-function locator(files: readonly ParsedFile[]) {
-  const byFile = new Map(files.map((file) => [file.source.file, file]));
-  return (entry: Entry, fieldPath: PropertyKey[]) => locateField(byFile.get(entry.file)!, fieldPath);
+/**
+ * Parses and validates one file at a time: a parsed file holds its whole YAML document (kept for
+ * pointing at a field), and ten thousand of them at once would cost hundreds of megabytes.
+ * Collections are prepared once, on first use.
+ */
+export function fileReader(site: SiteDefinition): (source: SourceFile) => Omit<ParsedSource, 'index'> {
+  let collections: PreparedCollection[] | undefined;
+  return (source) => {
+    const { parsed, diagnostics: syntax } = parseSource(source);
+    if (!parsed) return { syntax, schema: [] };
+    collections ??= prepareCollections(site, createSchemaHelpers([site.contentDir, site.publicDir ?? site.contentDir]));
+    const { entry, diagnostics: schema } = validateFile(parsed, collections, site.templates);
+    if (!entry) return { syntax, schema };
+    const { body, ...rest } = encodeEntry(entry);
+    return { syntax, schema, entry: rest, bodyStart: withoutBom(source.text).length - body.length };
+  };
+}
+
+function withoutBom(text: string): string {
+  return text.replace(/^\uFEFF/, '');
+}
+
+/**
+ * The site's derived pages as entries. Asked only of complete, valid content: a routes()
+ * function fed half a catalogue would report confusing errors of its own.
+ */
+function derivePages(site: SiteDefinition, catalogue: Catalogue, diagnostics: Diagnostic[]): Entry[] {
+  if (!site.routes) return [];
+  let declared: readonly DerivedRoute[];
+  try {
+    declared = site.routes(catalogue);
+  } catch (error) {
+    const err = error instanceof Error ? error : new Error(String(error));
+    diagnostics.push({ code: 'routes-failed', severity: 'error', message: `The site's routes() threw: ${err.message}`, hint: 'Run with --verbose to see the stack.', detail: err.stack });
+    return [];
+  }
+  const derived = deriveEntries(declared, catalogue, { templates: Object.keys(site.templates), root: site.root });
+  diagnostics.push(...derived.diagnostics);
+  return derived.entries;
+}
+
+/** Finds where a field is written, parsing the entry's file again: only ever asked on the way to an error. */
+function locator(sources: readonly SourceFile[]) {
+  const sourceOf = new Map(sources.map((source) => [source.file, source]));
+  return (entry: Entry, fieldPath: PropertyKey[]) => locateField(parseSource(sourceOf.get(entry.file)!).parsed!, fieldPath);
 }

@@ -14,7 +14,7 @@ export async function loadSite(root: string): Promise<SiteDefinition> {
   }
   const module = (await import(pathToFileURL(file).href)) as { default?: SiteDefinition };
   if (!module.default) throw new Error(`${file} must default-export the site: export default defineSite({...}).`);
-  return module.default;
+  return { ...module.default, module: file };
 }
 
 /** The site reading its content from another folder, when one is given. */

@@ -19,11 +19,21 @@ export const messages = {
   'duplicate-url': 'Two or more files produce the same URL.',
   'no-collection': 'The file belongs to no collection.',
   'unknown-template': 'The page names a template the site does not define.',
+  'invalid-route': 'A page the site derives from its content has no clean URL, title or description.',
+  'routes-failed': "The site's routes() threw while deriving pages from the content.",
   'render-failed': 'A template threw while rendering the page.',
   'heading-count': 'A page must have exactly one h1.',
   'asset-build-failed': 'The client code or a stylesheet failed to build.',
   'og-image-invalid': 'A social preview image names a file or template that does not exist.',
   'og-image-failed': 'A social preview image could not be drawn.',
+  'invalid-image': 'An image file cannot be read, decoded or measured.',
+  'unsafe-content': 'Content contains a script or an event handler, which would run code on the page.',
+  'unsafe-url': 'A link or image URL would run code (javascript:, vbscript:, data:text/html).',
+  'broken-link': 'A link points at no page or file of the site.',
+  'broken-anchor': 'A link points at an id that does not exist on its page.',
+  'invalid-file-name': "A content file's name makes a URL that cannot lead back to its page.",
+  'csp-blocked-inline': 'A page holds a style attribute, an event handler or a javascript: URL, which the Content-Security-Policy blocks.',
+  'invalid-security': "The site's security settings are malformed or would weaken the Content-Security-Policy.",
 } as const;
 
 /** A permanent, kebab-case diagnostic code. */

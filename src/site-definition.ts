@@ -2,9 +2,11 @@ import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Catalogue, Entry } from './catalogue.ts';
 import type { Ref } from './schema-helpers.ts';
-import type { Route } from './routes.ts';
+import type { DerivedRoute, Route } from './routes.ts';
 import type { OgImageRef, SocialImages } from './og/definition.ts';
 import type { FeedDefinition, RobotsDefinition } from './seo/definition.ts';
+import type { ImageSettings } from './images/options.ts';
+import type { SecurityDefinition } from './security/headers.ts';
 
 /** Fields the engine itself reads from every entry; a collection's schema must produce them. */
 export interface BaseData {
@@ -80,6 +82,11 @@ export interface SiteDefinition {
   origin: string;
   /** Absolute path of the project root. */
   root: string;
+  /**
+   * The module that default-exports this site (set by `loadSite`). Render workers import it to
+   * get the same templates, and the build cache hashes it and everything it imports.
+   */
+  module?: string;
   /** Absolute path of the content folder (Markdown and images). */
   contentDir: string;
   /** Absolute path of files copied to the output as they are (fonts, favicon). */
@@ -93,6 +100,12 @@ export interface SiteDefinition {
   islands: Record<string, string>;
   /** Browser modules run once on every page before islands hydrate (consent, analytics); an error in one is only logged. */
   startup?: Record<string, string>;
+  /**
+   * Pages derived from the content rather than written as files (tag pages, archives), asked for
+   * once per build with the catalogue of content entries. They join the catalogue, so layouts,
+   * breadcrumbs and the sitemap see them; a URL a content file already has is an error.
+   */
+  routes?: (catalogue: Catalogue) => readonly DerivedRoute<any>[];
   /** The URL of the page whose HTML is also written as `404.html`. */
   notFound: string;
   /** Social preview images, one per page, drawn with satori or named by hand (default: none). */
@@ -105,6 +118,10 @@ export interface SiteDefinition {
   sitemap?: boolean;
   /** What `robots.txt` says; false writes none (default: allow everything, and name the sitemap). */
   robots?: RobotsDefinition | false;
+  /** How raster images become responsive variants: widths and quality per format (default: `DEFAULT_IMAGE_OPTIONS`). */
+  images?: ImageSettings;
+  /** Extra Content-Security-Policy sources and HSTS preload for the `_headers` file and `site serve` (default: the engine's strict policy). */
+  security?: SecurityDefinition;
 }
 
 /** Declares a site; returns it unchanged, typed. */

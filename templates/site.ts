@@ -11,8 +11,12 @@ import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { authorOf } from './lib/authors.ts';
 import { socialImages } from './og/social-image.ts';
 import { OgImagesPage } from './pages/OgImagesPage.tsx';
+import { ProjectTagPage, projectTagRoutes, TAG_PAGE_TEMPLATE } from './pages/TagPages.tsx';
 import { blogPostSchema, caseStudySchema, pageSchema, serviceSchema, teamMemberSchema, type BlogPost } from './schemas.ts';
 import { StructuredData } from './seo/structured-data.tsx';
+import { analyticsCsp } from './analytics/csp.ts';
+import { withMeasurementId } from './analytics/head.tsx';
+import { resolveMeasurementId } from './analytics/measurement-id.ts';
 
 const here = import.meta.dirname;
 const root = path.resolve(here, '..');
@@ -23,6 +27,7 @@ const notListPages = ['**/_*.md'];
 
 /** The Kestrel Point Consulting website, reading its content from `contentDir` (tests point it at fixtures). */
 export function createSite(contentDir = path.join(root, 'content')) {
+  const measurementId = resolveMeasurementId(identity.gaMeasurementId);
   return defineSite({
   name: identity.name,
   lang: identity.lang,
@@ -44,7 +49,8 @@ export function createSite(contentDir = path.join(root, 'content')) {
     'not-found': { component: NotFoundPage, styles: ['base', 'prose'] },
     'og-images': { component: OgImagesPage, styles: ['base', 'prose'] },
     'team-list': { component: TeamListPage, styles: ['base', 'prose'] },
-    'project-list': { component: ProjectListPage, styles: ['base', 'prose'] },
+    'project-list': { component: ProjectListPage, styles: ['base', 'prose', 'filter'] },
+    [TAG_PAGE_TEMPLATE]: { component: ProjectTagPage, styles: ['base', 'prose', 'filter'] },
     'blog-list': { component: BlogListPage, styles: ['base', 'prose'] },
     'service-list': { component: ServiceListPage, styles: ['base', 'prose'] },
     'team-member': { component: TeamMemberPage, styles: ['base', 'prose'] },
@@ -53,16 +59,22 @@ export function createSite(contentDir = path.join(root, 'content')) {
     service: { component: ServicePage, styles: ['base', 'prose'] },
   },
   layout: MainLayout,
-  styles: { base: file('styles/base.css'), prose: file('styles/prose.css'), home: file('styles/home.css') },
+  styles: { base: file('styles/base.css'), prose: file('styles/prose.css'), home: file('styles/home.css'), filter: file('styles/filter.css') },
   islands: {
     SiteHeader: file('islands/SiteHeader.tsx'),
     FloatingContact: file('islands/FloatingContact.tsx'),
     CookieBanner: file('islands/CookieBanner.tsx'),
+    ProjectFilter: file('islands/ProjectFilter.tsx'),
   },
-  startup: { consent: file('startup/consent.ts') },
+  // Analytics, only with a measurement id, starts first: consent defaults precede everything else.
+  startup: { ...(measurementId ? { analytics: file('startup/analytics.ts') } : {}), consent: file('startup/consent.ts') },
+  // One page per industry and technology, so the case studies can be filtered without JavaScript.
+  routes: projectTagRoutes,
   notFound: '/ErrorNotFound',
   og: socialImages,
-  head: StructuredData,
+  head: withMeasurementId(StructuredData, measurementId),
+  // Google's hosts enter the Content-Security-Policy only when analytics is configured.
+  security: { csp: analyticsCsp(measurementId) },
   feeds: [
     {
       collection: 'blogs',

@@ -1,57 +1,70 @@
 import { renderToString } from 'react-dom/server';
 import type { AssetManifest } from '../assets.ts';
+import type { Tracker } from '../cache/tracking.ts';
 import type { Catalogue } from '../catalogue.ts';
 import type { Diagnostic } from '../diagnostics.ts';
+import { ImagesProvider } from '../images/context.tsx';
+import type { ImageManifest } from '../images/manifest.ts';
 import type { Route } from '../routes.ts';
 import { feedLinks } from '../seo/definition.ts';
 import type { PageProps, SiteContext, SiteDefinition } from '../site-definition.ts';
-import type { OutputFile } from '../write.ts';
 import { Document } from './document.tsx';
-import { renderMarkdown } from './markdown.ts';
+import { renderContentMarkdown } from './markdown.ts';
 
 export interface RenderContext {
   site: SiteDefinition;
   siteContext: SiteContext;
   catalogue: Catalogue;
   assets: AssetManifest;
+  /** Every image `<Img>`-like components may look up (see `prepareImages`): plain data, so a worker can receive it. */
+  images: ImageManifest;
 }
 
-/** Renders every route, adding each failure to `diagnostics`; returns the pages that rendered. */
-export function renderPages(routes: readonly Route[], context: RenderContext, diagnostics: Diagnostic[]): OutputFile[] {
-  return routes.flatMap((route) => {
-    const page = renderPage(route, context);
-    diagnostics.push(...page.diagnostics);
-    return page.html ? [{ path: route.outPath, contents: page.html }] : [];
-  });
+/** A page rendered with a record of what it read about other pages (see `cache/facts.ts`). */
+export interface TrackedPage {
+  html?: string;
+  diagnostics: Diagnostic[];
+  reads: Set<string>;
+}
+
+/** Renders one route through `tracker`'s catalogue and site context, so the facts it reads are known. */
+export function renderTracked(route: Route, context: RenderContext, tracker: Tracker): TrackedPage {
+  const tracked: RenderContext = { ...context, catalogue: tracker.catalogue, siteContext: tracker.siteContext };
+  const { value, reads } = tracker.record(route.entry.url, () => renderPage({ ...route, entry: tracker.entry(route.entry) }, tracked));
+  return { ...value, reads };
 }
 
 /** Renders one route to a full HTML document, or a diagnostic naming the route and template. */
 export function renderPage(route: Route, context: RenderContext): { html?: string; diagnostics: Diagnostic[] } {
-  const { site, siteContext, catalogue, assets } = context;
+  const { site, siteContext, catalogue, assets, images } = context;
   const template = site.templates[route.template]!;
   try {
-    const props: PageProps = { entry: route.entry, html: renderMarkdown(route.entry.body), catalogue, route, site: siteContext };
+    const body = renderContentMarkdown(route.entry.body, route.entry);
+    if (body.diagnostics.length) return { diagnostics: body.diagnostics };
+    const props: PageProps = { entry: route.entry, html: body.html, catalogue, route, site: siteContext };
     const Layout = site.layout;
     const Page = template.component;
     const Head = site.head;
     const html =
       '<!DOCTYPE html>' +
       renderToString(
-        <Document
-          site={siteContext}
-          route={route}
-          styles={template.styles.map((name) => assets.styles[name]!)}
-          script={assets.script}
-          fonts={assets.fonts}
-          og={siteContext.ogImage(route.entry.url)}
-          ogType={site.og?.type?.(route.entry) ?? 'website'}
-          feeds={feedLinks(site.feeds)}
-          head={Head ? <Head {...props} /> : null}
-        >
-          <Layout {...props}>
-            <Page {...props} />
-          </Layout>
-        </Document>,
+        <ImagesProvider manifest={images}>
+          <Document
+            site={siteContext}
+            route={route}
+            styles={template.styles.map((name) => assets.styles[name]!)}
+            script={assets.script}
+            fonts={assets.fonts}
+            og={siteContext.ogImage(route.entry.url)}
+            ogType={site.og?.type?.(route.entry) ?? 'website'}
+            feeds={feedLinks(site.feeds)}
+            head={Head ? <Head {...props} /> : null}
+          >
+            <Layout {...props}>
+              <Page {...props} />
+            </Layout>
+          </Document>
+        </ImagesProvider>,
       );
     const headings = html.match(/<h1[\s>]/g)?.length ?? 0;
     if (headings !== 1) {

@@ -1,13 +1,15 @@
-import type { Entry, PageProps } from '../../src/index.ts';
+import type { PageProps } from '../../src/index.ts';
 import { CaseStudyCard } from '../components/Cards.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Img } from '../components/Img.tsx';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { authorOf, authorPage } from '../lib/authors.ts';
 import { formatDate, readingMinutes } from '../lib/format.ts';
+import { caseStudiesTagged, relatedCaseStudies } from '../lib/related.ts';
 import type { BlogPost, CaseStudy, Service, TeamMember } from '../schemas.ts';
-import { TAG_LABELS } from '../tags.ts';
+import { TAG_LABELS, tagPageUrl } from '../tags.ts';
 
 const CLEARANCE_BADGES: Record<string, string> = {
   'Public Trust': '/images/badges/public-trust.svg',
@@ -20,8 +22,9 @@ export function TeamMemberPage({ entry, html }: PageProps<TeamMember>) {
   const { data } = entry;
   return (
     <div className="container page-body bio">
+      <Breadcrumbs />
       <header className="bio-head">
-        {data.image ? <Img src={data.image.path} alt={data.image.alt} className="bio-portrait" priority /> : null}
+        {data.image ? <Img src={data.image.path} alt={data.image.alt} className="bio-portrait" priority sizes="14rem" /> : null}
         <div>
           <p className="eyebrow">{data.jobTitle}</p>
           <h1>{data.name}</h1>
@@ -67,13 +70,13 @@ export function TeamMemberPage({ entry, html }: PageProps<TeamMember>) {
 /** One case study, with related work by shared tags. */
 export function CaseStudyPage({ entry, html, catalogue }: PageProps<CaseStudy>) {
   const { data } = entry;
-  const related = relatedCaseStudies(entry, catalogue.collection<CaseStudy>('projects'), 3);
+  const related = relatedCaseStudies(entry, catalogue, 3);
   return (
     <article>
       <PageHero data={data} eyebrow="Case study" lead={data.description} />
       <div className="container page-body article-layout">
         <div>
-          {data.image ? <Img src={data.image.path} alt={data.image.alt} className="article-cover" priority /> : null}
+          {data.image ? <Img src={data.image.path} alt={data.image.alt} className="article-cover" priority sizes="(min-width: 1024px) 65vw, 100vw" /> : null}
           <Prose html={html} />
         </div>
         <aside className="fact-box" aria-label="Engagement facts">
@@ -91,7 +94,8 @@ export function CaseStudyPage({ entry, html, catalogue }: PageProps<CaseStudy>) 
           <ul className="tag-list">
             {data.tags.map((tag) => (
               <li key={tag} className="tag">
-                {TAG_LABELS[tag]}
+                {/* A tag only hidden case studies carry has no page to open. */}
+                {catalogue.byPath(tagPageUrl(tag)) ? <a href={tagPageUrl(tag)}>{TAG_LABELS[tag]}</a> : TAG_LABELS[tag]}
               </li>
             ))}
           </ul>
@@ -113,18 +117,6 @@ export function CaseStudyPage({ entry, html, catalogue }: PageProps<CaseStudy>) 
   );
 }
 
-/** Case studies sharing the most tags with this one, in the one ordering among equals. */
-export function relatedCaseStudies(entry: Entry<CaseStudy>, all: readonly Entry<CaseStudy>[], limit: number): Entry<CaseStudy>[] {
-  const tags = new Set(entry.data.tags);
-  return all
-    .filter((other) => other.url !== entry.url)
-    .map((other, index) => ({ other, index, shared: other.data.tags.filter((tag) => tags.has(tag)).length }))
-    .filter(({ shared }) => shared > 0)
-    .sort((a, b) => b.shared - a.shared || a.index - b.index)
-    .slice(0, limit)
-    .map(({ other }) => other);
-}
-
 /** One insights article. */
 export function BlogPostPage({ entry, html, catalogue, site }: PageProps<BlogPost>) {
   const { data } = entry;
@@ -143,7 +135,7 @@ export function BlogPostPage({ entry, html, catalogue, site }: PageProps<BlogPos
         </p>
       </PageHero>
       <div className="container page-body narrow">
-        {data.image ? <Img src={data.image.path} alt={data.image.alt} className="article-cover" priority /> : null}
+        {data.image ? <Img src={data.image.path} alt={data.image.alt} className="article-cover" priority sizes="(min-width: 800px) 46rem, 100vw" /> : null}
         <Prose html={html} />
         {data.updatedDate ? (
           <p className="page-updated">
@@ -158,17 +150,13 @@ export function BlogPostPage({ entry, html, catalogue, site }: PageProps<BlogPos
 /** One service, with related case studies by its tags. */
 export function ServicePage({ entry, html, catalogue }: PageProps<Service>) {
   const { data } = entry;
-  const tags = new Set<string>(data.relatedTags);
-  const related = catalogue
-    .collection<CaseStudy>('projects')
-    .filter((project) => project.data.tags.some((tag) => tags.has(tag)))
-    .slice(0, 6);
+  const related = caseStudiesTagged(data.relatedTags, catalogue, 6);
   return (
     <article>
       <PageHero data={data} eyebrow="Service" lead={data.description} />
       <div className="container page-body article-layout">
         <div>
-          {data.image ? <Img src={data.image.path} alt={data.image.alt} className="article-cover" priority /> : null}
+          {data.image ? <Img src={data.image.path} alt={data.image.alt} className="article-cover" priority sizes="(min-width: 1024px) 65vw, 100vw" /> : null}
           <Prose html={html} />
         </div>
         <aside className="fact-box" aria-label="Next step">

@@ -1,0 +1,81 @@
+import { scanHtml, type ScannedPage } from '../links/html-scan.ts';
+import { findInlineCode, type InlineCode } from '../security/inline-code.ts';
+
+/**
+ * What the stages after rendering need to know of a page: its ids and links (the link check)
+ * and its inline code (the `_headers` file). Found where the page is rendered, in parallel when
+ * that is a worker, and kept with the page in the build cache, so a page carried over from the
+ * last build is never read or scanned again.
+ */
+export interface PageAnalysis {
+  links: ScannedPage;
+  inline: InlineCode;
+}
+
+/** Analyses one rendered page. */
+export function analysePage(path: string, html: string): PageAnalysis {
+  return { links: scanHtml(html), inline: findInlineCode([{ path, contents: html }]) };
+}
+
+/** The inline code of all pages, as `findInlineCode` finds it over them in this order. */
+export function mergeInlineCode(parts: Iterable<InlineCode>): InlineCode {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const blocked: InlineCode['blocked'] = [];
+  for (const part of parts) {
+    for (const script of part.scripts) scripts.add(script);
+    for (const style of part.styles) styles.add(style);
+    blocked.push(...part.blocked);
+  }
+  return { scripts: [...scripts].sort(), styles: [...styles].sort(), blocked };
+}
+
+/**
+ * Analyses as plain data with their strings numbered: most pages link to the same menus and
+ * footer, so a table of distinct strings plus numbers per page is a fraction of the size.
+ */
+export interface StoredAnalysis {
+  ids: number[];
+  /** Pairs: where, url. */
+  links: number[];
+  scripts: number[];
+  styles: number[];
+  blocked: InlineCode['blocked'];
+}
+
+export function storeAnalysis(analysis: PageAnalysis, number: (text: string) => number): StoredAnalysis {
+  return {
+    ids: [...analysis.links.ids].map(number),
+    links: analysis.links.links.flatMap((link) => [number(link.where), number(link.url)]),
+    scripts: analysis.inline.scripts.map(number),
+    styles: analysis.inline.styles.map(number),
+    blocked: analysis.inline.blocked,
+  };
+}
+
+/** An analysis as stored, each part turned back into objects when first asked for (links are most of the work). */
+export function loadAnalysis(stored: StoredAnalysis, text: (n: number) => string): PageAnalysis {
+  let links: ScannedPage | undefined;
+  let inline: InlineCode | undefined;
+  return {
+    get links() {
+      if (!links) {
+        const list: ScannedPage['links'] = [];
+        for (let i = 0; i < stored.links.length; i += 2) list.push({ where: text(stored.links[i]!), url: text(stored.links[i + 1]!) });
+        links = { ids: new Set(stored.ids.map(text)), links: list };
+      }
+      return links;
+    },
+    get inline() {
+      return (inline ??= { scripts: stored.scripts.map(text), styles: stored.styles.map(text), blocked: stored.blocked });
+    },
+  };
+}
+
+/** Shares one copy of each distinct string between analyses that arrive from workers (each a copy of its own). */
+export function internAnalysis(analysis: PageAnalysis, intern: (text: string) => string): PageAnalysis {
+  return {
+    links: { ids: new Set([...analysis.links.ids].map(intern)), links: analysis.links.links.map((link) => ({ where: intern(link.where), url: intern(link.url) })) },
+    inline: { scripts: analysis.inline.scripts.map(intern), styles: analysis.inline.styles.map(intern), blocked: analysis.inline.blocked },
+  };
+}

@@ -1,0 +1,72 @@
+import type { AssetManifest } from '../assets.ts';
+import type { PageAnalysis } from '../cache/analysis.ts';
+import type { EncodedEntry } from '../cache/entry-codec.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { ImageManifest } from '../images/manifest.ts';
+import type { OgImageRef } from '../og/definition.ts';
+
+/** What a render worker is started with: the module defining the site, and the content folder it reads. */
+export interface WorkerSetup {
+  module: string;
+  contentDir: string;
+}
+
+/** A route as it crosses to a worker: its entry named by URL. */
+export interface WireRoute {
+  url: string;
+  outPath: string;
+  template: string;
+  noindex: boolean;
+  entryUrl: string;
+}
+
+/** Everything one build's pages are rendered from; sent to each worker once per build. */
+export interface WireContext {
+  type: 'context';
+  /** Every entry of the catalogue, in its order. */
+  entries: EncodedEntry[];
+  routes: WireRoute[];
+  assets: AssetManifest;
+  images: ImageManifest;
+  origin: string;
+  ogImages: Array<[string, OgImageRef]>;
+}
+
+export interface RenderRequest {
+  type: 'render';
+  /** Indexes into `WireContext.routes`. */
+  batch: number[];
+}
+
+/** Content files to parse and validate. */
+export interface ParseRequest {
+  type: 'parse';
+  batch: Array<{ index: number; file: string; relative: string; text: string }>;
+}
+
+/** One content file, parsed and validated: its entry without the body (the text is in the main thread already), or its problems. */
+export interface ParsedSource {
+  index: number;
+  entry?: Omit<EncodedEntry, 'body'>;
+  /** Where the body starts in the text, after a byte-order mark is removed. */
+  bodyStart?: number;
+  /** Problems with the front matter's syntax, then with its fields. */
+  syntax: Diagnostic[];
+  schema: Diagnostic[];
+}
+
+/** One page a worker rendered: its UTF-8 bytes and their hash, or why it failed. */
+export interface RenderedPage {
+  index: number;
+  bytes?: Uint8Array;
+  hash?: string;
+  analysis?: PageAnalysis;
+  diagnostics: Diagnostic[];
+  reads: string[];
+}
+
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'rendered'; pages: RenderedPage[]; derived: Array<[string, string[]]> }
+  | { type: 'parsed'; results: ParsedSource[] }
+  | { type: 'failed'; message: string; stack?: string };

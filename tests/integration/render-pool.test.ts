@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import { loadSite } from '../../src/load-site.ts';
+import { defaultRenderThreads, MIN_PAGES_FOR_WORKERS } from '../../src/parallel/render-pool.ts';
+import { memoryWriter } from '../../src/write.ts';
+
+const root = path.resolve('.');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pool-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+const ogCache = path.join(work, 'og');
+if (fs.existsSync(path.join(root, '.site-cache/og'))) fs.cpSync(path.join(root, '.site-cache/og'), ogCache, { recursive: true });
+
+describe('rendering pages on worker threads', () => {
+  it('gives the same bytes as rendering them in the main thread', async () => {
+    const site = await loadSite(root);
+    const options = { cache: false as const, og: { cacheDir: ogCache, threads: 0 } };
+    const single = memoryWriter();
+    const pooled = memoryWriter();
+    const one = await build(site, single, { ...options, threads: 0 });
+    const two = await build(site, pooled, { ...options, threads: 2 });
+    expect(one.diagnostics).toEqual([]);
+    expect(two.diagnostics).toEqual([]);
+    expect(one.pages?.inWorkers).toBe(0);
+    expect(two.pages?.inWorkers).toBe(two.routes.length);
+    expect([...pooled.files.keys()].sort()).toEqual([...single.files.keys()].sort());
+    const differing = [...single.files].filter(([file, bytes]) => Buffer.compare(bytes, pooled.files.get(file)!) !== 0).map(([file]) => file);
+    expect(differing).toEqual([]);
+  }, 240_000);
+
+  it('is used only when there are enough pages to pay for starting the workers', () => {
+    expect(defaultRenderThreads(MIN_PAGES_FOR_WORKERS - 1, 2)).toBe(0);
+    expect(defaultRenderThreads(MIN_PAGES_FOR_WORKERS, 2)).toBe(2);
+    expect(defaultRenderThreads(10_000, 1)).toBe(0);
+  });
+});
