@@ -22,6 +22,13 @@ export interface ClientModules {
   startup: Readonly<Record<string, string>>;
 }
 
+/** The client code and styles of one build, ready to write. */
+export interface BundledAssets {
+  manifest?: AssetManifest;
+  files: OutputFile[];
+  diagnostics: Diagnostic[];
+}
+
 /**
  * Bundles the client (the engine's hydration and navigation code plus the site's islands, each
  * island a lazily loaded chunk) and the stylesheets, all with content-hashed names.
@@ -30,7 +37,7 @@ export async function bundleAssets(
   modules: ClientModules,
   styles: Readonly<Record<string, string>>,
   options: { minify?: boolean } = {},
-): Promise<{ manifest?: AssetManifest; files: OutputFile[]; diagnostics: Diagnostic[] }> {
+): Promise<BundledAssets> {
   const common = {
     bundle: true,
     write: false,

@@ -76,7 +76,9 @@ async function buildWith(staging: Staging | undefined, workers: WorkerPool, site
   if (hasErrors(diagnostics)) return result;
 
   const og = options.socialImages === false ? { refs: new Map(), jobs: [], diagnostics: [] } : await planOgImages(site, catalogue);
-  const assets = await bundleAssets({ islands: site.islands, startup: site.startup ?? {} }, site.styles, { minify: options.minify });
+  // Client code and styles are code: a warm builder (its code fixed for its life) bundles them once.
+  const assets = warm?.assets ?? (await bundleAssets({ islands: site.islands, startup: site.startup ?? {} }, site.styles, { minify: options.minify }));
+  if (warm && assets.manifest && !hasErrors(assets.diagnostics)) warm.assets = assets;
   const pictures = await prepareImages(site, catalogue, options.images);
   result.images = { encoded: pictures.encoded, reused: pictures.reused };
   diagnostics.push(...og.diagnostics, ...assets.diagnostics, ...pictures.diagnostics);
@@ -91,6 +93,8 @@ async function buildWith(staging: Staging | undefined, workers: WorkerPool, site
     diagnostics,
   );
   result.pages = { rendered: pages.rendered, inWorkers: pages.renderedInWorkers, carried: pages.files.length - pages.rendered };
+  // The workers' work is done: their memory goes back before the stages that need the main thread's.
+  await workers.close();
   if (hasErrors(diagnostics)) return result;
 
   const unchangedImages = await carryDrawnImages(og.jobs, cache.previousFiles, writer.current);

@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import chokidar from 'chokidar';
 import * as esbuild from 'esbuild';
+import { HEADERS_FILE } from './security/headers-output.ts';
 import { securityHeaders } from './security/headers.ts';
 import { contentTypeOf, headersFor, respond, serveBuild, type ServedBuild } from './serve-response.ts';
-import type { WorkerResult } from './serve-worker.ts';
+import type { WorkerRequest, WorkerResult } from './serve-worker.ts';
 
 export interface ServeOptions {
   root: string;
@@ -43,6 +44,10 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   let served = NO_BUILD;
   let failure: string | undefined;
   let version = 0;
+  /** Output files the last good build changed; undefined when it replaced the whole output. */
+  let changed: string[] | undefined;
+  /** Pages of the last good build whose HTML changed only inside `<main>`: open copies can swap it in place. */
+  let soft: string[] = [];
 
   // Live reload: open pages listen on /__site/events and reload on each good build.
   const clients = new Set<http.ServerResponse>();
@@ -51,29 +56,42 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   ).outputFiles[0]!.text;
   const sendState = (client: http.ServerResponse) => {
     if (failure) client.write(`event: error-report\ndata: ${failure.split('\n').join('\ndata: ')}\n\n`);
-    else client.write(`event: ok\ndata: ${version}\n\n`);
+    else client.write(`event: ok\ndata: ${JSON.stringify({ version, changed, soft })}\n\n`);
   };
   const broadcast = () => {
     for (const client of clients) sendState(client);
   };
 
-  // The build loop: a change during a build queues exactly one more.
+  // The build loop: one build at a time; changes during a build queue exactly one more. Content
+  // edits go to the warm worker; template or engine edits need a fresh one (modules load once).
+  let worker: BuildWorker | undefined;
   let running: Promise<void> | undefined;
-  let again = false;
-  const rebuild = (): Promise<void> => {
+  let pending: 'content' | 'code' | undefined;
+  const output = new Map<string, Uint8Array>();
+  const rebuild = (kind: 'content' | 'code'): Promise<void> => {
     if (running) {
-      again = true;
+      pending = pending === 'code' || kind === 'code' ? 'code' : 'content';
       return running;
     }
     const started = performance.now();
-    running = runBuild(options)
+    if (kind === 'code' || !worker) {
+      worker?.close();
+      worker = startWorker(options);
+    }
+    running = worker
+      .build()
       .then((result) => {
         const ms = Math.round(performance.now() - started);
         if (result.ok) {
-          served = serveBuild(new Map(result.files), RELOAD_SCRIPT);
+          soft = result.complete ? [] : onlyMainChanged(output, result.files);
+          if (result.complete) output.clear();
+          for (const file of result.removed) output.delete(file);
+          for (const [file, bytes] of result.files) output.set(file, bytes);
+          served = result.complete || served === NO_BUILD ? serveBuild(output, RELOAD_SCRIPT) : updateServed(served, result, RELOAD_SCRIPT);
           failure = undefined;
           version++;
-          log(`✔ Built ${result.pages} pages in ${ms} ms.`);
+          changed = result.complete ? undefined : [...result.removed, ...result.files.map(([file]) => file)];
+          log(result.complete ? `✔ Built ${result.pages} pages in ${ms} ms.` : `✔ Rebuilt ${result.rendered} of ${result.pages} pages in ${ms} ms.`);
         } else {
           failure = result.report;
           log(result.report);
@@ -82,10 +100,9 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
       })
       .finally(() => {
         running = undefined;
-        if (again) {
-          again = false;
-          void rebuild();
-        }
+        const next = pending;
+        pending = undefined;
+        if (next) void rebuild(next);
       });
     return running;
   };
@@ -116,12 +133,19 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   const watched = [options.content ? path.resolve(options.content) : path.join(options.root, 'content'), ...['templates', 'src'].map((dir) => path.join(options.root, dir))];
   const watcher = chokidar.watch(watched, { ignoreInitial: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
-  watcher.on('all', () => {
+  let changes: 'content' | 'code' | undefined;
+  watcher.on('all', (_event, file) => {
+    changes = changes === 'code' || !isInside(watched[0]!, file) ? 'code' : 'content';
     clearTimeout(timer);
-    timer = setTimeout(() => void rebuild(), 30);
+    // Editors often save in several steps (write, rename); wait for the burst to end, briefly.
+    timer = setTimeout(() => {
+      const kind = changes!;
+      changes = undefined;
+      void rebuild(kind);
+    }, 8);
   });
 
-  await rebuild();
+  await rebuild('code');
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);
@@ -135,6 +159,7 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
     },
     close: async () => {
       clearTimeout(timer);
+      worker?.close();
       await watcher.close();
       for (const client of clients) client.end();
       server.closeAllConnections();
@@ -143,15 +168,70 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   };
 }
 
-function runBuild({ root, origin, content }: ServeOptions): Promise<WorkerResult> {
-  return new Promise((resolve) => {
-    const worker = new Worker(WORKER, { workerData: { root, origin, content } });
-    worker.once('message', (message: WorkerResult) => resolve(message));
-    worker.once('error', (error: Error) => resolve({ ok: false, report: error.stack ?? error.message, lines: [error.message] }));
-    worker.once('exit', (code) => {
-      if (code !== 0) resolve({ ok: false, report: `The build worker exited with code ${code}.`, lines: [] });
-    });
+interface BuildWorker {
+  /** Runs a build (the first one starts by itself) and resolves with its outcome. */
+  build(): Promise<WorkerResult>;
+  close(): void;
+}
+
+/** A warm build worker: its first build starts at once, later ones when asked. */
+function startWorker({ root, origin, content }: ServeOptions): BuildWorker {
+  const thread = new Worker(WORKER, { workerData: { root, origin, content } });
+  let waiting: ((result: WorkerResult) => void) | undefined;
+  let first = true;
+  let dead: WorkerResult | undefined;
+  const settle = (result: WorkerResult) => {
+    const resolve = waiting;
+    waiting = undefined;
+    resolve?.(result);
+  };
+  thread.on('message', settle);
+  thread.once('error', (error: Error) => settle((dead = { ok: false, report: error.stack ?? error.message, lines: [error.message] })));
+  thread.once('exit', (code) => settle((dead ??= { ok: false, report: `The build worker exited with code ${code}.`, lines: [] })));
+  return {
+    build: () =>
+      new Promise<WorkerResult>((resolve) => {
+        if (dead) return resolve(dead);
+        waiting = resolve;
+        if (!first) thread.postMessage('rebuild' satisfies WorkerRequest);
+        first = false;
+      }),
+    close: () => {
+      dead ??= { ok: false, report: 'The build worker was replaced.', lines: [] };
+      void thread.terminate();
+    },
+  };
+}
+
+/** The served build with one incremental build's changes applied, without touching the other files. */
+function updateServed(served: ServedBuild, result: Extract<WorkerResult, { ok: true }>, headSuffix: string): ServedBuild {
+  const patch = serveBuild(new Map(result.files), headSuffix);
+  const files = new Map(served.files);
+  for (const file of result.removed) files.delete(file);
+  for (const [file, bytes] of patch.files) files.set(file, bytes);
+  const headersChanged = result.files.some(([file]) => file === HEADERS_FILE);
+  return { files, rules: headersChanged ? patch.rules : served.rules };
+}
+
+/** The changed HTML files whose text differs from the last build's only between `<main` and `</main>`. */
+function onlyMainChanged(before: ReadonlyMap<string, Uint8Array>, files: Array<[string, Uint8Array]>): string[] {
+  const outsideMain = (bytes: Uint8Array) => {
+    const html = Buffer.from(bytes).toString('utf8');
+    const start = html.indexOf('<main');
+    const end = html.lastIndexOf('</main>');
+    return start < 0 || end < start ? undefined : html.slice(0, start) + html.slice(end);
+  };
+  return files.flatMap(([file, bytes]) => {
+    const old = file.endsWith('.html') ? before.get(file) : undefined;
+    if (!old) return [];
+    const outside = outsideMain(bytes);
+    return outside !== undefined && outside === outsideMain(old) ? [file] : [];
   });
+}
+
+function isInside(dir: string, file: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 /** The page shown while no build has ever succeeded; it reloads itself once one does. */

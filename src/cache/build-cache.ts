@@ -1,3 +1,4 @@
+import type { BundledAssets } from '../assets.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteDefinition } from '../site-definition.ts';
@@ -17,6 +18,8 @@ export interface WarmState {
   /** The code fingerprint: code cannot change under a running process, so it is computed once. */
   code?: string;
   state?: BuildState;
+  /** The bundled client code and styles, which depend on code alone. */
+  assets?: BundledAssets;
 }
 
 /** One build's view of the cache: what it may reuse, and where its own state goes. */

@@ -66,6 +66,31 @@ describe.skipIf(!hasBrowser)('site serve', () => {
     await context.close();
   });
 
+  it('takes a content edit incrementally: the edited page swaps its <main> in place, other pages stay as they are, and pages that show a new title follow', async () => {
+    const edited = await openPage(browser(), `${server.url}/projects/alpha`);
+    const listing = await openPage(browser(), `${server.url}/projects`);
+    const other = await openPage(browser(), `${server.url}/contact`);
+    // A value on window survives an in-place swap and is gone after a reload.
+    for (const { page } of [edited, listing, other]) await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+    const file = path.join(content, 'projects/alpha.md');
+    const original = fs.readFileSync(file, 'utf8');
+    try {
+      fs.writeFileSync(file, original.replace('Some text for this page.', 'Some edited text for this page.'));
+      await edited.page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Some edited text'), null, { timeout: 20_000 });
+      expect(await edited.page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+      expect(server.output()).toMatch(/Rebuilt 1 of \d+ pages/);
+      for (const { page } of [listing, other]) expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+
+      // A new title changes the head, the listing and the menus on every page: they reload with it.
+      fs.writeFileSync(file, original.replace('title: "Project alpha"', 'title: "Project alpha, renamed"'));
+      await edited.page.waitForFunction(() => document.title.startsWith('Project alpha, renamed'), null, { timeout: 20_000 });
+      await listing.page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Project alpha, renamed'), null, { timeout: 20_000 });
+    } finally {
+      fs.writeFileSync(file, original);
+      for (const { context } of [edited, listing, other]) await context.close();
+    }
+  });
+
   it('answers unknown paths with the not-found page and status 404', async () => {
     const response = await rawRequest(server.url, 'GET', '/nowhere');
     expect(response.status).toBe(404);
