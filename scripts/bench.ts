@@ -51,6 +51,7 @@ interface BuildFigures {
   inWorkers: number;
   written: number;
   peakRssMB: number;
+  cpuSeconds: number;
 }
 
 const rows: BenchRow[] = [];
@@ -62,6 +63,7 @@ try {
     await writeCorpus(path.join(root, 'content'), content, n);
     const cache = path.join(work, `cache-${n}`);
     const build = async (step: string, out: string, extra: string[] = []) => {
+      const load = os.loadavg()[0]!;
       const figures = await child<BuildFigures>('build-child.ts', ['--content', content, '--out', out, ...extra]);
       const row: BenchRow = {
         n,
@@ -71,10 +73,12 @@ try {
         seconds: figures.wallMs / 1000,
         msPerPage: figures.wallMs / figures.pages,
         peakRssMB: figures.peakRssMB,
+        cpuSeconds: figures.cpuSeconds,
+        load,
         note: figures.inWorkers ? `${figures.inWorkers} pages in workers` : figures.rendered ? 'main thread' : '',
       };
       rows.push(row);
-      console.error(`  N=${n} ${step}: ${row.seconds.toFixed(2)} s, ${row.rendered} rendered, ${row.peakRssMB} MB`);
+      console.error(`  N=${n} ${step}: ${row.seconds.toFixed(2)} s, ${row.rendered} rendered, ${row.peakRssMB} MB, load ${load.toFixed(1)}`);
     };
     const out = path.join(work, `dist-${n}`);
     await build('clean build', out, ['--cache', cache]);
@@ -85,6 +89,7 @@ try {
     await build('one-file-edit rebuild', out, ['--cache', cache]);
     await build('clean build, one thread', path.join(work, `dist-${n}-single`), ['--threads', '0']);
 
+    const ogLoad = os.loadavg()[0]!;
     const og = await child<{ images: number; coldMsPerImage: number; warmMsPerImage: number; coldWorkers: number; peakRssMB: number }>('og-child.ts', [
       '--content',
       content,
@@ -94,8 +99,8 @@ try {
       values['og-sample']!,
     ]);
     rows.push(
-      { n, step: 'social image, cold', pages: og.images, rendered: og.images, seconds: (og.coldMsPerImage * og.images) / 1000, msPerPage: og.coldMsPerImage, peakRssMB: og.peakRssMB, note: `per image, ${og.images} drawn${og.coldWorkers ? ` on ${og.coldWorkers} workers` : ''}` },
-      { n, step: 'social image, warm', pages: og.images, rendered: 0, seconds: (og.warmMsPerImage * og.images) / 1000, msPerPage: og.warmMsPerImage, peakRssMB: og.peakRssMB, note: 'per image, from the cache' },
+      { n, step: 'social image, cold', pages: og.images, rendered: og.images, seconds: (og.coldMsPerImage * og.images) / 1000, msPerPage: og.coldMsPerImage, peakRssMB: og.peakRssMB, load: ogLoad, note: `per image, ${og.images} drawn${og.coldWorkers ? ` on ${og.coldWorkers} workers` : ''}` },
+      { n, step: 'social image, warm', pages: og.images, rendered: 0, seconds: (og.warmMsPerImage * og.images) / 1000, msPerPage: og.warmMsPerImage, peakRssMB: og.peakRssMB, load: ogLoad, note: 'per image, from the cache' },
     );
     await fs.rm(content, { recursive: true, force: true });
   }

@@ -60,17 +60,17 @@ export async function readContent(
   // duplicate URLs, then syntax, then schemas.
   const results: Array<ParsedSource | undefined> = new Array(toParse.length);
   const pool = workers?.(toParse.length, sources.length);
+  const read = fileReader(site);
+  const readHere = (index: number) => (results[index] = { index, ...read(toParse[index]!) });
   let left = toParse.map((_, i) => i);
-  if (pool && (await pool.ready()) > 0) {
+  if (pool) {
     left = await pool.parse(
       toParse.map(({ file, relative, text }, index) => ({ index, file, relative, text })),
       (result) => (results[result.index] = result),
+      readHere,
     );
   }
-  if (left.length) {
-    const read = fileReader(site);
-    for (const index of left) results[index] = { index, ...read(toParse[index]!) };
-  }
+  left.forEach(readHere);
   const syntax: Diagnostic[] = [];
   const schema: Diagnostic[] = [];
   for (const [i, result] of results.entries()) {

@@ -40,5 +40,7 @@ console.log(
     inWorkers: result.pages?.inWorkers ?? 0,
     written: result.written?.files.length ?? 0,
     peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+    // All threads, start to finish: unlike wall time, barely moved by other work on the machine.
+    cpuSeconds: Number(((process.cpuUsage().user + process.cpuUsage().system) / 1e6).toFixed(2)),
   }),
 );

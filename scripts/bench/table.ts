@@ -12,6 +12,10 @@ export interface BenchRow {
   /** Wall time per page of the site (per image for social images). */
   msPerPage: number;
   peakRssMB: number;
+  /** CPU time of the process, all threads (undefined for social images, measured per image). */
+  cpuSeconds?: number;
+  /** The machine's one-minute load average as the step started: other work competing for the cores. */
+  load: number;
   note: string;
 }
 
@@ -20,8 +24,8 @@ export function formatTable(rows: readonly BenchRow[], machine: { cpus: number; 
   const lines = [
     `${machine.cpus} cores (${machine.model}), Node ${machine.node}, load average ${machine.loadAverageAtStart} at the start`,
     '',
-    '| N | step | pages | rendered | wall s | ms / page | peak RSS MB | note |',
-    '|---:|---|---:|---:|---:|---:|---:|---|',
+    '| N | step | pages | rendered | wall s | ms / page | CPU s | peak RSS MB | load | note |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map((row) =>
       [
         row.n.toLocaleString('en-US'),
@@ -30,7 +34,9 @@ export function formatTable(rows: readonly BenchRow[], machine: { cpus: number; 
         row.rendered.toLocaleString('en-US'),
         row.seconds.toFixed(2),
         row.msPerPage < 1 ? row.msPerPage.toFixed(3) : row.msPerPage.toFixed(2),
+        row.cpuSeconds === undefined ? '' : row.cpuSeconds.toFixed(1),
         String(row.peakRssMB),
+        row.load.toFixed(1),
         row.note,
       ].join(' | '),
     ).map((line) => `| ${line} |`),

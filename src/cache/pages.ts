@@ -142,26 +142,34 @@ export async function renderChangedPages(input: PageStageInput, diagnostics: Dia
     pages.set(route.outPath, { route: routeHashes[index]!, deps: page.reads.map(intern), analysis });
   };
 
+  const tracker = createTracker(catalogue, siteContext);
+  let renderedHere = 0;
+  const renderHere = (index: number) => {
+    const route = routes[index]!;
+    const page = renderTracked(route, context, tracker);
+    const bytes = page.html === undefined ? undefined : Buffer.from(page.html);
+    const analysis = page.html === undefined ? undefined : analysePage(route.outPath, page.html);
+    settle(index, { index, bytes, analysis, diagnostics: page.diagnostics, reads: [...page.reads] });
+    renderedHere++;
+  };
   let left = dirty;
-  // Workers load the site from its module; a site built in memory (no module) renders here.
+  // Workers load the site from its module; a site built in memory (no module) renders here. With
+  // workers, the main thread renders its share too.
   const pool = dirty.length ? input.workers?.get(dirty.length, catalogue.entries.length) : undefined;
-  if (pool && (await pool.ready()) > 0) {
-    left = await pool.render(wireContext(routes, context), dirty, (page) => settle(page.index, page), (key, reads) => {
-      if (!derived.has(key)) derived.set(key, reads);
-    });
+  if (pool) {
+    left = await pool.render(
+      wireContext(routes, context),
+      dirty,
+      (page) => settle(page.index, page),
+      (key, reads) => {
+        if (!derived.has(key)) derived.set(key, reads);
+      },
+      renderHere,
+    );
   }
-  const renderedInWorkers = dirty.length - left.length;
-  if (left.length) {
-    const tracker = createTracker(catalogue, siteContext);
-    for (const index of left) {
-      const route = routes[index]!;
-      const page = renderTracked(route, context, tracker);
-      const bytes = page.html === undefined ? undefined : Buffer.from(page.html);
-      const analysis = page.html === undefined ? undefined : analysePage(route.outPath, page.html);
-      settle(index, { index, bytes, analysis, diagnostics: page.diagnostics, reads: [...page.reads] });
-    }
-    for (const [key, reads] of tracker.derived) if (!derived.has(key)) derived.set(key, [...reads]);
-  }
+  left.forEach(renderHere);
+  const renderedInWorkers = dirty.length - renderedHere;
+  for (const [key, reads] of tracker.derived) if (!derived.has(key)) derived.set(key, [...reads]);
   for (const list of problems) if (list) diagnostics.push(...list);
   await Promise.all(writes);
 

@@ -6,19 +6,21 @@ import type { ParsedSource, ParseRequest, RenderedPage, RenderRequest, WireConte
 const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
 
 /**
- * Measured with `npm run bench` on two cores (shared with other work, load about 3): a worker
- * spends about 1.2 s of CPU importing the site and warming up, and a page costs about 3 ms to
- * parse and render. One thread built 1,000 case studies in 3.9 s against 4.7 s with two
- * workers, 3,000 in the same 9 s either way, and 10,000 in 28.7 s against 22 s (with less
- * peak memory, as the main thread's heap then stays small). Fewer pages render in the main
- * thread, which has everything loaded already.
+ * Measured with `npm run bench` on two cores shared with other work (load 3 to 4): a worker
+ * spends about a second of CPU importing the site and warming up, and a page costs about 3.5 ms
+ * to parse and render. The main thread alone built 1,000 case studies in 5 s against 7 s with a
+ * worker beside it, 3,000 in 12 s either way, and 10,000 in 26 s against 23 s. Below this
+ * many pages the main thread works alone: it has everything loaded already.
  */
 export const MIN_PAGES_FOR_WORKERS = 2500;
 
-/** Worker threads to render `pages` pages with: one per core when there are enough, else none. */
+/** Worker threads to render `pages` pages with: one per core besides the main thread's when there are enough, else none. */
 export function defaultRenderThreads(pages: number, cores = os.availableParallelism()): number {
-  return pages >= MIN_PAGES_FOR_WORKERS && cores >= 2 ? cores : 0;
+  return pages >= MIN_PAGES_FOR_WORKERS && cores >= 2 ? cores - 1 : 0;
 }
+
+/** Items the main thread takes at a time when it works alongside the workers: a few milliseconds of work. */
+const MAIN_BATCH = 4;
 
 export interface RenderPool {
   /** How many workers started and loaded the site (0: none could; work in the main thread). */
@@ -27,16 +29,19 @@ export interface RenderPool {
    * Parses and validates content files, handing each result to `onResult` as it arrives.
    * Resolves to the indices no worker handled (every worker failed or died), for the main thread.
    */
-  parse(sources: readonly ParseRequest['batch'][number][], onResult: (result: ParsedSource) => void): Promise<number[]>;
+  parse(sources: readonly ParseRequest['batch'][number][], onResult: (result: ParsedSource) => void, here?: (index: number) => void): Promise<number[]>;
   /**
    * Renders the routes at `indices`, handing each page to `onPage` as it arrives and each derived
    * value's reads to `onDerived`. Resolves to the indices no worker rendered, for the main thread.
+   * `here`, when given, is the main thread's own share: it takes items from the same queue (it
+   * does the same for `parse`).
    */
   render(
     context: WireContext,
     indices: readonly number[],
     onPage: (page: RenderedPage) => void,
     onDerived: (key: string, reads: string[]) => void,
+    here?: (index: number) => void,
   ): Promise<number[]>;
   close(): Promise<void>;
 }
@@ -84,48 +89,70 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
    * before its first batch. `settle` takes a reply and says which items it settled (none: the
    * worker failed). Resolves to the items left unsettled.
    */
-  const spread = async (count: number, first: unknown, request: (batch: number[]) => unknown, settle: (message: WorkerMessage) => number[] | undefined) => {
-    const ready = await live();
+  const spread = async (
+    count: number,
+    first: unknown,
+    request: (batch: number[]) => unknown,
+    settle: (message: WorkerMessage) => number[] | undefined,
+    here?: (item: number) => void,
+  ) => {
     const settled = new Set<number>();
     let next = 0;
-    const batchSize = Math.max(1, Math.min(32, Math.ceil(count / Math.max(1, ready.length * 8))));
-    await Promise.all(
-      ready.map(
-        (worker) =>
-          new Promise<void>((resolve) => {
-            const finish = () => {
-              worker.off('message', onMessage);
-              worker.off('error', finish);
-              worker.off('exit', finish);
-              resolve();
-            };
-            const feed = () => {
-              const batch = Array.from({ length: Math.min(batchSize, count - next) }, (_, i) => next + i);
-              next += batch.length;
-              if (batch.length === 0) finish();
-              else worker.postMessage(request(batch));
-            };
-            const onMessage = (message: WorkerMessage) => {
-              const done = settle(message);
-              if (!done) return finish();
-              for (const item of done) settled.add(item);
-              feed();
-            };
-            // A worker that fails or dies stops taking work; what it held is left for the main thread.
-            worker.on('message', onMessage);
-            worker.once('error', finish);
-            worker.once('exit', finish);
-            if (first !== undefined) worker.postMessage(first);
+    const batchSize = Math.max(1, Math.min(32, Math.ceil(count / ((workers.length + 1) * 8))));
+    const take = (size: number) => {
+      const batch = Array.from({ length: Math.min(size, count - next) }, (_, i) => next + i);
+      next += batch.length;
+      return batch;
+    };
+    // The main thread takes small batches from the same queue, and lets the workers' replies
+    // (and the writes they start) through between batches.
+    const alongside = async () => {
+      for (let batch = take(MAIN_BATCH); here && batch.length; batch = take(MAIN_BATCH)) {
+        for (const item of batch) {
+          here(item);
+          settled.add(item);
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    // Each worker joins as soon as it has loaded the site; the main thread starts at once.
+    await Promise.all([
+      alongside(),
+      ...workers.map(async ({ worker, ready }) => {
+        if (!(await ready)) return;
+        await new Promise<void>((resolve) => {
+          const finish = () => {
+            worker.off('message', onMessage);
+            worker.off('error', finish);
+            worker.off('exit', finish);
+            resolve();
+          };
+          const feed = () => {
+            const batch = take(batchSize);
+            if (batch.length === 0) finish();
+            else worker.postMessage(request(batch));
+          };
+          const onMessage = (message: WorkerMessage) => {
+            const done = settle(message);
+            if (!done) return finish();
+            for (const item of done) settled.add(item);
             feed();
-          }),
-      ),
-    );
+          };
+          // A worker that fails or dies stops taking work; what it held is left for the main thread.
+          worker.on('message', onMessage);
+          worker.once('error', finish);
+          worker.once('exit', finish);
+          if (first !== undefined) worker.postMessage(first);
+          feed();
+        });
+      }),
+    ]);
     return Array.from({ length: count }, (_, i) => i).filter((i) => !settled.has(i));
   };
 
   return {
     ready: async () => (await live()).length,
-    async parse(sources, onResult) {
+    async parse(sources, onResult, here) {
       const left = await spread(
         sources.length,
         undefined,
@@ -135,10 +162,11 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
           for (const result of message.results) onResult(result);
           return message.results.map((result) => result.index);
         },
+        here,
       );
       return left;
     },
-    async render(context, indices, onPage, onDerived) {
+    async render(context, indices, onPage, onDerived, here) {
       const position = new Map(indices.map((route, i) => [route, i]));
       const left = await spread(
         indices.length,
@@ -150,6 +178,7 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
           for (const page of message.pages) onPage(page);
           return message.pages.map((page) => position.get(page.index)!);
         },
+        here && ((i) => here(indices[i]!)),
       );
       return left.map((i) => indices[i]!);
     },
@@ -176,6 +205,11 @@ export function workerPool(setup: WorkerSetup | undefined, threads?: number): Wo
       if (count > 0) pool = startRenderPool(setup, count, workerHeapLimitMb(entries));
       return pool;
     },
-    close: async () => pool?.close(),
+    async close() {
+      await pool?.close();
+      // Closed for good: a later stage asking gets no pool rather than a new one.
+      setup = undefined;
+      pool = undefined;
+    },
   };
 }

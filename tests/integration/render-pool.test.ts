@@ -24,7 +24,9 @@ describe('rendering pages on worker threads', () => {
     expect(one.diagnostics).toEqual([]);
     expect(two.diagnostics).toEqual([]);
     expect(one.pages?.inWorkers).toBe(0);
-    expect(two.pages?.inWorkers).toBe(two.routes.length);
+    // The workers take most pages; the main thread renders its share alongside them.
+    expect(two.pages!.inWorkers).toBeGreaterThan(0);
+    expect(two.pages!.rendered).toBe(two.routes.length);
     expect([...pooled.files.keys()].sort()).toEqual([...single.files.keys()].sort());
     const differing = [...single.files].filter(([file, bytes]) => Buffer.compare(bytes, pooled.files.get(file)!) !== 0).map(([file]) => file);
     expect(differing).toEqual([]);
@@ -32,7 +34,8 @@ describe('rendering pages on worker threads', () => {
 
   it('is used only when there are enough pages to pay for starting the workers', () => {
     expect(defaultRenderThreads(MIN_PAGES_FOR_WORKERS - 1, 2)).toBe(0);
-    expect(defaultRenderThreads(MIN_PAGES_FOR_WORKERS, 2)).toBe(2);
+    expect(defaultRenderThreads(MIN_PAGES_FOR_WORKERS, 2)).toBe(1);
+    expect(defaultRenderThreads(MIN_PAGES_FOR_WORKERS, 8)).toBe(7);
     expect(defaultRenderThreads(10_000, 1)).toBe(0);
   });
 });
