@@ -18,7 +18,6 @@ export interface ParsedFile {
   lineOffset: number;
 }
 
-
 /**
  * Splits a file with gray-matter, parsing the YAML with the `yaml` package (YAML 1.2 core schema:
  * dates stay strings, so a bad date is reported instead of silently rolled over).
@@ -27,6 +26,10 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
   const lineCounter = new LineCounter();
   let document: Document | undefined;
   let conversionError: Error | undefined;
+  /** The front matter's YAML cannot be used: one or more `yaml-syntax` errors in this file. */
+  const yamlErrors = (...found: Array<Omit<Diagnostic, 'code' | 'severity' | 'file'>>) => ({
+    diagnostics: found.map((d): Diagnostic => ({ code: 'yaml-syntax', severity: 'error', file: source.file, ...d })),
+  });
   let tooDeep = false;
   // gray-matter may or may not keep the newline after the opening `---`; count what it hands over.
   let lineOffset = 1;
@@ -67,69 +70,41 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
     },
   });
   if (tooDeep) {
-    return {
-      diagnostics: [
-        {
-          code: 'yaml-syntax',
-          severity: 'error',
-          file: source.file,
-          line: 1,
-          column: 1,
-          message: `The front matter nests lists or fields more than ${MAX_NESTING} levels deep.`,
-          hint: 'Flatten it: front matter needs a few levels at most.',
-        },
-      ],
-    };
+    return yamlErrors({
+      line: 1,
+      column: 1,
+      message: `The front matter nests lists or fields more than ${MAX_NESTING} levels deep.`,
+      hint: 'Flatten it: front matter needs a few levels at most.',
+    });
   }
   if (conversionError && document) {
     let alias: [number, number, number] | undefined;
     visit(document, { Alias: (_, node) => void (alias ??= node.range ?? undefined) });
     const pos = lineCounter.linePos(alias?.[0] ?? 0);
-    return {
-      diagnostics: [
-        {
-          code: 'yaml-syntax',
-          severity: 'error',
-          file: source.file,
-          line: alias ? pos.line + lineOffset : 1,
-          column: alias ? pos.col : 1,
-          message: `The front matter is not valid YAML: ${firstLine(conversionError.message)}`,
-          hint: 'An alias (*name) must follow its anchor (&name), and aliases must not multiply beyond reason. Quote values that start with * or &.',
-        },
-      ],
-    };
+    return yamlErrors({
+      line: alias ? pos.line + lineOffset : 1,
+      column: alias ? pos.col : 1,
+      message: `The front matter is not valid YAML: ${firstLine(conversionError.message)}`,
+      hint: 'An alias (*name) must follow its anchor (&name), and aliases must not multiply beyond reason. Quote values that start with * or &.',
+    });
   }
   const errors = document?.errors ?? [];
   if (errors.length > 0) {
-    return {
-      diagnostics: errors.map((error) => {
+    return yamlErrors(
+      ...errors.map((error) => {
         const pos = lineCounter.linePos(error.pos[0]);
         return {
-          code: 'yaml-syntax' as const,
-          severity: 'error' as const,
-          file: source.file,
           line: pos.line + lineOffset,
           column: pos.col,
           message: `The front matter is not valid YAML: ${firstLine(error.message)}`,
           hint: 'Quote values that contain a colon or start with a special character.',
         };
       }),
-    };
+    );
   }
   const data = result.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return {
-      diagnostics: [
-        {
-          code: 'yaml-syntax',
-          severity: 'error',
-          file: source.file,
-          line: 1,
-          message: 'The front matter must be a set of `field: value` lines.',
-          actual: Array.isArray(data) ? 'a list' : typeof data,
-        },
-      ],
-    };
+    return yamlErrors({ line: 1, message: 'The front matter must be a set of `field: value` lines.', actual: Array.isArray(data) ? 'a list' : typeof data });
   }
   const consumed = text.length - result.content.length;
   const bodyLine = text.slice(0, consumed).split('\n').length;

@@ -60,3 +60,11 @@ export function startDevServer(args: string[]): Promise<{ child: ChildProcess; u
     child.once('exit', (code) => reject(new Error(`site serve exited with ${code}:\n${output}`)));
   });
 }
+
+/** Stops a `site serve` started by `startDevServer` and waits until its process has exited. */
+export async function stopDevServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}

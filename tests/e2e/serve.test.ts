@@ -1,25 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser } from './browser.ts';
 import { startDevServer } from './global-setup.ts';
+import { rawRequest as sendRaw } from '../helpers/http.ts';
 import { openPage, useBrowser, waitReady } from './helpers.ts';
 
-/** A raw request, so the path reaches the server exactly as written (no client-side normalizing). */
-function rawRequest(base: string, method: string, rawPath: string): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const request = http.request({ hostname, port, method, path: rawPath }, (response) => {
-      let body = '';
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
+/** A raw request (the path sent exactly as written), with its body as text. */
+async function rawRequest(base: string, method: string, rawPath: string) {
+  const response = await sendRaw(base, method, rawPath);
+  return { ...response, body: response.body.toString('utf8') };
 }
 
 describe.skipIf(!hasBrowser)('site serve', () => {

@@ -12,7 +12,7 @@ import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersForPath, parseHeadersFile } from '../../src/security/headers-file.ts';
 import { securityHeaders } from '../../src/security/headers.ts';
-import { startDevServer } from '../e2e/global-setup.ts';
+import { startDevServer, stopDevServer } from '../e2e/global-setup.ts';
 import { serveStatic } from '../e2e/static-server.ts';
 import { rawRequest, type RawResponse } from '../helpers/http.ts';
 
@@ -113,11 +113,7 @@ describe('the MDN HTTP Observatory grade of every page', () => {
   afterAll(async () => {
     fs.readFileSync = readFileSync;
     await built?.close();
-    if (serve) {
-      const exited = new Promise((resolve) => serve.child.once('exit', resolve));
-      serve.child.kill('SIGTERM');
-      await exited;
-    }
+    if (serve) await stopDevServer(serve.child);
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 

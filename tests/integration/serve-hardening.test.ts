@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevServer } from '../e2e/global-setup.ts';
+import { startDevServer, stopDevServer } from '../e2e/global-setup.ts';
 import { rawRequest } from '../helpers/http.ts';
 
 /** `site serve` on the small fixture site, attacked and prodded with raw requests. */
@@ -12,10 +12,7 @@ describe('site serve answers hostile and unusual requests sanely', () => {
     server = await startDevServer(['serve', '--port', '0', '--content', 'tests/fixtures/small-site/content']);
   }, 120_000);
   afterAll(async () => {
-    if (!server) return;
-    const exited = new Promise((resolve) => server.child.once('exit', resolve));
-    server.child.kill('SIGTERM');
-    await exited;
+    if (server) await stopDevServer(server.child);
   });
 
   it.each([

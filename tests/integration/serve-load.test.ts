@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDevServer } from '../e2e/global-setup.ts';
+import { startDevServer, stopDevServer } from '../e2e/global-setup.ts';
 import { rawRequest, type RawResponse } from '../helpers/http.ts';
 
 const TOTAL = 10_000;
@@ -30,10 +30,7 @@ describe('site serve under load', () => {
     server = await startDevServer(['serve', '--port', '0', '--content', 'tests/fixtures/small-site/content']);
   }, 120_000);
   afterAll(async () => {
-    if (!server) return;
-    const exited = new Promise((resolve) => server.child.once('exit', resolve));
-    server.child.kill('SIGTERM');
-    await exited;
+    if (server) await stopDevServer(server.child);
   });
 
   async function probes(): Promise<Probe[]> {
