@@ -45,8 +45,12 @@ export default function SiteHeader({ menus, path }: SiteHeaderProps) {
     };
   }, []);
 
+  // Close the mobile menu when the window widens into desktop. Only on that change: the first
+  // effect runs after paint, and a press that opened the menu before it must not be undone.
+  const wasDesktop = useRef(desktop);
   useEffect(() => {
-    if (desktop) setMobileOpen(false);
+    if (desktop && !wasDesktop.current) setMobileOpen(false);
+    wasDesktop.current = desktop;
   }, [desktop]);
 
   const panelLinks = (id: string) => [...(header.current?.querySelectorAll<HTMLAnchorElement>(`#menu-${id} a`) ?? [])];

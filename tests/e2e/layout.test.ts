@@ -99,6 +99,37 @@ describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (
     await context.close();
   });
 
+  it('keeps the menu open when it is opened the moment the page turns interactive', async () => {
+    // Stalling animation frames holds back the header's mount effects (they then run on their
+    // 100 ms fallback timer), so a press right after hydration lands before them, as on a slow phone.
+    const context = await browser().newContext({ viewport: { width: 390, height: 900 } });
+    await context.addInitScript(() => {
+      localStorage.setItem('ga_consent_v2', 'denied');
+      window.requestAnimationFrame = () => 0;
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), null, { polling: 10 });
+    // A DOM click: Playwright's own click waits for animation frames to prove the element stable.
+    await page.evaluate(() => document.querySelector<HTMLButtonElement>('button.menu-toggle')?.click());
+    await page.waitForTimeout(400);
+    expect(await page.locator('button.menu-toggle').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#site-nav').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('closes the open menu when the window widens to desktop, so narrowing again shows it closed', async () => {
+    const { page, context } = await openPage(browser(), `${base}/`, { width: 390 });
+    const toggle = page.locator('button.menu-toggle');
+    await toggle.click();
+    await page.locator('#site-nav').waitFor({ state: 'visible' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.waitForFunction(() => document.querySelector('button.menu-toggle')?.getAttribute('aria-expanded') === 'false');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.locator('#site-nav').waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
   it('hides the header when scrolling down past 250 px and reveals it when scrolling up', async () => {
     const { page, context } = await openPage(browser(), `${base}/`);
     const header = page.locator('.site-header');
