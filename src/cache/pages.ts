@@ -122,7 +122,11 @@ export async function renderChangedPages(input: PageStageInput, diagnostics: Dia
   const strings = new Map<string, string>();
   const intern = (text: string) => {
     let known = strings.get(text);
-    if (known === undefined) strings.set(text, (known = (` ${text}`).slice(1)));
+    if (known === undefined) {
+      known = ` ${text}`.slice(1);
+      // Keyed by the copy too: keyed by `text`, the map itself would keep every page alive.
+      strings.set(known, known);
+    }
     return known;
   };
   const staged = new Map<string, string>();
