@@ -127,14 +127,18 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
             worker.off('exit', finish);
             resolve();
           };
+          let inFlight = 0;
           const feed = () => {
             const batch = take(batchSize);
-            if (batch.length === 0) finish();
-            else worker.postMessage(request(batch));
+            if (batch.length > 0) {
+              worker.postMessage(request(batch));
+              inFlight++;
+            } else if (inFlight === 0) finish();
           };
           const onMessage = (message: WorkerMessage) => {
             const done = settle(message);
             if (!done) return finish();
+            inFlight--;
             for (const item of done) settled.add(item);
             feed();
           };
@@ -143,6 +147,9 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
           worker.once('error', finish);
           worker.once('exit', finish);
           if (first !== undefined) worker.postMessage(first);
+          // A second batch waits in the worker's queue, so it never idles while the main thread,
+          // busy with its own share, has yet to read the reply to the first.
+          feed();
           feed();
         });
       }),

@@ -12,29 +12,43 @@ import type { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics.ts';
 import { rehypeFlagUnsafeHtml, remarkFlagUnsafeUrls, unsafeFindings, type UnsafeFinding } from '../safety/markdown-safety.ts';
 import { limitNesting, tooDeepFinding } from '../safety/nesting.ts';
+import { autolinkNeed, remarkAutolinksFor, type AutolinkNeed } from './gfm-autolinks.ts';
 
 /**
- * One frozen processor for every page. Unsafe content (scripts, event handlers, `javascript:`
- * URLs) is noted with its position before anything is removed; raw HTML is then sanitized
- * (GitHub's rules), heading ids are added after sanitizing so they keep their plain slugs, and
- * links to other origins open in a new tab without handing it `window.opener` or the referrer.
+ * One frozen processor for every page (one per autolink level, see `gfm-autolinks.ts`). Unsafe
+ * content (scripts, event handlers, `javascript:` URLs) is noted with its position before
+ * anything is removed; raw HTML is then sanitized (GitHub's rules), heading ids are added after
+ * sanitizing so they keep their plain slugs, and links to other origins open in a new tab
+ * without handing it `window.opener` or the referrer.
  */
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(limitNesting)
-  .use(remarkFlagUnsafeUrls)
-  // No prefix here: the sanitizer prefixes every id itself, and a second prefix would break footnote links.
-  .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
-  .use(rehypeRawWhenPresent)
-  .use(limitNesting)
-  .use(rehypeFlagUnsafeHtml)
-  .use(rehypeSanitize)
-  .use(rehypeSlug)
-  .use(rehypeLinkPrefixedIds)
-  .use(rehypeExternalLinks, { target: '_blank', rel: ['noopener', 'noreferrer'] })
-  .use(rehypeStringify)
-  .freeze();
+function createProcessor(autolinks: AutolinkNeed) {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkAutolinksFor, autolinks)
+    .use(limitNesting)
+    .use(remarkFlagUnsafeUrls)
+    // No prefix here: the sanitizer prefixes every id itself, and a second prefix would break footnote links.
+    .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
+    .use(rehypeRawWhenPresent)
+    .use(limitNesting)
+    .use(rehypeFlagUnsafeHtml)
+    .use(rehypeSanitize)
+    .use(rehypeSlug)
+    .use(rehypeLinkPrefixedIds)
+    .use(rehypeExternalLinks, { target: '_blank', rel: ['noopener', 'noreferrer'] })
+    .use(rehypeStringify)
+    .freeze();
+}
+
+const processors = new Map<AutolinkNeed, ReturnType<typeof createProcessor>>();
+
+/** The processor for a body: the full one, or one that skips autolink literals the body cannot hold. */
+export function processorFor(markdown: string, autolinks: AutolinkNeed = autolinkNeed(markdown)) {
+  let processor = processors.get(autolinks);
+  if (!processor) processors.set(autolinks, (processor = createProcessor(autolinks)));
+  return processor;
+}
 
 /**
  * rehype-raw, run only on trees that hold raw HTML. It re-parses the whole tree with parse5
@@ -52,7 +66,7 @@ function rehypeRawWhenPresent() {
 export function renderMarkdown(markdown: string): string {
   let html = rendered.get(markdown);
   if (html === undefined) {
-    html = String(processor.processSync(markdown));
+    html = String(processorFor(markdown).processSync(markdown));
     // The feeds render every article twice a build (RSS and Atom), and a dev server's builds
     // render them again after each save: the same text gives the same HTML, so keep the last few.
     if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
@@ -77,7 +91,7 @@ export interface MarkdownSource {
 export function renderContentMarkdown(markdown: string, source: MarkdownSource): { html: string; diagnostics: Diagnostic[] } {
   let file: VFile;
   try {
-    file = processor.processSync(markdown);
+    file = processorFor(markdown).processSync(markdown);
   } catch (error) {
     // Nesting tens of thousands deep exhausts the stack inside the parsers, before limitNesting sees
     // the tree: the author's to fix, and said in the same words. Any other error is the engine's.
@@ -93,6 +107,7 @@ function located(finding: UnsafeFinding, source: MarkdownSource): Diagnostic {
 
 /** The links of a rendered body, each with the line (counted from the body's first line) it is written on. */
 export function markdownLinks(markdown: string): { url: string; line: number }[] {
+  const processor = processorFor(markdown);
   const tree = processor.runSync(processor.parse(markdown)) as Root;
   const links: { url: string; line: number }[] = [];
   const visit = (node: Root | Root['children'][number], line: number) => {
