@@ -3,7 +3,7 @@ import type { RenderedPage, WireContext } from '../parallel/protocol.ts';
 import type { WorkerPool } from '../parallel/render-pool.ts';
 import { renderTracked, type RenderContext } from '../render/render-page.tsx';
 import type { Route } from '../routes.ts';
-import { forEachLimited, type CurrentOutput, type OutputFile, type Staging } from '../write.ts';
+import { forEachLimited, writeStagedFileSync, type CurrentOutput, type OutputFile, type Staging } from '../write.ts';
 import type { ScannedPage } from '../links/html-scan.ts';
 import type { InlineCode } from '../security/inline-code.ts';
 import { analysePage, internAnalysis, mergeInlineCode } from './analysis.ts';
@@ -131,18 +131,23 @@ export async function renderChangedPages(input: PageStageInput, diagnostics: Dia
   };
   const staged = new Map<string, string>();
   const writes: Promise<unknown>[] = [];
+  // With the staging folder on disk, each thread writes the pages it renders straight into it.
+  const stagingDir = input.staging?.adopt ? input.staging.dir : undefined;
   const settle = (index: number, page: RenderedPage) => {
     const route = routes[index]!;
     problems[index] = page.diagnostics;
-    if (!page.bytes) return;
-    const hash = page.hash ?? digest(page.bytes);
-    if (input.staging) {
-      const file = new StagedFile(route.outPath, hash, input.staging);
-      results[index] = file;
-      writes.push(input.staging.put({ path: route.outPath, contents: page.bytes }).then((stamp) => staged.set(route.outPath, stamp)));
-    } else results[index] = { path: route.outPath, contents: page.bytes };
+    if (!page.bytes && page.stamp === undefined) return;
+    const hash = page.hash ?? digest(page.bytes!);
+    if (page.stamp !== undefined) {
+      input.staging!.adopt!(route.outPath);
+      staged.set(route.outPath, page.stamp);
+      results[index] = new StagedFile(route.outPath, hash, input.staging!);
+    } else if (input.staging) {
+      results[index] = new StagedFile(route.outPath, hash, input.staging);
+      writes.push(input.staging.put({ path: route.outPath, contents: page.bytes! }).then((stamp) => staged.set(route.outPath, stamp)));
+    } else results[index] = { path: route.outPath, contents: page.bytes! };
     hashes.set(route.outPath, hash);
-    const analysis = internAnalysis(page.analysis ?? analysePage(route.outPath, Buffer.from(page.bytes).toString('utf8')), intern);
+    const analysis = internAnalysis(page.analysis ?? analysePage(route.outPath, Buffer.from(page.bytes!).toString('utf8')), intern);
     pages.set(route.outPath, { route: routeHashes[index]!, deps: page.reads.map(intern), analysis });
   };
 
@@ -153,7 +158,13 @@ export async function renderChangedPages(input: PageStageInput, diagnostics: Dia
     const page = renderTracked(route, context, tracker);
     const bytes = page.html === undefined ? undefined : Buffer.from(page.html);
     const analysis = page.html === undefined ? undefined : analysePage(route.outPath, page.html);
-    settle(index, { index, bytes, analysis, diagnostics: page.diagnostics, reads: [...page.reads] });
+    const rendered: RenderedPage = { index, bytes, analysis, diagnostics: page.diagnostics, reads: [...page.reads] };
+    if (bytes && stagingDir) {
+      rendered.hash = digest(bytes);
+      rendered.stamp = writeStagedFileSync(stagingDir, { path: route.outPath, contents: bytes });
+      rendered.bytes = undefined;
+    }
+    settle(index, rendered);
     renderedHere++;
   };
   let left = dirty;
@@ -162,7 +173,7 @@ export async function renderChangedPages(input: PageStageInput, diagnostics: Dia
   const pool = dirty.length ? input.workers?.get(dirty.length, catalogue.entries.length) : undefined;
   if (pool) {
     left = await pool.render(
-      wireContext(routes, context),
+      { ...wireContext(routes, context), stagingDir },
       dirty,
       (page) => settle(page.index, page),
       (key, reads) => {

@@ -30,6 +30,8 @@ export interface WireContext {
   images: ImageManifest;
   origin: string;
   ogImages: Array<[string, OgImageRef]>;
+  /** The staging folder of the next output, when it is on disk: workers write the pages they render into it themselves. */
+  stagingDir?: string;
 }
 
 export interface RenderRequest {
@@ -55,10 +57,11 @@ export interface ParsedSource {
   schema: Diagnostic[];
 }
 
-/** One page a worker rendered: its UTF-8 bytes and their hash, or why it failed. */
+/** One page a worker rendered: its UTF-8 bytes (or, once written to the staging folder, their stamp) and their hash, or why it failed. */
 export interface RenderedPage {
   index: number;
   bytes?: Uint8Array;
+  stamp?: string;
   hash?: string;
   analysis?: PageAnalysis;
   diagnostics: Diagnostic[];

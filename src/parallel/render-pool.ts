@@ -19,6 +19,9 @@ export function defaultRenderThreads(pages: number, cores = os.availableParallel
   return pages >= MIN_PAGES_FOR_WORKERS && cores >= 2 ? cores - 1 : 0;
 }
 
+/** Batches handed to each worker ahead of its replies. */
+const BATCHES_QUEUED = 2;
+
 /** Items the main thread takes at a time when it works alongside the workers: a few milliseconds of work. */
 const MAIN_BATCH = 4;
 
@@ -147,10 +150,9 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
           worker.once('error', finish);
           worker.once('exit', finish);
           if (first !== undefined) worker.postMessage(first);
-          // A second batch waits in the worker's queue, so it never idles while the main thread,
-          // busy with its own share, has yet to read the reply to the first.
-          feed();
-          feed();
+          // Batches wait in the worker's queue, so it never idles while the main thread, busy
+          // with its own share, has yet to read a reply.
+          for (let i = 0; i < BATCHES_QUEUED; i++) feed();
         });
       }),
     ]);

@@ -10,6 +10,7 @@ import { renderTracked, type RenderContext } from '../render/render-page.tsx';
 import type { Route } from '../routes.ts';
 import { createSiteContext } from '../site-context.ts';
 import type { SiteDefinition } from '../site-definition.ts';
+import { writeStagedFileSync } from '../write.ts';
 import type { ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
 
 const port = parentPort!;
@@ -22,9 +23,14 @@ const module = (await import(pathToFileURL(setup.module).href)) as { default?: S
 if (!module.default) throw new Error(`${setup.module} has no default export to render with.`);
 const site: SiteDefinition = { ...module.default, contentDir: setup.contentDir, module: setup.module };
 
-let build: { routes: Route[]; context: RenderContext; tracker: Tracker; sentDerived: Set<string> } | undefined;
+let build: { routes: Route[]; context: RenderContext; tracker: Tracker; sentDerived: Set<string>; stagingDir?: string } | undefined;
 
 const read = fileReader(site);
+
+function fail(error: unknown) {
+  const err = error instanceof Error ? error : new Error(String(error));
+  post({ type: 'failed', message: err.message, stack: err.stack });
+}
 
 port.on('message', (message: WireContext | RenderRequest | ParseRequest) => {
   try {
@@ -37,7 +43,7 @@ port.on('message', (message: WireContext | RenderRequest | ParseRequest) => {
       const siteContext = createSiteContext(site, message.origin, new Map(message.ogImages));
       const routes = message.routes.map(({ entryUrl, ...route }) => ({ ...route, entry: catalogue.byPath(entryUrl)! }));
       const context: RenderContext = { site, siteContext, catalogue, assets: message.assets, images: message.images };
-      build = { routes, context, tracker: createTracker(catalogue, siteContext), sentDerived: new Set() };
+      build = { routes, context, tracker: createTracker(catalogue, siteContext), sentDerived: new Set(), stagingDir: message.stagingDir };
       return;
     }
     if (!build) throw new Error('A render request came before the build context.');
@@ -47,10 +53,16 @@ port.on('message', (message: WireContext | RenderRequest | ParseRequest) => {
       const route = build.routes[index]!;
       const page = renderTracked(route, build.context, build.tracker);
       const bytes = page.html === undefined ? undefined : Buffer.from(page.html);
-      // A fresh Buffer of this size has its own ArrayBuffer (pooling stops at 4 KB), so it can be handed over without a copy.
-      if (bytes && bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength) transfer.push(bytes.buffer as ArrayBuffer);
       const analysis = page.html === undefined ? undefined : analysePage(route.outPath, page.html);
-      pages.push({ index, bytes, hash: bytes && digest(bytes), analysis, diagnostics: page.diagnostics, reads: [...page.reads] });
+      const rendered: RenderedPage = { index, hash: bytes && digest(bytes), analysis, diagnostics: page.diagnostics, reads: [...page.reads] };
+      // Written here, the page's bytes never cross to the main thread, and the writing is shared out with the rendering.
+      if (bytes && build.stagingDir) rendered.stamp = writeStagedFileSync(build.stagingDir, { path: route.outPath, contents: bytes });
+      else if (bytes) {
+        rendered.bytes = bytes;
+        // A fresh Buffer of this size has its own ArrayBuffer (pooling stops at 4 KB), so it can be handed over without a copy.
+        if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength) transfer.push(bytes.buffer as ArrayBuffer);
+      }
+      pages.push(rendered);
     }
     const derived: Array<[string, string[]]> = [];
     for (const [key, reads] of build.tracker.derived) {
@@ -60,8 +72,7 @@ port.on('message', (message: WireContext | RenderRequest | ParseRequest) => {
     }
     post({ type: 'rendered', pages, derived }, transfer);
   } catch (error) {
-    const err = error instanceof Error ? error : new Error(String(error));
-    post({ type: 'failed', message: err.message, stack: err.stack });
+    fail(error);
   }
 });
 post({ type: 'ready' });

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { loadSite } from '../../src/load-site.ts';
 import { defaultRenderThreads, MIN_PAGES_FOR_WORKERS } from '../../src/parallel/render-pool.ts';
-import { memoryWriter } from '../../src/write.ts';
+import { diskWriter, memoryWriter } from '../../src/write.ts';
 
 const root = path.resolve('.');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pool-'));
@@ -30,6 +30,18 @@ describe('rendering pages on worker threads', () => {
     expect([...pooled.files.keys()].sort()).toEqual([...single.files.keys()].sort());
     const differing = [...single.files].filter(([file, bytes]) => Buffer.compare(bytes, pooled.files.get(file)!) !== 0).map(([file]) => file);
     expect(differing).toEqual([]);
+
+    // Into a folder, each worker writes the pages it renders into the staging folder itself.
+    const out = path.join(work, 'dist');
+    const onDisk = await build(site, diskWriter(out), { ...options, threads: 2 });
+    expect(onDisk.diagnostics).toEqual([]);
+    expect(onDisk.pages!.inWorkers).toBeGreaterThan(0);
+    const written = fs.readdirSync(out, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    const paths = written.map((entry) => path.relative(out, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+    expect(paths.sort()).toEqual([...single.files.keys()].sort());
+    expect(paths.filter((file) => Buffer.compare(fs.readFileSync(path.join(out, file)), single.files.get(file)!) !== 0)).toEqual([]);
+    // Nothing is left beside the output: the staging folder became it.
+    expect(fs.readdirSync(work).filter((name) => name.startsWith('dist.'))).toEqual([]);
   }, 240_000);
 
   it('is used only when there are enough pages to pay for starting the workers', () => {
