@@ -35,7 +35,9 @@ export async function readContent(
   previous?: ReadonlyMap<string, KnownEntry>,
   workers?: (files: number, entries: number) => RenderPool | undefined,
 ): Promise<Content> {
-  const sources = await scanContent(site.contentDir);
+  // With nothing to reuse, every file will be parsed: workers, if there are to be any, start
+  // loading the site now, while the files are read.
+  const sources = await scanContent(site.contentDir, (count) => !previous?.size && workers?.(count, count));
   const known = new Map<string, KnownEntry>();
   const entryHashes = new Map<string, string>();
   // Entries stay in the order of their files, reused or not, so routes come out in the same order.

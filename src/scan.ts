@@ -11,10 +11,14 @@ export interface SourceFile {
   text: string;
 }
 
-/** Reads every Markdown file under the content folder, sorted by path so builds are deterministic. */
-export async function scanContent(contentDir: string): Promise<SourceFile[]> {
+/**
+ * Reads every Markdown file under the content folder, sorted by path so builds are deterministic.
+ * `listed` hears how many there are before they are read.
+ */
+export async function scanContent(contentDir: string, listed?: (count: number) => void): Promise<SourceFile[]> {
   const relatives = await fg('**/*.md', { cwd: contentDir, onlyFiles: true, dot: false });
   relatives.sort();
+  listed?.(relatives.length);
   return Promise.all(
     relatives.map(async (relative) => {
       const file = path.join(contentDir, relative);

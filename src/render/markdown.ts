@@ -1,18 +1,17 @@
-import type { Element, Root } from 'hast';
-import rehypeExternalLinks from 'rehype-external-links';
+import type { Root } from 'hast';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
-import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import { unified, type PluggableList } from 'unified';
 import type { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics.ts';
 import { rehypeFlagUnsafeHtml, remarkFlagUnsafeUrls, unsafeFindings, type UnsafeFinding } from '../safety/markdown-safety.ts';
 import { limitNesting, tooDeepFinding } from '../safety/nesting.ts';
 import { autolinkNeed, remarkAutolinksFor, type AutolinkNeed } from './gfm-autolinks.ts';
+import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 
 /**
  * One frozen processor for every page (one per autolink level, see `gfm-autolinks.ts`). Unsafe
@@ -21,7 +20,7 @@ import { autolinkNeed, remarkAutolinksFor, type AutolinkNeed } from './gfm-autol
  * sanitizing so they keep their plain slugs, and links to other origins open in a new tab
  * without handing it `window.opener` or the referrer.
  */
-function createProcessor(autolinks: AutolinkNeed) {
+export function createProcessor(autolinks: AutolinkNeed, linkPasses: PluggableList = [rehypeLinksAndIds]) {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
@@ -34,9 +33,7 @@ function createProcessor(autolinks: AutolinkNeed) {
     .use(limitNesting)
     .use(rehypeFlagUnsafeHtml)
     .use(rehypeSanitize)
-    .use(rehypeSlug)
-    .use(rehypeLinkPrefixedIds)
-    .use(rehypeExternalLinks, { target: '_blank', rel: ['noopener', 'noreferrer'] })
+    .use(linkPasses)
     .use(rehypeStringify)
     .freeze();
 }
@@ -123,37 +120,4 @@ export function markdownLinks(markdown: string): { url: string; line: number }[]
   };
   visit(tree, 1);
   return links;
-}
-
-/**
- * Rehype plugin: the sanitizer prefixes ids written in content (`user-content-…`, so content
- * cannot clobber the page's own globals); in-page links written against the unprefixed id are
- * pointed at the prefixed one, as GitHub does in the browser.
- */
-function rehypeLinkPrefixedIds() {
-  return (tree: Root) => {
-    const ids = new Set<string>();
-    const anchors: Element[] = [];
-    const visit = (node: Root | Root['children'][number]) => {
-      if (node.type !== 'element' && node.type !== 'root') return;
-      if (node.type === 'element') {
-        if (typeof node.properties.id === 'string') ids.add(node.properties.id);
-        if (node.tagName === 'a' && typeof node.properties.href === 'string' && node.properties.href.startsWith('#')) anchors.push(node);
-      }
-      for (const child of node.children) visit(child);
-    };
-    visit(tree);
-    for (const anchor of anchors) {
-      const target = safeDecode((anchor.properties.href as string).slice(1));
-      if (target && !ids.has(target) && ids.has(`user-content-${target}`)) anchor.properties.href = `#user-content-${encodeURIComponent(target)}`;
-    }
-  };
-}
-
-function safeDecode(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
 }
