@@ -71,11 +71,3 @@ export function loadAnalysis(stored: StoredAnalysis, text: (n: number) => string
     },
   };
 }
-
-/** Shares one copy of each distinct string between analyses that arrive from workers (each a copy of its own). */
-export function internAnalysis(analysis: PageAnalysis, intern: (text: string) => string): PageAnalysis {
-  return {
-    links: { ids: new Set([...analysis.links.ids].map(intern)), links: analysis.links.links.map((link) => ({ where: intern(link.where), url: intern(link.url) })) },
-    inline: { scripts: analysis.inline.scripts.map(intern), styles: analysis.inline.styles.map(intern), blocked: analysis.inline.blocked },
-  };
-}

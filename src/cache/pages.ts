@@ -6,7 +6,8 @@ import type { Route } from '../routes.ts';
 import { forEachLimited, writeStagedFileSync, type CurrentOutput, type OutputFile, type Staging } from '../write.ts';
 import type { ScannedPage } from '../links/html-scan.ts';
 import type { InlineCode } from '../security/inline-code.ts';
-import { analysePage, internAnalysis, mergeInlineCode } from './analysis.ts';
+import { analysePage, loadAnalysis, mergeInlineCode, storeAnalysis, type PageAnalysis } from './analysis.ts';
+import { StringTable } from './string-table.ts';
 import { encodeEntry } from './entry-codec.ts';
 import { changedFacts, digest, fingerprint } from './facts.ts';
 import type { BuildState, KnownPage } from './state.ts';
@@ -116,19 +117,10 @@ export async function renderChangedPages(input: PageStageInput, diagnostics: Dia
   const dirty = routes.flatMap((_, index) => (carried.has(index) ? [] : [index]));
   // Workers finish in any order; problems are reported in route order all the same.
   const problems: Diagnostic[][] = [];
-  // Workers send copies of the same few hundred strings (fact keys, menu links) with every page:
-  // keep one of each. The kept copy is made afresh, because a string cut out of a page's HTML by
-  // a regular expression is a view that would keep the whole page's text alive.
-  const strings = new Map<string, string>();
-  const intern = (text: string) => {
-    let known = strings.get(text);
-    if (known === undefined) {
-      known = ` ${text}`.slice(1);
-      // Keyed by the copy too: keyed by `text`, the map itself would keep every page alive.
-      strings.set(known, known);
-    }
-    return known;
-  };
+  // Pages read the same few hundred facts and link to the same menus and footer: each distinct
+  // string is kept once, pages holding numbers into the table (see `loadAnalysis`). Workers
+  // number their pages' strings themselves (see `RenderedPage`).
+  const table = new StringTable();
   const staged = new Map<string, string>();
   const writes: Promise<unknown>[] = [];
   // With the staging folder on disk, each thread writes the pages it renders straight into it.
@@ -147,18 +139,19 @@ export async function renderChangedPages(input: PageStageInput, diagnostics: Dia
       writes.push(input.staging.put({ path: route.outPath, contents: page.bytes! }).then((stamp) => staged.set(route.outPath, stamp)));
     } else results[index] = { path: route.outPath, contents: page.bytes! };
     hashes.set(route.outPath, hash);
-    const analysis = internAnalysis(page.analysis ?? analysePage(route.outPath, Buffer.from(page.bytes!).toString('utf8')), intern);
-    pages.set(route.outPath, { route: routeHashes[index]!, deps: page.reads.map(intern), analysis });
+    const analysis = page.analysis ?? shared(analysePage(route.outPath, Buffer.from(page.bytes!).toString('utf8')));
+    pages.set(route.outPath, { route: routeHashes[index]!, deps: page.reads, analysis });
   };
 
+  const shared = (analysis: PageAnalysis) => loadAnalysis(storeAnalysis(analysis, table.number), table.text);
   const tracker = createTracker(catalogue, siteContext);
   let renderedHere = 0;
   const renderHere = (index: number) => {
     const route = routes[index]!;
     const page = renderTracked(route, context, tracker);
     const bytes = page.html === undefined ? undefined : Buffer.from(page.html);
-    const analysis = page.html === undefined ? undefined : analysePage(route.outPath, page.html);
-    const rendered: RenderedPage = { index, bytes, analysis, diagnostics: page.diagnostics, reads: [...page.reads] };
+    const analysis = page.html === undefined ? undefined : shared(analysePage(route.outPath, page.html));
+    const rendered: RenderedPage = { index, bytes, analysis, diagnostics: page.diagnostics, reads: [...page.reads].map((fact) => table.text(table.number(fact))) };
     if (bytes && stagingDir) {
       rendered.hash = digest(bytes);
       rendered.stamp = writeStagedFileSync(stagingDir, { path: route.outPath, contents: bytes });

@@ -1,5 +1,5 @@
 import type { AssetManifest } from '../assets.ts';
-import type { PageAnalysis } from '../cache/analysis.ts';
+import type { PageAnalysis, StoredAnalysis } from '../cache/analysis.ts';
 import type { EncodedEntry } from '../cache/entry-codec.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { ImageManifest } from '../images/manifest.ts';
@@ -57,7 +57,7 @@ export interface ParsedSource {
   schema: Diagnostic[];
 }
 
-/** One page a worker rendered: its UTF-8 bytes (or, once written to the staging folder, their stamp) and their hash, or why it failed. */
+/** One rendered page: its UTF-8 bytes (or, once written to the staging folder, their stamp) and their hash, or why it failed. */
 export interface RenderedPage {
   index: number;
   bytes?: Uint8Array;
@@ -65,11 +65,22 @@ export interface RenderedPage {
   hash?: string;
   analysis?: PageAnalysis;
   diagnostics: Diagnostic[];
+  /** The facts it read; strings shared between pages, not a copy each. */
   reads: string[];
+}
+
+/**
+ * A page as a worker sends it: its strings (fact keys, links, ids) numbered in the worker's table,
+ * whose new strings come with each message. Most pages repeat the same menus and footer: a few
+ * numbers each, instead of a few hundred strings and objects for the main thread to copy and hold.
+ */
+export interface WirePage extends Omit<RenderedPage, 'analysis' | 'reads'> {
+  analysis?: StoredAnalysis;
+  reads: number[];
 }
 
 export type WorkerMessage =
   | { type: 'ready' }
-  | { type: 'rendered'; pages: RenderedPage[]; derived: Array<[string, string[]]> }
+  | { type: 'rendered'; pages: WirePage[]; strings: string[]; derived: Array<[string, string[]]> }
   | { type: 'parsed'; results: ParsedSource[] }
   | { type: 'failed'; message: string; stack?: string };

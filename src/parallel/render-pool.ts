@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { loadAnalysis } from '../cache/analysis.ts';
 import type { ParsedSource, ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
 
 const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
@@ -96,7 +97,7 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
     count: number,
     first: unknown,
     request: (batch: number[]) => unknown,
-    settle: (message: WorkerMessage) => number[] | undefined,
+    settle: (message: WorkerMessage, worker: number) => number[] | undefined,
     here?: (item: number) => void,
   ) => {
     const settled = new Set<number>();
@@ -121,7 +122,7 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
     // Each worker joins as soon as it has loaded the site; the main thread starts at once.
     await Promise.all([
       alongside(),
-      ...workers.map(async ({ worker, ready }) => {
+      ...workers.map(async ({ worker, ready }, workerIndex) => {
         if (!(await ready)) return;
         await new Promise<void>((resolve) => {
           const finish = () => {
@@ -139,7 +140,7 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
             } else if (inFlight === 0) finish();
           };
           const onMessage = (message: WorkerMessage) => {
-            const done = settle(message);
+            const done = settle(message, workerIndex);
             if (!done) return finish();
             inFlight--;
             for (const item of done) settled.add(item);
@@ -177,14 +178,21 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
     },
     async render(context, indices, onPage, onDerived, here) {
       const position = new Map(indices.map((route, i) => [route, i]));
+      // Each worker's string table, as far as its messages have told it.
+      const tables = workers.map((): string[] => []);
       const left = await spread(
         indices.length,
         context,
         (batch) => ({ type: 'render', batch: batch.map((i) => indices[i]!) }) satisfies RenderRequest,
-        (message) => {
+        (message, worker) => {
           if (message.type !== 'rendered') return undefined;
+          const table = tables[worker]!;
+          for (const text of message.strings) table.push(text);
+          const text = (n: number) => table[n]!;
           for (const [key, reads] of message.derived) onDerived(key, reads);
-          for (const page of message.pages) onPage(page);
+          for (const { analysis, reads, ...page } of message.pages) {
+            onPage({ ...page, reads: reads.map(text), analysis: analysis && loadAnalysis(analysis, text) });
+          }
           return message.pages.map((page) => position.get(page.index)!);
         },
         here && ((i) => here(indices[i]!)),

@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import { analysePage } from '../cache/analysis.ts';
+import { analysePage, storeAnalysis } from '../cache/analysis.ts';
+import { StringTable } from '../cache/string-table.ts';
 import { decodeEntry } from '../cache/entry-codec.ts';
 import { digest } from '../cache/facts.ts';
 import { createTracker, type Tracker } from '../cache/tracking.ts';
@@ -11,7 +12,7 @@ import type { Route } from '../routes.ts';
 import { createSiteContext } from '../site-context.ts';
 import type { SiteDefinition } from '../site-definition.ts';
 import { writeStagedFileSync } from '../write.ts';
-import type { ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
+import type { ParseRequest, RenderRequest, WireContext, WirePage, WorkerMessage, WorkerSetup } from './protocol.ts';
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
@@ -23,7 +24,7 @@ const module = (await import(pathToFileURL(setup.module).href)) as { default?: S
 if (!module.default) throw new Error(`${setup.module} has no default export to render with.`);
 const site: SiteDefinition = { ...module.default, contentDir: setup.contentDir, module: setup.module };
 
-let build: { routes: Route[]; context: RenderContext; tracker: Tracker; sentDerived: Set<string>; stagingDir?: string } | undefined;
+let build: { routes: Route[]; context: RenderContext; tracker: Tracker; sentDerived: Set<string>; stagingDir?: string; strings: StringTable; sentStrings: number } | undefined;
 
 const read = fileReader(site);
 
@@ -43,18 +44,19 @@ port.on('message', (message: WireContext | RenderRequest | ParseRequest) => {
       const siteContext = createSiteContext(site, message.origin, new Map(message.ogImages));
       const routes = message.routes.map(({ entryUrl, ...route }) => ({ ...route, entry: catalogue.byPath(entryUrl)! }));
       const context: RenderContext = { site, siteContext, catalogue, assets: message.assets, images: message.images };
-      build = { routes, context, tracker: createTracker(catalogue, siteContext), sentDerived: new Set(), stagingDir: message.stagingDir };
+      build = { routes, context, tracker: createTracker(catalogue, siteContext), sentDerived: new Set(), stagingDir: message.stagingDir, strings: new StringTable(), sentStrings: 0 };
       return;
     }
     if (!build) throw new Error('A render request came before the build context.');
-    const pages: RenderedPage[] = [];
+    const pages: WirePage[] = [];
+    const { number } = build.strings;
     const transfer: ArrayBuffer[] = [];
     for (const index of message.batch) {
       const route = build.routes[index]!;
       const page = renderTracked(route, build.context, build.tracker);
       const bytes = page.html === undefined ? undefined : Buffer.from(page.html);
-      const analysis = page.html === undefined ? undefined : analysePage(route.outPath, page.html);
-      const rendered: RenderedPage = { index, hash: bytes && digest(bytes), analysis, diagnostics: page.diagnostics, reads: [...page.reads] };
+      const analysis = page.html === undefined ? undefined : storeAnalysis(analysePage(route.outPath, page.html), number);
+      const rendered: WirePage = { index, hash: bytes && digest(bytes), analysis, diagnostics: page.diagnostics, reads: [...page.reads].map(number) };
       // Written here, the page's bytes never cross to the main thread, and the writing is shared out with the rendering.
       if (bytes && build.stagingDir) rendered.stamp = writeStagedFileSync(build.stagingDir, { path: route.outPath, contents: bytes });
       else if (bytes) {
@@ -70,7 +72,9 @@ port.on('message', (message: WireContext | RenderRequest | ParseRequest) => {
       build.sentDerived.add(key);
       derived.push([key, [...reads]]);
     }
-    post({ type: 'rendered', pages, derived }, transfer);
+    const strings = build.strings.strings.slice(build.sentStrings);
+    build.sentStrings += strings.length;
+    post({ type: 'rendered', pages, strings, derived }, transfer);
   } catch (error) {
     fail(error);
   }
