@@ -36,14 +36,17 @@ const SCRIPT_TYPES = new Set([
 ]);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data']);
 
-/** Finds the inline code in a build's HTML pages; pages are scanned in the order given, results are sorted. */
-export function findInlineCode(pages: Iterable<{ path: string; contents: string | Uint8Array }>): InlineCode {
+/**
+ * Finds the inline code in a build's HTML pages; pages are scanned in the order given, results
+ * are sorted. `parseAll` parses every page, skipping the cheap look first (for tests).
+ */
+export function findInlineCode(pages: Iterable<{ path: string; contents: string | Uint8Array }>, parseAll = false): InlineCode {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const blocked: BlockedInlineCode[] = [];
   for (const page of pages) {
     const html = typeof page.contents === 'string' ? page.contents : Buffer.from(page.contents).toString('utf8');
-    if (!mayHoldInlineCode(html)) continue;
+    if (!parseAll && !mayHoldInlineCode(html)) continue;
     walk(parse(html), (element) => {
       if (element.nodeName === 'script' && !hasAttribute(element, 'src') && SCRIPT_TYPES.has(scriptType(element))) scripts.add(hashOf(textOf(element)));
       if (element.nodeName === 'style') styles.add(hashOf(textOf(element)));
@@ -66,11 +69,19 @@ export function hashOf(text: string): string {
 // regular: a page is parsed only when a cheap look finds something other than the shapes the
 // engine itself writes (external module scripts and JSON-LD data blocks). Anything unexpected,
 // including text that merely looks like an attribute, sends the page to the real parser.
-const KNOWN_SCRIPT_TAGS = /<script type="application\/ld\+json">|<script(?: [a-z-]+="[^"<>]*")*? src="[^"<>]*"(?: [a-z-]+="[^"<>]*")*><\/script>/g;
-const SUSPECT = /<script|<style|\sstyle\s*=|\son[a-z]+\s*=|javascript:/i;
+// Each suspect spot is looked at where it is found, rather than the page copied without its
+// known tags first: a known tag found at a `<script` is stepped over whole.
+const KNOWN_SCRIPT_TAG = /<script type="application\/ld\+json">|<script(?: [a-z-]+="[^"<>]*")*? src="[^"<>]*"(?: [a-z-]+="[^"<>]*")*><\/script>/y;
+const SUSPECT = /<script|<style|\sstyle\s*=|\son[a-z]+\s*=|javascript:/gi;
 
 function mayHoldInlineCode(html: string): boolean {
-  return SUSPECT.test(html.replace(KNOWN_SCRIPT_TAGS, ''));
+  SUSPECT.lastIndex = 0;
+  for (let match = SUSPECT.exec(html); match; match = SUSPECT.exec(html)) {
+    KNOWN_SCRIPT_TAG.lastIndex = match.index;
+    if (!KNOWN_SCRIPT_TAG.test(html)) return true;
+    SUSPECT.lastIndex = KNOWN_SCRIPT_TAG.lastIndex;
+  }
+  return false;
 }
 
 function walk(node: Node, visit: (element: Element) => void): void {
