@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { CONSENT_KEY, readConsent, type ConsentChoice } from '../consent-values.ts';
 import '../startup/consent-api.ts';
 
@@ -11,7 +11,10 @@ export default function CookieBanner({ privacyHref }: { privacyHref: string }) {
   const firstButton = useRef<HTMLButtonElement>(null);
   const focusWhenOpen = useRef(false);
 
-  useEffect(() => {
+  // Layout effects run as hydration commits, before the page is marked ready or painted: the
+  // footer link can reopen the banner from its first click, and focus lands in the same frame
+  // as the banner appears (plain effects wait for a paint, which a quick visitor can beat).
+  useLayoutEffect(() => {
     if (safeRead() === null) setOpen(true);
     const api = window.siteConsent;
     if (!api) return;
@@ -24,7 +27,7 @@ export default function CookieBanner({ privacyHref }: { privacyHref: string }) {
     };
   }, []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open && focusWhenOpen.current) {
       focusWhenOpen.current = false;
       firstButton.current?.focus();

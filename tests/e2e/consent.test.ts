@@ -77,6 +77,31 @@ describe.skipIf(!hasBrowser).each(modes())('cookie banner (%s)', (_mode, base) =
     await context.close();
   });
 
+  it('reopens with focus from a click made the moment the page turns interactive', async () => {
+    // Stalled animation frames hold plain effects back (Preact then runs them on a 100 ms timer),
+    // as a busy phone would: the banner must still reopen in place and take focus at once.
+    const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(() => {
+      localStorage.setItem('ga_consent_v2', 'granted');
+      window.requestAnimationFrame = () => 0;
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), null, { polling: 10 });
+    // A DOM click: Playwright's own click waits for animation frames to prove the element stable.
+    const focused = await page.evaluate(async () => {
+      const link = [...document.querySelectorAll<HTMLAnchorElement>('.footer-nav a')].find((a) => a.textContent?.includes('Privacy & Cookies'));
+      link?.click();
+      // The banner re-renders on a microtask; a task later, well before any frame, focus must be on it.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return document.activeElement?.textContent;
+    });
+    expect(focused).toBe('Decline');
+    expect(await banner(page).isVisible()).toBe(true);
+    expect(page.url()).toBe(`${base}/`);
+    await context.close();
+  });
+
   it('without the reopen capability, the footer link clears the stored choice and reloads', async () => {
     const { page, context } = await openPage(browser(), `${base}/`, { consent: null });
     await banner(page).locator('button', { hasText: 'Accept' }).click();
