@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser } from './browser.ts';
-import { modes, openPage, waitReady, useBrowser } from './helpers.ts';
+import { modes, openPage, openWithStalledFrames, waitReady, useBrowser } from './helpers.ts';
 
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('ga_consent_v2'));
 const banner = (page: Page) => page.locator('section.cookie-banner');
@@ -78,17 +78,7 @@ describe.skipIf(!hasBrowser).each(modes())('cookie banner (%s)', (_mode, base) =
   });
 
   it('reopens with focus from a click made the moment the page turns interactive', async () => {
-    // Stalled animation frames hold plain effects back (Preact then runs them on a 100 ms timer),
-    // as a busy phone would: the banner must still reopen in place and take focus at once.
-    const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addInitScript(() => {
-      localStorage.setItem('ga_consent_v2', 'granted');
-      window.requestAnimationFrame = () => 0;
-    });
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), null, { polling: 10 });
-    // A DOM click: Playwright's own click waits for animation frames to prove the element stable.
+    const { page, context } = await openWithStalledFrames(browser(), `${base}/`, { width: 1440, consent: 'granted' });
     const focused = await page.evaluate(async () => {
       const link = [...document.querySelectorAll<HTMLAnchorElement>('.footer-nav a')].find((a) => a.textContent?.includes('Privacy & Cookies'));
       link?.click();

@@ -33,6 +33,23 @@ export async function openPage(browser: Browser, url: string, options: OpenOptio
   return { page, context, errors };
 }
 
+/**
+ * Opens a page with animation frames stalled and waits until it is interactive: Preact's effects
+ * then wait on their 100 ms fallback timer, as a busy phone makes them wait, so a test can act
+ * before them. Act through the DOM: Playwright's own click waits for frames.
+ */
+export async function openWithStalledFrames(browser: Browser, url: string, options: { width: number; consent: string }): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({ viewport: { width: options.width, height: 900 } });
+  await context.addInitScript((consent) => {
+    localStorage.setItem('ga_consent_v2', consent);
+    window.requestAnimationFrame = () => 0;
+  }, options.consent);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), null, { polling: 10 });
+  return { page, context };
+}
+
 /** Waits for the client to finish hydrating the current document. */
 export async function waitReady(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), null, { timeout: 15_000 });

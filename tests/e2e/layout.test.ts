@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasBrowser } from './browser.ts';
-import { contentOf, modes, openPage, texts, useBrowser } from './helpers.ts';
+import { contentOf, modes, openPage, openWithStalledFrames, texts, useBrowser } from './helpers.ts';
 
 const visibleProjects = contentOf('projects').filter((p) => p.data.hidden !== true);
 const byDateDesc = contentOf('blogs').sort((a, b) => new Date(String(b.data.createdDate)).getTime() - new Date(String(a.data.createdDate)).getTime());
@@ -100,17 +100,7 @@ describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (
   });
 
   it('keeps the menu open when it is opened the moment the page turns interactive', async () => {
-    // Stalling animation frames holds back the header's mount effects (they then run on their
-    // 100 ms fallback timer), so a press right after hydration lands before them, as on a slow phone.
-    const context = await browser().newContext({ viewport: { width: 390, height: 900 } });
-    await context.addInitScript(() => {
-      localStorage.setItem('ga_consent_v2', 'denied');
-      window.requestAnimationFrame = () => 0;
-    });
-    const page = await context.newPage();
-    await page.goto(`${base}/`);
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), null, { polling: 10 });
-    // A DOM click: Playwright's own click waits for animation frames to prove the element stable.
+    const { page, context } = await openWithStalledFrames(browser(), `${base}/`, { width: 390, consent: 'denied' });
     await page.evaluate(() => document.querySelector<HTMLButtonElement>('button.menu-toggle')?.click());
     await page.waitForTimeout(400);
     expect(await page.locator('button.menu-toggle').getAttribute('aria-expanded')).toBe('true');
