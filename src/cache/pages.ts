@@ -117,14 +117,14 @@ export async function renderChangedPages(input: PageStageInput, diagnostics: Dia
   const dirty = routes.flatMap((_, index) => (carried.has(index) ? [] : [index]));
   // Pages that list others (list pages, derived pages such as tag pages) can cost a hundred times
   // a case study, and come last in route order: rendered first, they cannot leave one thread
-  // finishing them while the others wait (10,000 pages: a second and more saved).
+  // finishing them while the others wait (at 10,000 pages the last batch, 23 tag pages, took 1.3 s).
   const listsOthers = (index: number) => routes[index]!.entry.listPage || routes[index]!.entry.relative === '';
   dirty.sort((a, b) => Number(listsOthers(b)) - Number(listsOthers(a)) || a - b);
   // Workers finish in any order; problems are reported in route order all the same.
   const problems: Diagnostic[][] = [];
   // Pages read the same few hundred facts and link to the same menus and footer: each distinct
   // string is kept once, pages holding numbers into the table (see `loadAnalysis`). Workers
-  // number their pages' strings themselves (see `RenderedPage`).
+  // number their pages' strings themselves (see `WirePage`).
   const table = new StringTable();
   const staged = new Map<string, string>();
   const writes: Promise<unknown>[] = [];
