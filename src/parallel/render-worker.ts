@@ -28,11 +28,6 @@ let build: { routes: Route[]; context: RenderContext; tracker: Tracker; sentDeri
 
 const read = fileReader(site);
 
-function fail(error: unknown) {
-  const err = error instanceof Error ? error : new Error(String(error));
-  post({ type: 'failed', message: err.message, stack: err.stack });
-}
-
 port.on('message', (message: WireContext | RenderRequest | ParseRequest) => {
   try {
     if (message.type === 'parse') {
@@ -76,7 +71,8 @@ port.on('message', (message: WireContext | RenderRequest | ParseRequest) => {
     build.sentStrings += strings.length;
     post({ type: 'rendered', pages, strings, derived }, transfer);
   } catch (error) {
-    fail(error);
+    const err = error instanceof Error ? error : new Error(String(error));
+    post({ type: 'failed', message: err.message, stack: err.stack });
   }
 });
 post({ type: 'ready' });

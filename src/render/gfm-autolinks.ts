@@ -33,7 +33,7 @@ interface FromMarkdownExtension {
 /**
  * Remark plugin, used after remark-gfm: drops the autolink literal constructs `need` says the
  * body cannot use (and, for `none`, the pass that finds them in text). The result is the same
- * tree, made with less work; `tests/unit/gfm-autolinks.test.ts` checks that on generated bodies.
+ * tree, made with less work; `tests/property/gfm-autolinks.test.ts` checks that on generated bodies.
  */
 export function remarkAutolinksFor(this: Processor, need: AutolinkNeed) {
   const { constructs, transform } = LEFT_OUT[need];
