@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileStamp } from './stamp.ts';
 
 /** One file of the build output, its path relative to the output folder. */
 export interface OutputFile {
@@ -128,7 +129,7 @@ export function diskWriter(outDir: string): Writer & { current: CurrentOutput & 
     },
     current: {
       location: target,
-      stamp: (file) => fs.stat(path.join(target, file)).then(stampOf, () => undefined),
+      stamp: (file) => fs.stat(path.join(target, file)).then(fileStamp, () => undefined),
       read(file) {
         try {
           return fsSync.readFileSync(path.join(target, file));
@@ -167,7 +168,7 @@ function diskStaging(target: string): Staging {
     const destination = path.join(staging, file.path);
     await fs.writeFile(destination, file.contents);
     placed.add(file.path);
-    return stampOf(await fs.stat(destination));
+    return fileStamp(await fs.stat(destination));
   };
   return {
     put,
@@ -197,7 +198,7 @@ function diskStaging(target: string): Staging {
       await forEachLimited(kept, 64, async (file) => {
         await folderOf(file);
         const copied = await carryOver(path.join(target, file), path.join(staging, file));
-        if (copied) stamps.set(file, stampOf(await fs.stat(path.join(staging, file))));
+        if (copied) stamps.set(file, fileStamp(await fs.stat(path.join(staging, file))));
       });
       await forEachLimited(output, 64, async (file) => stamps.set(file.path, await put(file)));
       const previous = `${target}.old-${suffix}`;
@@ -230,16 +231,9 @@ export function writeStagedFileSync(dir: string, file: OutputFile): string {
   const destination = path.join(dir, file.path);
   fsSync.mkdirSync(path.dirname(destination), { recursive: true });
   fsSync.writeFileSync(destination, file.contents);
-  return stampOf(fsSync.statSync(destination));
+  return fileStamp(fsSync.statSync(destination));
 }
 
-/**
- * Identifies a file's contents without reading them: files are only ever replaced, never
- * written in place, so the inode says which version it is; size and mtime catch a hand edit.
- */
-function stampOf(stat: { ino: number; size: number; mtimeMs: number }): string {
-  return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
-}
 
 /** Hard-links a kept file into the staging folder; resolves to true when it had to be copied instead (a new inode, so a new stamp). */
 async function carryOver(from: string, to: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 /**
  * One measured build, run in a process of its own so its peak memory is its own. Prints one
  * line of JSON: what was rendered and written, the build's own time and the process's peak RSS.
+ * Like `site build`, it first checks the last build's receipt (see `src/cache/receipt.ts`).
  *
  *   node --import tsx scripts/bench/build-child.ts --content DIR --out DIR --cache DIR [--threads N]
  */
@@ -12,6 +13,22 @@ process.env.NODE_ENV ??= 'production';
 const { values } = parseArgs({
   options: { content: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' }, threads: { type: 'string' }, root: { type: 'string', default: process.cwd() } },
 });
+const started = performance.now();
+/** Peak memory and CPU time of the whole process, all threads, start to finish (CPU: unlike wall time, barely moved by other work on the machine). */
+const usage = () => ({
+  peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+  cpuSeconds: Number(((process.cpuUsage().user + process.cpuUsage().system) / 1e6).toFixed(2)),
+});
+
+// As `site build` does: a receipt that says nothing changed ends the build before the engine loads.
+const { receiptFile, requestKey, upToDate } = await import('../../src/cache/receipt.ts');
+const request = requestKey(['bench', values.out, values.content, values.threads ?? '']);
+const unchanged = values.cache ? upToDate(receiptFile(values.cache, values.out!), request, values.out!) : undefined;
+if (unchanged) {
+  console.log(JSON.stringify({ buildMs: Math.round(performance.now() - started), pages: unchanged.pages, rendered: 0, inWorkers: 0, written: 0, ...usage() }));
+  process.exit(0);
+}
+
 const [{ build }, { loadSite, withContent }, { diskWriter }, { formatDiagnostics, hasErrors }] = await Promise.all([
   import('../../src/build.ts'),
   import('../../src/load-site.ts'),
@@ -20,14 +37,14 @@ const [{ build }, { loadSite, withContent }, { diskWriter }, { formatDiagnostics
 ]);
 
 const site = withContent(await loadSite(values.root!), values.content);
-const started = performance.now();
+const buildStarted = performance.now();
 // Social images are measured on their own (see og-child.ts): no peer draws them.
 const result = await build(site, diskWriter(values.out!), {
-  cache: values.cache ? { dir: values.cache } : false,
+  cache: values.cache ? { dir: values.cache, request } : false,
   threads: values.threads === undefined ? undefined : Number(values.threads),
   socialImages: false,
 });
-const ms = performance.now() - started;
+const ms = performance.now() - buildStarted;
 if (hasErrors(result.diagnostics)) {
   console.error(formatDiagnostics(result.diagnostics, { cwd: values.root!, fileCount: result.fileCount }));
   process.exit(1);
@@ -39,8 +56,6 @@ console.log(
     rendered: result.pages?.rendered ?? 0,
     inWorkers: result.pages?.inWorkers ?? 0,
     written: result.written?.files.length ?? 0,
-    peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
-    // All threads, start to finish: unlike wall time, barely moved by other work on the machine.
-    cpuSeconds: Number(((process.cpuUsage().user + process.cpuUsage().system) / 1e6).toFixed(2)),
+    ...usage(),
   }),
 );

@@ -4,13 +4,20 @@ import path from 'node:path';
 import type { SiteDefinition } from '../site-definition.ts';
 import type { Writer } from '../write.ts';
 import { digest } from './facts.ts';
-import { codeFingerprint, filesFingerprint } from './fingerprint.ts';
+import { codeFingerprint, ENGINE_DIR, filesFingerprint } from './fingerprint.ts';
+import { BUILD_CACHE_FOLDER, changedSince, dropReceipt, receiptFile, stampOutputs, takeSnapshot, writeReceipt, type InputSnapshot, type ReceiptSummary } from './receipt.ts';
 import { loadState, saveState, stateFile, type BuildState, type KnownEntry, type KnownFile } from './state.ts';
 
 /** Where builds keep what later builds can reuse. */
 export interface BuildCacheOptions {
   /** The folder of the cache on disk, one file per output folder (default: `.site-cache/build` in the site's root). */
   dir?: string;
+  /**
+   * What the caller was asked, as a key (see `requestKey`). With it, a build into a folder on
+   * disk leaves a receipt there too, and the next identical request can skip the build when
+   * nothing changed (see `receipt.ts`).
+   */
+  request?: string;
 }
 
 /** What a long-lived builder keeps between its builds, so it need not read its cache from disk each time. */
@@ -38,10 +45,11 @@ export interface BuildCache {
    * right and is only marked as used.
    */
   save(state: Omit<BuildState, 'entriesKey'>, unchanged?: boolean): Promise<void>;
+  /** Leaves the receipt of a successful build (when one was asked for): the output's files and what to print. */
+  receipt(outputs: Iterable<string>, summary: ReceiptSummary): void;
 }
 
-/** The folder the cache lives in unless told otherwise. */
-export const BUILD_CACHE_FOLDER = path.join('.site-cache', 'build');
+export { BUILD_CACHE_FOLDER };
 
 /**
  * Opens the build cache for one build. Nothing persists unless the site names its module (the
@@ -52,12 +60,17 @@ export async function openBuildCache(site: SiteDefinition, writer: Writer, optio
   const location = writer.current?.location;
   // Output that does not outlive the process, built once: there is nothing to reuse or keep.
   if (options === false || (!location && !warm)) return NO_CACHE;
-  const code = warm?.code ?? (site.module ? await codeFingerprint(site.module) : undefined);
+  const cacheDir = (options || undefined)?.dir ?? path.join(site.root, BUILD_CACHE_FOLDER);
+  const folders = [site.contentDir, ...(site.publicDir ? [site.publicDir] : [])];
+  const request = location && site.module ? (options || undefined)?.request : undefined;
+  // Taken before any content is read: a file edited while this build runs shows a newer time than the receipt's.
+  const snapshot = request ? takeSnapshot([...folders, path.dirname(site.module!), ENGINE_DIR], []) : undefined;
+  const fingerprint = warm?.code ? undefined : site.module ? await codeFingerprint(site.module) : undefined;
+  const code = warm?.code ?? fingerprint?.key;
   if (!code) return NO_CACHE;
   if (warm) warm.code = code;
-  const file = location && site.module ? stateFile((options || undefined)?.dir ?? path.join(site.root, BUILD_CACHE_FOLDER), location) : undefined;
+  const file = location && site.module ? stateFile(cacheDir, location) : undefined;
   const loaded = warm?.state ?? (file ? await loadState(file) : undefined);
-  const folders = [site.contentDir, ...(site.publicDir ? [site.publicDir] : [])];
   const entriesKey = digest(JSON.stringify([code, ...folders, await filesFingerprint(folders)]));
   return {
     knownEntries: loaded?.entriesKey === entriesKey ? loaded.entries : undefined,
@@ -73,6 +86,16 @@ export async function openBuildCache(site: SiteDefinition, writer: Writer, optio
         await fs.utimes(file, now, now).catch(() => saveState(file, full));
       } else await saveState(file, full);
     },
+    receipt(outputs, summary) {
+      if (!request || !snapshot || !location) return;
+      const receipt = receiptFile(cacheDir, location);
+      const covered = snapshot.folders.map(([dir]) => `${dir}${path.sep}`);
+      const outside = (fingerprint?.files ?? []).filter((input) => !covered.some((dir) => input.startsWith(dir)));
+      const inputs: InputSnapshot = { folders: snapshot.folders, files: takeSnapshot([], outside).files };
+      // The site's code was loaded when this process started: a file changed since may not be what was built.
+      if (changedSince(inputs, performance.timeOrigin).length > 0) return dropReceipt(receipt);
+      writeReceipt(receipt, { request, out: path.resolve(location), inputs, outputs: stampOutputs(location, outputs), summary });
+    },
   };
 }
 
@@ -83,4 +106,5 @@ const NO_CACHE: BuildCache = {
   previous: () => undefined,
   previousFiles: undefined,
   save: async () => {},
+  receipt: () => {},
 };

@@ -6,16 +6,17 @@ import fg from 'fast-glob';
 import { digest } from './facts.ts';
 
 /** The engine's own folder (`src/`) and the project folder holding its package lock. */
-const ENGINE_DIR = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const ENGINE_DIR = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const ENGINE_ROOT = path.dirname(ENGINE_DIR);
 
 /**
  * A hash of the code that turns content into pages: every engine source file, the site module
  * and every file it imports (templates, components, schemas, configuration: found by asking
  * esbuild for the module graph), the installed package versions (the lock file) and the Node
- * version. Undefined when the graph cannot be read, in which case nothing may be reused.
+ * version, with the files it read. Undefined when the graph cannot be read, in which case
+ * nothing may be reused.
  */
-export async function codeFingerprint(siteModule: string): Promise<string | undefined> {
+export async function codeFingerprint(siteModule: string): Promise<{ key: string; files: string[] } | undefined> {
   const engine = (await fg('**/*.{ts,tsx,js,mjs,json}', { cwd: ENGINE_DIR, absolute: true })).sort();
   const graph = await moduleGraph(siteModule);
   if (!graph) return undefined;
@@ -27,7 +28,7 @@ export async function codeFingerprint(siteModule: string): Promise<string | unde
       return `${file}\n${text ? digest(text) : '-'}`;
     }),
   );
-  return digest([process.version, ...parts].join('\n'));
+  return { key: digest([process.version, ...parts].join('\n')), files: [...files, ...locks] };
 }
 
 /** Every local file a module imports, directly or not (packages are covered by the lock file). */

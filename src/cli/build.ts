@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { BUILD_CACHE_FOLDER, receiptFile, requestKey, upToDate, type ReceiptSummary } from '../cache/receipt.ts';
 import { parseOrigin } from './options.ts';
 import { progressBar } from './progress.ts';
 
@@ -21,7 +22,17 @@ export function registerBuild(program: Command): void {
       // three times slower; a build is a production run. Set before React is first imported
       // (worker threads inherit it), and never over a value someone set on purpose.
       process.env.NODE_ENV ??= 'production';
-      // Loaded here, not at the top, so --help and --version answer without loading the engine.
+      const out = path.resolve(root, options.out);
+      const cacheDir = path.join(root, BUILD_CACHE_FOLDER);
+      const request = requestKey(['site build', out, options.content ? path.resolve(root, options.content) : '', options.origin ?? '']);
+      // Nothing changed since the last build into this folder: say so without loading the engine.
+      const unchanged = upToDate(receiptFile(cacheDir, out), request, out);
+      if (unchanged) {
+        const og = unchanged.og && { drawn: 0, reused: unchanged.og.drawn + unchanged.og.reused };
+        await report({ ...unchanged, og, rendered: 0, carried: unchanged.pages, upToDate: true });
+        return;
+      }
+      // Loaded here, not at the top, so --help, --version and an up-to-date build answer without loading the engine.
       const [{ build }, { formatDiagnostics, hasErrors }, { loadSite, withContent }, { diskWriter }] = await Promise.all([
         import('../build.ts'),
         import('../diagnostics.ts'),
@@ -29,9 +40,12 @@ export function registerBuild(program: Command): void {
         import('../write.ts'),
       ]);
       const site = withContent(await loadSite(root), options.content);
-      const out = path.resolve(root, options.out);
       const bar = progressBar('Drawing social images');
-      const result = await build(site, diskWriter(out), { origin: options.origin, og: { onProgress: (done, total) => bar.update(done, total) } });
+      const result = await build(site, diskWriter(out), {
+        origin: options.origin,
+        og: { onProgress: (done, total) => bar.update(done, total) },
+        cache: { dir: cacheDir, request },
+      });
       bar.clear();
       if (hasErrors(result.diagnostics)) {
         console.error(
@@ -45,17 +59,29 @@ export function registerBuild(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const seconds = ((performance.now() - started) / 1000).toFixed(2);
-      const images = result.og ? ` Social images: ${result.og.drawn} drawn, ${result.og.reused} reused.` : '';
-      const external = result.externalLinks ?? [];
-      let listed = '';
-      if (options.externalLinks) {
-        const listFile = path.resolve(root, options.externalLinks);
-        await writeFile(listFile, external.map((link) => `${link.url}\t${link.count}\t${link.firstPage}\n`).join(''));
-        listed = `, listed in ${path.relative(root, listFile)}`;
+      await report({
+        pages: result.routes.length,
+        files: result.fileCount,
+        og: result.og,
+        externalLinks: result.externalLinks ?? [],
+        rendered: result.pages?.rendered ?? 0,
+        carried: result.pages?.carried ?? 0,
+      });
+
+      /** Prints the one line a successful build ends with, and lists the external links if asked. */
+      async function report(summary: ReceiptSummary & { rendered: number; carried: number; upToDate?: boolean }) {
+        const seconds = ((performance.now() - started) / 1000).toFixed(2);
+        const images = summary.og ? ` Social images: ${summary.og.drawn} drawn, ${summary.og.reused} reused.` : '';
+        const external = summary.externalLinks;
+        let listed = '';
+        if (options.externalLinks) {
+          const listFile = path.resolve(root, options.externalLinks);
+          await writeFile(listFile, external.map((link) => `${link.url}\t${link.count}\t${link.firstPage}\n`).join(''));
+          listed = `, listed in ${path.relative(root, listFile)}`;
+        }
+        // An incremental build says how much it reused, so a slow one is easy to explain.
+        const reused = summary.upToDate ? ' (nothing changed since the last build)' : summary.carried ? ` (${summary.rendered} rendered, ${summary.carried} unchanged)` : '';
+        console.log(`✔ Built ${summary.pages} pages${reused} from ${summary.files} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.${images} External links: ${external.length}, not fetched${listed}.`);
       }
-      // An incremental build says how much it reused, so a slow one is easy to explain.
-      const reused = result.pages?.carried ? ` (${result.pages.rendered} rendered, ${result.pages.carried} unchanged)` : '';
-      console.log(`✔ Built ${result.routes.length} pages${reused} from ${result.fileCount} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.${images} External links: ${external.length}, not fetched${listed}.`);
     });
 }

@@ -62,6 +62,37 @@ describe('the site CLI', () => {
     expect(fs.existsSync(path.join(out, 'index.html'))).toBe(true);
   });
 
+  it('answers an unchanged rebuild from the last build\'s receipt, and rebuilds whatever an edit touches', () => {
+    const content = path.join(work, 'receipt-content');
+    fs.cpSync(small, content, { recursive: true });
+    const out = path.join(work, 'receipt-dist');
+    const page = path.join(out, 'about/company/index.html');
+    const build = (env: NodeJS.ProcessEnv = {}) => {
+      const result = spawnSync(BIN, ['build', '--content', content, '--out', out], { encoding: 'utf8', env: { ...process.env, ...env } });
+      expect(result.status, result.stderr).toBe(0);
+      return result.stdout;
+    };
+    expect(build()).not.toContain('nothing changed');
+    expect(build()).toMatch(/✔ Built \d+ pages \(nothing changed since the last build\) from 18 files into .*receipt-dist\/ in [\d.]+ s\. Social images: 0 drawn, \d+ reused\./);
+
+    // A content edit: the page shows it, and the build after that has nothing to do again.
+    const company = path.join(content, 'about/company.md');
+    fs.appendFileSync(company, '\nA sentence added after the last build.\n');
+    expect(build()).toMatch(/\(1 rendered, \d+ unchanged\)/);
+    expect(fs.readFileSync(page, 'utf8')).toContain('A sentence added after the last build.');
+    expect(build()).toContain('nothing changed since the last build');
+
+    // An output file edited by hand is put back.
+    const built = fs.readFileSync(page, 'utf8');
+    fs.writeFileSync(page, 'edited by hand');
+    expect(build()).not.toContain('nothing changed');
+    expect(fs.readFileSync(page, 'utf8')).toBe(built);
+
+    // Another origin is another request.
+    expect(build({ SITE_ORIGIN: 'https://receipt.example' })).not.toContain('nothing changed');
+    expect(fs.readFileSync(page, 'utf8')).toContain('https://receipt.example/about/company');
+  });
+
   it('exits 1 with located messages on bad content, and leaves the previous output untouched', () => {
     const out = path.join(work, 'keep');
     expect(run('build', '--content', small, '--out', out).status).toBe(0);
