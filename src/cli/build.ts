@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { keepHeapsNearLiveSize } from '../batch-heap.ts';
 import { BUILD_CACHE_FOLDER, receiptFile, requestKey, upToDate, type ReceiptSummary } from '../cache/receipt.ts';
 import { parseOrigin } from './options.ts';
 import { progressBar } from './progress.ts';
@@ -22,6 +23,7 @@ export function registerBuild(program: Command): void {
       // three times slower; a build is a production run. Set before React is first imported
       // (worker threads inherit it), and never over a value someone set on purpose.
       process.env.NODE_ENV ??= 'production';
+      keepHeapsNearLiveSize();
       const out = path.resolve(root, options.out);
       const cacheDir = path.join(root, BUILD_CACHE_FOLDER);
       const request = requestKey(['site build', out, options.content ? path.resolve(root, options.content) : '', options.origin ?? '']);
