@@ -3,6 +3,7 @@ import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { Diagnostic } from './diagnostics.ts';
 import { MAX_NESTING, yamlNestingDepth } from './safety/nesting.ts';
 import type { SourceFile } from './scan.ts';
+import { quickFrontMatter } from './front-matter-yaml.ts';
 
 /** A content file split into front matter and body, with what is needed to locate fields. */
 export interface ParsedFile {
@@ -31,6 +32,8 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
     diagnostics: found.map((d): Diagnostic => ({ code: 'yaml-syntax', severity: 'error', file: source.file, ...d })),
   });
   let tooDeep = false;
+  // Front matter read the quick way (see `quickFrontMatter`): its YAML document is made only if a field has to be located.
+  let quickText: string | undefined;
   // gray-matter may or may not keep the newline after the opening `---`; count what it hands over.
   let lineOffset = 1;
   const text = source.text.replace(/^\uFEFF/, '');
@@ -57,6 +60,11 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
         lineOffset = yamlText.startsWith('\n') || yamlText.startsWith('\r\n') ? 0 : 1;
         // The yaml package recurses per level and reports a stack overflow at whatever column it reached: not the same twice.
         if ((tooDeep = yamlNestingDepth(yamlText) > MAX_NESTING)) return {};
+        const quick = quickFrontMatter(yamlText);
+        if (quick !== undefined) {
+          quickText = yamlText;
+          return quick ?? {};
+        }
         document = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
         if (document.errors.length > 0) return {};
         try {
@@ -108,10 +116,15 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
   }
   const consumed = text.length - result.content.length;
   const bodyLine = text.slice(0, consumed).split('\n').length;
-  return {
-    parsed: { source, data: data as Record<string, unknown>, body: result.content, bodyLine, document, lineCounter, lineOffset },
-    diagnostics: [],
-  };
+  const parsed: ParsedFile = { source, data: data as Record<string, unknown>, body: result.content, bodyLine, document, lineCounter, lineOffset };
+  if (quickText !== undefined) {
+    const text = quickText;
+    let located: Document | undefined;
+    Object.defineProperty(parsed, 'document', {
+      get: () => (located ??= parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })),
+    });
+  }
+  return { parsed, diagnostics: [] };
 }
 
 function firstLine(message: string): string {

@@ -14,11 +14,23 @@ import { slugOf, urlForContentFile } from './urls.ts';
 export interface PreparedCollection {
   definition: CollectionDefinition<BaseData>;
   schema: z.ZodType<BaseData>;
+  /** Whether a file (path relative to the content folder) belongs to the collection: its globs, compiled once. */
+  holds: (relative: string) => boolean;
 }
 
-/** Builds each collection's schema with the site's helpers. */
+/** Builds each collection's schema with the site's helpers, and its file matcher. */
 export function prepareCollections(site: SiteDefinition, helpers: SchemaHelpers): PreparedCollection[] {
-  return site.collections.map((definition) => ({ definition, schema: definition.schema(helpers) }));
+  return site.collections.map((definition) => {
+    const included = anyOf(definition.include);
+    const excluded = anyOf(definition.exclude ?? []);
+    return { definition, schema: definition.schema(helpers), holds: (relative: string) => included(relative) && !excluded(relative) };
+  });
+}
+
+/** A matcher for a list of globs: true when any of them matches, as `micromatch.isMatch` with the list. */
+function anyOf(globs: readonly string[]): (relative: string) => boolean {
+  const matchers = globs.map((glob) => micromatch.matcher(glob));
+  return (relative) => matchers.some((matches) => matches(relative));
 }
 
 /** Checks one parsed file against the schema of the collection it belongs to; reports every issue. */
@@ -30,7 +42,7 @@ export function validateFile(
   const { relative, file } = parsed.source;
   const badName = checkFileName(parsed.source);
   if (badName) return { diagnostics: [badName] };
-  const collection = collections.find(({ definition }) => matches(relative, definition));
+  const collection = collections.find((candidate) => candidate.holds(relative));
   if (!collection) {
     return {
       diagnostics: [
@@ -88,9 +100,6 @@ export function validateFile(
   return { entry, diagnostics: [] };
 }
 
-function matches(relative: string, definition: CollectionDefinition<BaseData>): boolean {
-  return micromatch.isMatch(relative, definition.include) && !micromatch.isMatch(relative, definition.exclude ?? []);
-}
 
 function issueDiagnostics(issue: z.core.$ZodIssue, parsed: ParsedFile, schema: z.ZodType): Diagnostic[] {
   const known = issue.code === 'unrecognized_keys' ? knownKeysAt(schema, issue.path) : [];
