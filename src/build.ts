@@ -144,7 +144,7 @@ async function buildWith(staging: Staging | undefined, workers: WorkerPool, site
     { key, entries: result.known, entryHashes: result.entryHashes, facts: pages.facts, derived: pages.derived, pages: pages.pages, files: written.files, links: { paths, external: links.external } },
     unchanged,
   );
-  cache.receipt(written.files.keys(), { pages: routes.length, files: result.fileCount, og: result.og, externalLinks: links.external });
+  cache.receipt(written.files, { pages: routes.length, files: result.fileCount, og: result.og, externalLinks: links.external });
   return { ...result, files: output, written: { files: written.written, removed: written.removed } };
 }
 

@@ -100,7 +100,6 @@ export function validateFile(
   return { entry, diagnostics: [] };
 }
 
-
 function issueDiagnostics(issue: z.core.$ZodIssue, parsed: ParsedFile, schema: z.ZodType): Diagnostic[] {
   const known = issue.code === 'unrecognized_keys' ? knownKeysAt(schema, issue.path) : [];
   return describeIssue(issue, known).map((facts) => {

@@ -5,7 +5,7 @@ import type { SiteDefinition } from '../site-definition.ts';
 import type { Writer } from '../write.ts';
 import { digest } from './facts.ts';
 import { codeFingerprint, ENGINE_DIR, filesFingerprint } from './fingerprint.ts';
-import { BUILD_CACHE_FOLDER, changedSince, dropReceipt, receiptFile, stampOutputs, takeSnapshot, writeReceipt, type InputSnapshot, type ReceiptSummary } from './receipt.ts';
+import { BUILD_CACHE_FOLDER, changedSince, dropReceipt, receiptFile, takeSnapshot, writeReceipt, type InputSnapshot, type ReceiptSummary } from './receipt.ts';
 import { loadState, saveState, stateFile, type BuildState, type KnownEntry, type KnownFile } from './state.ts';
 
 /** Where builds keep what later builds can reuse. */
@@ -45,11 +45,9 @@ export interface BuildCache {
    * right and is only marked as used.
    */
   save(state: Omit<BuildState, 'entriesKey'>, unchanged?: boolean): Promise<void>;
-  /** Leaves the receipt of a successful build (when one was asked for): the output's files and what to print. */
-  receipt(outputs: Iterable<string>, summary: ReceiptSummary): void;
+  /** Leaves the receipt of a successful build (when one was asked for): the output's files with the stamps the writer reported, and what to print. */
+  receipt(outputs: ReadonlyMap<string, KnownFile>, summary: ReceiptSummary): void;
 }
-
-export { BUILD_CACHE_FOLDER };
 
 /**
  * Opens the build cache for one build. Nothing persists unless the site names its module (the
@@ -94,7 +92,7 @@ export async function openBuildCache(site: SiteDefinition, writer: Writer, optio
       const inputs: InputSnapshot = { folders: snapshot.folders, files: takeSnapshot([], outside).files };
       // The site's code was loaded when this process started: a file changed since may not be what was built.
       if (changedSince(inputs, performance.timeOrigin).length > 0) return dropReceipt(receipt);
-      writeReceipt(receipt, { request, out: path.resolve(location), inputs, outputs: stampOutputs(location, outputs), summary });
+      writeReceipt(receipt, { request, out: path.resolve(location), inputs, outputs: [...outputs].map(([file, known]) => [file, known.stamp]), summary });
     },
   };
 }

@@ -84,11 +84,6 @@ export function changedSince(snapshot: InputSnapshot, since: number): string[] {
   ];
 }
 
-/** Stamps of the output files, as they are now. */
-export function stampOutputs(out: string, files: Iterable<string>): [string, string][] {
-  return [...files].sort().map((file) => [file, stampOf(path.join(out, file)) ?? '']);
-}
-
 /** Writes a receipt atomically, so a reader sees the old one or the new one. */
 export function writeReceipt(file: string, receipt: Omit<Receipt, 'format'>): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });

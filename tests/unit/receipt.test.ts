@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { changedSince, receiptFile, requestKey, stampOutputs, takeSnapshot, upToDate, writeReceipt } from '../../src/cache/receipt.ts';
+import { changedSince, receiptFile, requestKey, takeSnapshot, upToDate, writeReceipt } from '../../src/cache/receipt.ts';
+import { fileStamp } from '../../src/stamp.ts';
 
 let work: string;
 let content: string;
@@ -23,7 +24,7 @@ function put(target: string, text: string, secondsAgo = 100) {
 /** Leaves a receipt as a build would: inputs listed, then the output written, then its stamps. */
 function receipt() {
   const inputs = takeSnapshot([content, code], [lock]);
-  writeReceipt(file, { request, out, inputs, outputs: stampOutputs(out, ['index.html', 'a/index.html']), summary: { pages: 2, files: 2, externalLinks: [] } });
+  writeReceipt(file, { request, out, inputs, outputs: ['index.html', 'a/index.html'].map((output) => [output, fileStamp(fs.statSync(path.join(out, output)))]), summary: { pages: 2, files: 2, externalLinks: [] } });
 }
 
 beforeEach(() => {
