@@ -11,6 +11,7 @@ import type { Diagnostic } from '../diagnostics.ts';
 import { rehypeFlagUnsafeHtml, remarkFlagUnsafeUrls, unsafeFindings, type UnsafeFinding } from '../safety/markdown-safety.ts';
 import { limitNesting, tooDeepFinding } from '../safety/nesting.ts';
 import { autolinkNeed, remarkAutolinksFor, type AutolinkNeed } from './gfm-autolinks.ts';
+import { remarkGuardTables } from './gfm-table-guard.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 
 /**
@@ -25,6 +26,7 @@ export function createProcessor(autolinks: AutolinkNeed, linkPasses: PluggableLi
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkAutolinksFor, autolinks)
+    .use(remarkGuardTables)
     .use(limitNesting)
     .use(remarkFlagUnsafeUrls)
     // No prefix here: the sanitizer prefixes every id itself, and a second prefix would break footnote links.

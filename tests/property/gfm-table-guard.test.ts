@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import fs from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { caseStudy } from '../../scripts/bench/corpus.ts';
+import { possibleHeaderLines, remarkGuardTables } from '../../src/render/gfm-table-guard.ts';
+import { markdownBody } from './arbitraries.ts';
+import { settings } from './workspace.ts';
+
+const full = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeStringify, { allowDangerousHtml: true }).freeze();
+const guarded = unified().use(remarkParse).use(remarkGfm).use(remarkGuardTables).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeStringify, { allowDangerousHtml: true }).freeze();
+
+/** The HTML of full GFM and of GFM with the table guard; they must agree. */
+function bothWays(body: string): [string, string] {
+  return [String(full.processSync(body)), String(guarded.processSync(body))];
+}
+
+/** Pieces tables are made of, and the containers, line endings and lazy lines around them. */
+const piece = fc.constantFrom(
+  '|', '|', ' | ', '-', '---', ':--', '--:', ':-:', ':', ' ', '  ', '    ', '\t', 'a', 'cell', 'b c', '\\|', '`|`', '\n', '\n', '\n', '\r\n', '\r', '\n\n',
+  '> ', '- ', '* ', '1. ', '  - ', '#', '## ', '=', '===', '```', '~~~', '<div>', '[x]: /y', '*', '_', '~',
+);
+const tableish = fc.array(piece, { maxLength: 60 }).map((parts) => parts.join(''));
+
+/** Whole tables with prose, lists and quotes around them, written the ways authors write them. */
+const row = fc.array(fc.constantFrom('a', 'b c', '1', '', '`x|y`', '**b**'), { minLength: 1, maxLength: 4 });
+const table = fc
+  .tuple(row, fc.constantFrom('---', ':--', '--:', ':-:', '-'), fc.array(row, { maxLength: 3 }), fc.boolean(), fc.constantFrom('', '> ', '- ', '  '))
+  .map(([head, delimiter, body, pipes, prefix]) => {
+    const line = (cells: string[]) => prefix + (pipes ? `| ${cells.join(' | ')} |` : cells.join(' | '));
+    return [line(head), prefix + (pipes ? `|${head.map(() => delimiter).join('|')}|` : head.map(() => delimiter).join('|')), ...body.map(line)].join('\n');
+  });
+const document = fc.array(fc.oneof(table, tableish, fc.constantFrom('Some prose: with a colon.', 'Plain prose.', '', '- item', '> quote')), { maxLength: 6 }).map((blocks) => blocks.join('\n'));
+
+describe('trying GFM tables only where a delimiter row could follow', () => {
+  it('marks the lines a header row could be on', () => {
+    expect([...possibleHeaderLines('a\n|---|\nb\nc:d\r\ne\rf|')]).toEqual([0, 1, 0, 1, 0, 1, 0]);
+  });
+
+  it('gives the same HTML as unguarded GFM on generated tables and near-tables', () => {
+    fc.assert(
+      fc.property(fc.oneof(tableish, document), (body) => {
+        const [unguarded, chosen] = bothWays(body);
+        expect(chosen).toBe(unguarded);
+      }),
+      settings(3000),
+    );
+  });
+
+  it('gives the same HTML as unguarded GFM on random Markdown', () => {
+    fc.assert(
+      fc.property(markdownBody, (body) => {
+        let results: [string, string];
+        try {
+          results = bothWays(body);
+        } catch (error) {
+          expect(error).toBeInstanceOf(RangeError);
+          return;
+        }
+        expect(results[1]).toBe(results[0]);
+      }),
+      settings(40),
+    );
+  });
+
+  it('gives the same HTML as unguarded GFM on every body of the site and the benchmark corpus', () => {
+    const bodies: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (entry.name.endsWith('.md')) bodies.push(matter(fs.readFileSync(file, 'utf8')).content);
+      }
+    };
+    walk(path.resolve('content'));
+    for (let i = 0; i < 50; i++) bodies.push(matter(caseStudy(i).text).content);
+    // Otherwise the comparison below would never see a table.
+    expect(bodies.filter((body) => String(full.processSync(body)).includes('<table>')).length).toBeGreaterThan(10);
+    for (const body of bodies) {
+      const [unguarded, chosen] = bothWays(body);
+      expect(chosen).toBe(unguarded);
+    }
+  });
+});
