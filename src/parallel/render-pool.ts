@@ -23,8 +23,15 @@ export function defaultRenderThreads(pages: number, cores = os.availableParallel
 /** Batches handed to each worker ahead of its replies. */
 const BATCHES_QUEUED = 2;
 
-/** Items the main thread takes at a time when it works alongside the workers: a few milliseconds of work. */
-const MAIN_BATCH = 4;
+/**
+ * How long the main thread works on its share before it turns to the workers' replies (it takes
+ * one item at a time, so it never holds work the workers could have had). Measured at 10,000
+ * pages: turning every few pages (4 pages, about 10 ms) sent the main thread's collector into a
+ * state where some 6 MB of each page's parsing survived every young-generation collection and was
+ * promoted (1.1 GB over the build against 0.25 GB), costing 2.2 s of pauses instead of 0.6 s and
+ * 130 MB of peak memory; turns every 40 ms or more never did, and the workers, a batch ahead, never wait.
+ */
+const MAIN_SLICE_MS = 50;
 
 export interface RenderPool {
   /** How many workers started and loaded the site (0: none could; work in the main thread). */
@@ -108,11 +115,14 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
       next += batch.length;
       return batch;
     };
-    // The main thread takes small batches from the same queue, and lets the workers' replies
-    // (and the writes they start) through between batches.
+    // The main thread takes items from the same queue, and lets the workers' replies (and the
+    // writes they start) through between slices of its own work.
     const alongside = async () => {
-      for (let batch = take(MAIN_BATCH); here && batch.length; batch = take(MAIN_BATCH)) {
-        for (const item of batch) {
+      while (here) {
+        const started = performance.now();
+        let item = take(1)[0];
+        if (item === undefined) return;
+        for (; item !== undefined; item = performance.now() - started < MAIN_SLICE_MS ? take(1)[0] : undefined) {
           here(item);
           settled.add(item);
         }
