@@ -18,7 +18,8 @@ export function MainLayout({ route, catalogue, children }: LayoutProps) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Island name="SiteHeader" component={SiteHeader} props={{ menus: buildMenus(catalogue), path }} />
+      {/* The same menus on every page: worked out once per build (and per worker), not per page. */}
+      <Island name="SiteHeader" component={SiteHeader} props={{ menus: catalogue.derive('templates/menus', buildMenus), path }} />
       {/* tabIndex -1: the skip link moves focus here, so the next Tab continues inside the page. */}
       <main id="main" tabIndex={-1}>
         <BreadcrumbContext value={trail}>{children}</BreadcrumbContext>
