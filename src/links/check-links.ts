@@ -55,13 +55,22 @@ export function checkLinks(files: readonly OutputFile[], routes: readonly Route[
   // Root-relative and absolute URLs resolve the same from every page: resolve each once.
   const shared = new Map<string, Resolved>();
   const resolve = (url: string, pageUrl: string): Resolved => {
-    const baseFree = /^(\/(?!\/)|[a-zA-Z][a-zA-Z0-9+.-]*:)/.test(url);
-    let resolved = baseFree ? shared.get(url) : undefined;
+    // Only base-free URLs are ever kept, so a URL found here is one.
+    let resolved = shared.get(url);
     if (!resolved) {
       resolved = resolveUrl(url, `${siteOrigin}${pageUrl}`, siteOrigin, contents);
-      if (baseFree) shared.set(url, resolved);
+      if (/^(\/(?!\/)|[a-zA-Z][a-zA-Z0-9+.-]*:)/.test(url)) shared.set(url, resolved);
     }
     return resolved;
+  };
+
+  // Most links (menus, footer) are the same strings on every page: judge each string once.
+  const schemes = new Map<string, string | undefined>();
+  const schemeOf = (url: string) => {
+    if (schemes.has(url)) return schemes.get(url);
+    const scheme = unsafeUrlScheme(url);
+    schemes.set(url, scheme);
+    return scheme;
   };
 
   const external = new Map<string, ExternalLink>();
@@ -74,7 +83,7 @@ export function checkLinks(files: readonly OutputFile[], routes: readonly Route[
     checked.add(route.entry);
     const found: Problem[] = [];
     for (const link of page.links) {
-      const scheme = unsafeUrlScheme(link.url);
+      const scheme = schemeOf(link.url);
       if (scheme) {
         found.push({ code: 'unsafe-url', link, expected: SAFE_URL_EXPECTED });
         continue;
