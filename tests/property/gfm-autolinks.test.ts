@@ -1,12 +1,9 @@
 import fc from 'fast-check';
-import fs from 'node:fs';
-import path from 'node:path';
-import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
 import { autolinkNeed } from '../../src/render/gfm-autolinks.ts';
 import { processorFor } from '../../src/render/markdown.ts';
-import { caseStudy } from '../../scripts/bench/corpus.ts';
 import { markdownBody } from './arbitraries.ts';
+import { siteAndCorpusBodies } from '../helpers/markdown-bodies.ts';
 import { settings } from './workspace.ts';
 
 /** The full GFM processor's HTML and the HTML of the processor the body is given; they must agree. */
@@ -60,16 +57,7 @@ describe('skipping the autolink literals a body cannot hold', () => {
   });
 
   it('gives the same HTML as full GFM on every body of the site and the benchmark corpus', () => {
-    const bodies: string[] = [];
-    const walk = (dir: string) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const file = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(file);
-        else if (entry.name.endsWith('.md')) bodies.push(matter(fs.readFileSync(file, 'utf8')).content);
-      }
-    };
-    walk(path.resolve('content'));
-    for (let i = 0; i < 50; i++) bodies.push(matter(caseStudy(i).text).content);
+    const bodies = siteAndCorpusBodies();
     const needs = new Set(bodies.map((body) => autolinkNeed(body)));
     // Otherwise the comparison below would only ever run the full processor against itself.
     expect(needs.has('none') || needs.has('urls')).toBe(true);

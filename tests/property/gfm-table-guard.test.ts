@@ -1,16 +1,13 @@
 import fc from 'fast-check';
-import fs from 'node:fs';
-import path from 'node:path';
-import matter from 'gray-matter';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { caseStudy } from '../../scripts/bench/corpus.ts';
 import { possibleHeaderLines, remarkGuardTables } from '../../src/render/gfm-table-guard.ts';
 import { markdownBody } from './arbitraries.ts';
+import { siteAndCorpusBodies } from '../helpers/markdown-bodies.ts';
 import { settings } from './workspace.ts';
 
 const full = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true }).use(rehypeStringify, { allowDangerousHtml: true }).freeze();
@@ -70,16 +67,7 @@ describe('trying GFM tables only where a delimiter row could follow', () => {
   });
 
   it('gives the same HTML as unguarded GFM on every body of the site and the benchmark corpus', () => {
-    const bodies: string[] = [];
-    const walk = (dir: string) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const file = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(file);
-        else if (entry.name.endsWith('.md')) bodies.push(matter(fs.readFileSync(file, 'utf8')).content);
-      }
-    };
-    walk(path.resolve('content'));
-    for (let i = 0; i < 50; i++) bodies.push(matter(caseStudy(i).text).content);
+    const bodies = siteAndCorpusBodies();
     // Otherwise the comparison below would never see a table.
     expect(bodies.filter((body) => String(full.processSync(body)).includes('<table>')).length).toBeGreaterThan(10);
     for (const body of bodies) {
