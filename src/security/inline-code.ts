@@ -71,7 +71,9 @@ export function hashOf(text: string): string {
 // including text that merely looks like an attribute, sends the page to the real parser.
 // Each suspect spot is looked at where it is found, rather than the page copied without its
 // known tags first: a known tag found at a `<script` is stepped over whole.
-const KNOWN_SCRIPT_TAG = /<script type="application\/ld\+json">|<script(?: [a-z-]+="[^"<>]*")*? src="[^"<>]*"(?: [a-z-]+="[^"<>]*")*><\/script>/y;
+// An external script is known only without event handlers, a style attribute or a colon in its
+// URL (`javascript:`); anything else on it goes to the parser.
+const KNOWN_SCRIPT_TAG = /<script type="application\/ld\+json">|<script(?: (?!on|style)[a-z-]+="[^"<>]*")*? src="[^"<>:]*"(?: (?!on|style)[a-z-]+="[^"<>]*")*><\/script>/y;
 const SUSPECT = /<script|<style|\sstyle\s*=|\son[a-z]+\s*=|javascript:/gi;
 
 function mayHoldInlineCode(html: string): boolean {

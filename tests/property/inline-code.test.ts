@@ -14,6 +14,9 @@ const piece = fc.constantFrom(
   '<p style="color:red">', '<p data-style="x">', '<div onclick="x()">', '<div on="x">', '<a href="javascript:x()">', '<a href="/javascript:">',
   ' style = "a"', 'style=', ' onload=', 'JavaScript:', '<p>', '</p>', 'text', ' ', '&lt;', '"', '<script type="application/ld+json">{"u":"javascript:x"}</script>',
   '<template><script>t()</script></template>', '<svg><style>s{}</style></svg>', '<!-- <script>c()</script> -->',
+  // Inline code on an external script's own tag.
+  '<script src="/a.js" onload="x()"></script>', '<script onerror="x()" src="/a.js"></script>', '<script src="/a.js" style="a"></script>',
+  '<script src="javascript:x()"></script>', '<script src=" JavaScript:x()"></script>', '<script src="https://cdn.example/a.js"></script>',
 );
 const html = fc.array(piece, { maxLength: 25 }).map((parts) => `<!DOCTYPE html><html><head><title>t</title></head><body>${parts.join('')}</body></html>`);
 
