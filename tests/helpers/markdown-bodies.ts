@@ -1,7 +1,11 @@
+import fc from 'fast-check';
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
+import { expect } from 'vitest';
 import { caseStudy } from '../../scripts/bench/corpus.ts';
+import { markdownBody } from '../property/arbitraries.ts';
+import { settings } from '../property/workspace.ts';
 
 /** The Markdown body of every content file of the site, then of the first `corpus` case studies of the benchmark corpus. */
 export function siteAndCorpusBodies(corpus = 50): string[] {
@@ -16,4 +20,24 @@ export function siteAndCorpusBodies(corpus = 50): string[] {
   walk(path.resolve('content'));
   for (let i = 0; i < corpus; i++) bodies.push(matter(caseStudy(i).text).content);
   return bodies;
+}
+
+/**
+ * Asserts, on `runs` random Markdown bodies, that the two renderings `bothWays` gives agree. A body
+ * nested deep enough to exhaust the stack may throw a RangeError instead, and nothing else may.
+ */
+export function expectSameOnRandomMarkdown(bothWays: (body: string) => [string, string], runs: number): void {
+  fc.assert(
+    fc.property(markdownBody, (body) => {
+      let results: [string, string];
+      try {
+        results = bothWays(body);
+      } catch (error) {
+        expect(error).toBeInstanceOf(RangeError);
+        return;
+      }
+      expect(results[1]).toBe(results[0]);
+    }),
+    settings(runs),
+  );
 }
