@@ -41,12 +41,6 @@ const QUOTE = 0x22;
 const APOSTROPHE = 0x27;
 const BANG = 0x21;
 
-/** What `\s` matches in a JavaScript pattern. */
-function isSpace(code: number): boolean {
-  if (code < 0x80) return (ASCII[code]! & SPACE) !== 0;
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
-}
-
 /** Classes of the ASCII characters, looked up rather than compared one by one. */
 const SPACE = 1;
 /** `[a-zA-Z]` */
@@ -68,6 +62,13 @@ const ASCII = new Uint8Array(0x80).map((_, code) => {
     (!space && !"\"'=<>`".includes(char) ? UNQUOTED_VALUE : 0)
   );
 });
+
+/** What `\s` matches in a JavaScript pattern. */
+function isSpace(code: number): boolean {
+  if (code < 0x80) return (ASCII[code]! & SPACE) !== 0;
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
 /** Whether `code` is of class `kind`; beyond ASCII only spaces are excluded from names and values. */
 const is = (code: number, kind: number) => (code < 0x80 ? (ASCII[code]! & kind) !== 0 : kind === ATTRIBUTE_NAME || kind === UNQUOTED_VALUE ? !isSpace(code) : false);
 

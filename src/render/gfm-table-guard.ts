@@ -4,7 +4,7 @@ import type { Processor } from 'unified';
 /**
  * Remark plugin, used after remark-gfm: GFM tables are tried at the start of every block, so
  * micromark reads each paragraph's first line as a possible header row, word by word, and
- * throws that work away at the next line: about a fifth of a typical page's parse. A table's
+ * throws that work away at the next line: about a tenth of a typical page's parse. A table's
  * delimiter row, the line right after its header row, always holds a `|` or a `:` (`---` alone
  * is a setext underline), so a new table is tried only at lines whose next line holds one. Rows
  * that continue a table are tried as before. The tree is the same; `tests/property/gfm-table-guard.test.ts`
