@@ -45,7 +45,7 @@ export interface BuildResult extends Content {
   /** Links to other sites, listed and never fetched; set once every internal link has been checked. */
   externalLinks?: ExternalLink[];
   /** Pages rendered by this build (in worker threads, of those) and carried over unchanged from the last one. */
-  pages?: { rendered: number; inWorkers: number; carried: number };
+  pages?: { rendered: number; inWorkers: number; carried: number; workersBundled?: boolean };
   /** Output files written, and files of the last output removed; the rest were left as they were. */
   written?: { files: string[]; removed: string[] };
   /** Set only when the build succeeded and the output was written. */
@@ -92,7 +92,7 @@ async function buildWith(staging: Staging | undefined, workers: WorkerPool, site
     { routes, context, entryHashes: result.entryHashes, previous: cache.previous(key), current: writer.current, workers, staging },
     diagnostics,
   );
-  result.pages = { rendered: pages.rendered, inWorkers: pages.renderedInWorkers, carried: pages.files.length - pages.rendered };
+  result.pages = { rendered: pages.rendered, inWorkers: pages.renderedInWorkers, carried: pages.files.length - pages.rendered, workersBundled: workers.bundled() };
   // The workers' work is done: their memory goes back before the stages that need the main thread's.
   await workers.close();
   if (hasErrors(diagnostics)) return result;

@@ -57,6 +57,7 @@ console.log(
     pages: result.routes.length,
     rendered: result.pages?.rendered ?? 0,
     inWorkers: result.pages?.inWorkers ?? 0,
+    workersBundled: result.pages?.workersBundled,
     written: result.written?.files.length ?? 0,
     ...usage(),
   }),

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { loadAnalysis } from '../cache/analysis.ts';
+import { renderWorkerBundle } from './worker-bundle.ts';
 import type { ParsedSource, ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
 
 const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
@@ -43,6 +44,8 @@ const MAIN_SLICE_MS = 50;
 const MAIN_PARSE_SLICE_MS = 5;
 
 export interface RenderPool {
+  /** Whether the workers were started from a bundle of the site (see `worker-bundle.ts`), not through tsx. */
+  readonly bundled: boolean;
   /** How many workers started and loaded the site (0: none could; work in the main thread). */
   ready(): Promise<number>;
   /**
@@ -79,19 +82,33 @@ export function workerHeapLimitMb(entries: number): number {
 }
 
 /**
- * Starts `threads` workers that each import the site module once. Workers inherit the process's
- * `--import tsx`; where it is missing (a test runner that transforms code in-process), it is added.
+ * Starts `threads` workers that each load the site module once: from a bundle of it when an
+ * up-to-date one exists, else through tsx while a bundle is made for the next build (see
+ * `worker-bundle.ts`). A worker loaded through tsx inherits the process's `--import tsx`; where
+ * it is missing (a test runner that transforms code in-process), it is added.
  */
 export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb?: number): RenderPool {
-  // Inherited flags are filtered by Node itself; flags given explicitly must all be valid in a worker, so only tsx is.
-  const execArgv = process.execArgv.some((arg) => arg.includes('tsx')) ? undefined : ['--import', import.meta.resolve('tsx')];
-  const workers = Array.from({ length: threads }).flatMap(() => {
-    let worker: Worker;
-    try {
-      worker = new Worker(WORKER, { workerData: setup, execArgv, resourceLimits: heapLimitMb ? { maxOldGenerationSizeMb: heapLimitMb } : undefined });
-    } catch {
-      return [];
+  const resourceLimits = heapLimitMb ? { maxOldGenerationSizeMb: heapLimitMb } : undefined;
+  const bundle = renderWorkerBundle(setup.module);
+  // Inherited flags are filtered by Node itself; flags given explicitly must all be valid in a
+  // worker: tsx's are, and should some other flag of the process not be, a bundle runs without any.
+  const attempts: Array<() => Worker> = [
+    ...(bundle.file ? [withoutTsx(process.execArgv), []].map((execArgv) => () => new Worker(bundle.file!, { workerData: setup, resourceLimits, execArgv })) : []),
+    () => new Worker(WORKER, { workerData: setup, resourceLimits, execArgv: process.execArgv.some((arg) => arg.includes('tsx')) ? undefined : ['--import', import.meta.resolve('tsx')] }),
+  ];
+  const start = (): Worker | undefined => {
+    for (const attempt of attempts) {
+      try {
+        return attempt();
+      } catch {
+        // The next way, if any.
+      }
     }
+    return undefined;
+  };
+  const workers = Array.from({ length: threads }).flatMap(() => {
+    const worker = start();
+    if (!worker) return [];
     const ready = new Promise<boolean>((resolve) => {
       worker.once('message', (message: WorkerMessage) => resolve(message.type === 'ready'));
       worker.once('error', () => resolve(false));
@@ -181,6 +198,7 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
   };
 
   return {
+    bundled: bundle.file !== undefined,
     ready: async () => (await live()).length,
     async parse(sources, onResult, here) {
       const left = await spread(
@@ -221,15 +239,23 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
       return left.map((i) => indices[i]!);
     },
     async close() {
-      await Promise.all(workers.map(({ worker }) => worker.terminate()));
+      // A bundle being made is finished first: it is the next build's.
+      await Promise.all([...workers.map(({ worker }) => worker.terminate()), bundle.refresh]);
     },
   };
+}
+
+/** The process's flags for a worker loaded from a bundle: without tsx, which it does not need and would spend time registering. */
+function withoutTsx(execArgv: readonly string[]): string[] {
+  return execArgv.filter((arg, i) => !arg.includes('tsx') && !(arg === '--import' && execArgv[i + 1]?.includes('tsx')));
 }
 
 /** A pool started only when some stage has enough work for it, then shared by the rest of the build. */
 export interface WorkerPool {
   /** The pool, started now if `work` items justify it (and the site names its module); else undefined. */
   get(work: number, entries: number): RenderPool | undefined;
+  /** Whether the workers, if any were started, were started from a bundle. */
+  bundled(): boolean | undefined;
   close(): Promise<void>;
 }
 
@@ -243,6 +269,7 @@ export function workerPool(setup: WorkerSetup | undefined, threads?: number): Wo
       if (count > 0) pool = startRenderPool(setup, count, workerHeapLimitMb(entries));
       return pool;
     },
+    bundled: () => pool?.bundled,
     async close() {
       await pool?.close();
       // Closed for good: a later stage asking gets no pool rather than a new one.

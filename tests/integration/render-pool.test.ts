@@ -11,10 +11,12 @@ const root = path.resolve('.');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pool-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 const ogCache = path.join(work, 'og');
+// Bundles of the site for workers go to a folder of this test's own, so it sees the first build make one.
+process.env.SITE_WORKER_BUNDLES = path.join(work, 'bundles');
 if (fs.existsSync(path.join(root, '.site-cache/og'))) fs.cpSync(path.join(root, '.site-cache/og'), ogCache, { recursive: true });
 
 describe('rendering pages on worker threads', () => {
-  it('gives the same bytes as rendering them in the main thread', async () => {
+  it('gives the same bytes as rendering them in the main thread, with workers loaded through tsx or from a bundle', async () => {
     const site = await loadSite(root);
     const options = { cache: false as const, og: { cacheDir: ogCache, threads: 0 } };
     const single = memoryWriter();
@@ -30,12 +32,17 @@ describe('rendering pages on worker threads', () => {
     expect([...pooled.files.keys()].sort()).toEqual([...single.files.keys()].sort());
     const differing = [...single.files].filter(([file, bytes]) => Buffer.compare(bytes, pooled.files.get(file)!) !== 0).map(([file]) => file);
     expect(differing).toEqual([]);
+    // With no bundle of the site yet, the workers were loaded through tsx, and one was made for the next build.
+    expect(two.pages!.workersBundled).toBe(false);
+    expect(fs.readdirSync(process.env.SITE_WORKER_BUNDLES!).filter((name) => name.endsWith('.mjs'))).toHaveLength(1);
 
-    // Into a folder, each worker writes the pages it renders into the staging folder itself.
+    // Into a folder, each worker writes the pages it renders into the staging folder itself. These
+    // workers load the site from the bundle: the bytes are the same.
     const out = path.join(work, 'dist');
     const onDisk = await build(site, diskWriter(out), { ...options, threads: 2 });
     expect(onDisk.diagnostics).toEqual([]);
     expect(onDisk.pages!.inWorkers).toBeGreaterThan(0);
+    expect(onDisk.pages!.workersBundled).toBe(true);
     const written = fs.readdirSync(out, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     const paths = written.map((entry) => path.relative(out, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
     expect(paths.sort()).toEqual([...single.files.keys()].sort());

@@ -1,0 +1,80 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { analysePage, storeAnalysis } from '../cache/analysis.ts';
+import { StringTable } from '../cache/string-table.ts';
+import { decodeEntry } from '../cache/entry-codec.ts';
+import { digest } from '../cache/facts.ts';
+import { createTracker, type Tracker } from '../cache/tracking.ts';
+import { createCatalogue } from '../catalogue.ts';
+import { fileReader } from '../content.ts';
+import { renderTracked, type RenderContext } from '../render/render-page.tsx';
+import type { Route } from '../routes.ts';
+import { createSiteContext } from '../site-context.ts';
+import type { SiteDefinition } from '../site-definition.ts';
+import { writeStagedFileSync } from '../write.ts';
+import type { ParseRequest, RenderRequest, WireContext, WirePage, WorkerMessage, WorkerSetup } from './protocol.ts';
+
+/**
+ * A render worker's work, given the site's definition: it parses content files and renders pages
+ * as the main thread asks (see `render-pool.ts`). The site module is imported once per worker:
+ * templates, schemas, the Markdown processor and React are set up then and reused for every page
+ * of every build this worker renders.
+ */
+export function serveRenderRequests(definition: SiteDefinition): void {
+  const port = parentPort!;
+  const setup = workerData as WorkerSetup;
+  const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+  const site: SiteDefinition = { ...definition, contentDir: setup.contentDir, module: setup.module };
+
+  let build: { routes: Route[]; context: RenderContext; tracker: Tracker; sentDerived: Set<string>; stagingDir?: string; strings: StringTable; sentStrings: number } | undefined;
+
+  const read = fileReader(site);
+
+  port.on('message', (message: WireContext | RenderRequest | ParseRequest) => {
+    try {
+      if (message.type === 'parse') {
+        post({ type: 'parsed', results: message.batch.map(({ index, ...source }) => ({ index, ...read(source) })) });
+        return;
+      }
+      if (message.type === 'context') {
+        const catalogue = createCatalogue(message.entries.map(decodeEntry));
+        const siteContext = createSiteContext(site, message.origin, new Map(message.ogImages));
+        const routes = message.routes.map(({ entryUrl, ...route }) => ({ ...route, entry: catalogue.byPath(entryUrl)! }));
+        const context: RenderContext = { site, siteContext, catalogue, assets: message.assets, images: message.images };
+        build = { routes, context, tracker: createTracker(catalogue, siteContext), sentDerived: new Set(), stagingDir: message.stagingDir, strings: new StringTable(), sentStrings: 0 };
+        return;
+      }
+      if (!build) throw new Error('A render request came before the build context.');
+      const pages: WirePage[] = [];
+      const { number } = build.strings;
+      const transfer: ArrayBuffer[] = [];
+      for (const index of message.batch) {
+        const route = build.routes[index]!;
+        const page = renderTracked(route, build.context, build.tracker);
+        const bytes = page.html === undefined ? undefined : Buffer.from(page.html);
+        const analysis = page.html === undefined ? undefined : storeAnalysis(analysePage(route.outPath, page.html), number);
+        const rendered: WirePage = { index, hash: bytes && digest(bytes), analysis, diagnostics: page.diagnostics, reads: [...page.reads].map(number) };
+        // Written here, the page's bytes never cross to the main thread, and the writing is shared out with the rendering.
+        if (bytes && build.stagingDir) rendered.stamp = writeStagedFileSync(build.stagingDir, { path: route.outPath, contents: bytes });
+        else if (bytes) {
+          rendered.bytes = bytes;
+          // A fresh Buffer of this size has its own ArrayBuffer (pooling stops at 4 KB), so it can be handed over without a copy.
+          if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength) transfer.push(bytes.buffer as ArrayBuffer);
+        }
+        pages.push(rendered);
+      }
+      const derived: Array<[string, string[]]> = [];
+      for (const [key, reads] of build.tracker.derived) {
+        if (build.sentDerived.has(key)) continue;
+        build.sentDerived.add(key);
+        derived.push([key, [...reads]]);
+      }
+      const strings = build.strings.strings.slice(build.sentStrings);
+      build.sentStrings += strings.length;
+      post({ type: 'rendered', pages, strings, derived }, transfer);
+    } catch (error) {
+      const err = error instanceof Error ? error : new Error(String(error));
+      post({ type: 'failed', message: err.message, stack: err.stack });
+    }
+  });
+  post({ type: 'ready' });
+}
