@@ -6,7 +6,7 @@ export { contentIndexItemSchema } from './catalogue.ts';
 export type { DerivedRoute, Route } from './routes.ts';
 export { Ref, isCalendarDate } from './schema-helpers.ts';
 export { compareEntries, compareNewestFirst } from './ordering.ts';
-export { Island } from './render/island.tsx';
+export { Island, componentMarkup } from './render/island.tsx';
 export { renderMarkdown } from './render/markdown.ts';
 export { z } from 'zod';
 export { SiteConfigError } from './config-error.ts';

@@ -11,10 +11,18 @@ const LINKS = [
   { label: 'Free Consultation', href: '/contact' },
 ];
 
-/** The footer of SPEC §2: links, contact icons, consent reopener and the copyright line. */
-export function Footer({ year }: { year: number }) {
+/**
+ * The footer of SPEC §2, written around `contents` (its links, contact icons, consent reopener
+ * and copyright line, the same on every page of a build: see `FooterContents`).
+ */
+export function Footer({ contents }: { contents: string }) {
+  return <footer className="site-footer" id="site-footer" dangerouslySetInnerHTML={{ __html: contents }} />;
+}
+
+/** What the footer holds; the layout renders it once per build (`componentMarkup`), not once per page. */
+export function FooterContents({ year }: { year: number }) {
   return (
-    <footer className="site-footer" id="site-footer">
+    <>
       <div className="container footer-grid">
         <div className="footer-brand">
           <a href="/" className="brand brand-footer">
@@ -54,6 +62,6 @@ export function Footer({ year }: { year: number }) {
           © {identity.founded}–{year} {identity.name}. All rights reserved.
         </p>
       </div>
-    </footer>
+    </>
   );
 }

@@ -10,6 +10,24 @@ export interface SiteHeaderProps {
   path: string;
 }
 
+/** Whether `menu`'s trigger is marked as the section `current` is in. */
+function isActive(menu: Menu, current: string): boolean {
+  return current === menu.href || menu.items.some((item) => item.href === current) || current.startsWith(`${menu.href}/`);
+}
+
+/**
+ * All the header's markup shows of the page's path: the sections it is in and, if the header
+ * links to it, the path itself. Pages with the same variant get the same markup, so a layout
+ * renders it once per variant (see `islandMarkup`), not once per page.
+ */
+export function headerVariant(menus: Menu[], path: string): string {
+  const linked = path === '/contact' || menus.some((menu) => menu.items.some((item) => item.href === path) || menu.all?.href === path);
+  return `${menus
+    .filter((menu) => isActive(menu, path))
+    .map((menu) => menu.id)
+    .join(',')} ${linked ? path : ''}`;
+}
+
 /**
  * The site header: logo, four dropdowns (click or hover; arrows move; Escape closes and returns
  * focus), a menu button below the md breakpoint, and hide-on-scroll-down, reveal-on-scroll-up.
@@ -151,7 +169,7 @@ export default function SiteHeader({ menus, path }: SiteHeaderProps) {
           <ul className="nav-list">
             {menus.map((menu) => {
               const open = openId === menu.id;
-              const active = current === menu.href || menu.items.some((item) => item.href === current) || current.startsWith(`${menu.href}/`);
+              const active = isActive(menu, current);
               return (
                 <li key={menu.id} className="dropdown" data-open={open ? '' : undefined} onMouseEnter={() => hover(menu.id)} onMouseLeave={() => hover(null)}>
                   <button

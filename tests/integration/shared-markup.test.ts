@@ -1,0 +1,54 @@
+import path from 'node:path';
+import type { ComponentType } from 'react';
+import { describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import { loadSite } from '../../src/load-site.ts';
+import { componentMarkup } from '../../src/render/island.tsx';
+import { memoryWriter } from '../../src/write.ts';
+import CookieBanner from '../../templates/islands/CookieBanner.tsx';
+import FloatingContact from '../../templates/islands/FloatingContact.tsx';
+import SiteHeader from '../../templates/islands/SiteHeader.tsx';
+
+const ISLANDS: Record<string, ComponentType<never>> = { SiteHeader, FloatingContact, CookieBanner };
+
+/** Each island in a page: its name, its props, and the markup inside its wrapper (divs nested in it counted). */
+function islandsIn(html: string): Array<{ name: string; props: object; inner: string }> {
+  const found = [];
+  for (const match of html.matchAll(/<div data-island="([^"]+)" data-props="([^"]*)">/g)) {
+    const start = match.index + match[0].length;
+    let depth = 1;
+    let at = start;
+    const tags = /<div[\s>]|<\/div>/g;
+    tags.lastIndex = start;
+    for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+      depth += tag[0] === '</div>' ? -1 : 1;
+      if (depth === 0) {
+        at = tag.index;
+        break;
+      }
+    }
+    const json = match[2]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    found.push({ name: match[1]!, props: JSON.parse(json) as object, inner: html.slice(start, at) });
+  }
+  return found;
+}
+
+describe('markup the layout renders once and shares between pages', () => {
+  it('is, on every page of the site, what rendering the island with that page’s props gives', async () => {
+    const writer = memoryWriter();
+    const result = await build(await loadSite(path.resolve('.')), writer, { cache: false, socialImages: false });
+    expect(result.diagnostics).toEqual([]);
+    const pages = [...writer.files].filter(([file]) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(50);
+    const checked = new Set<string>();
+    for (const [file, bytes] of pages) {
+      for (const island of islandsIn(new TextDecoder().decode(bytes))) {
+        const Component = ISLANDS[island.name];
+        if (!Component) continue;
+        expect(island.inner, `${island.name} on ${file}`).toBe(componentMarkup(Component, island.props as never));
+        checked.add(island.name);
+      }
+    }
+    expect([...checked].sort()).toEqual(Object.keys(ISLANDS).sort());
+  }, 120_000);
+});
