@@ -74,6 +74,8 @@ async function buildWith(staging: Staging | undefined, workers: WorkerPool, site
   const result: BuildResult = await readContent(site, cache.knownEntries, (files, entries) => workers.get(files, entries));
   const { diagnostics, routes, catalogue } = result;
   if (hasErrors(diagnostics)) return result;
+  // Workers started for the content take the catalogue now, while social images, assets and images are prepared here.
+  workers.started()?.shareCatalogue(catalogue);
 
   const og = options.socialImages === false ? { refs: new Map(), jobs: [], diagnostics: [] } : await planOgImages(site, catalogue);
   // Client code and styles are code: a warm builder (its code fixed for its life) bundles them once.

@@ -171,7 +171,7 @@ export async function renderChangedPages(input: PageStageInput, diagnostics: Dia
   const pool = dirty.length ? input.workers?.get(dirty.length, catalogue.entries.length) : undefined;
   if (pool) {
     left = await pool.render(
-      { ...wireContext(routes, context), stagingDir },
+      { ...wireContext(routes, context, pool.sharedCatalogue !== context.catalogue), stagingDir },
       dirty,
       (page) => settle(page.index, page),
       (key, reads) => {
@@ -219,11 +219,11 @@ export async function renderChangedPages(input: PageStageInput, diagnostics: Dia
 }
 
 /** The build's render inputs as plain data for the workers. */
-function wireContext(routes: readonly Route[], context: RenderContext): WireContext {
+function wireContext(routes: readonly Route[], context: RenderContext, withEntries: boolean): WireContext {
   const urls = new Set([...context.catalogue.entries, ...routes.map((route) => route.entry)].map((entry) => entry.url));
   return {
     type: 'context',
-    entries: context.catalogue.entries.map(encodeEntry),
+    entries: withEntries ? context.catalogue.entries.map(encodeEntry) : undefined,
     routes: routes.map((route) => ({ url: route.url, outPath: route.outPath, template: route.template, noindex: route.noindex, entryUrl: route.entry.url })),
     assets: context.assets,
     images: context.images,

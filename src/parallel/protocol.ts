@@ -23,8 +23,8 @@ export interface WireRoute {
 /** Everything one build's pages are rendered from; sent to each worker once per build. */
 export interface WireContext {
   type: 'context';
-  /** Every entry of the catalogue, in its order. */
-  entries: EncodedEntry[];
+  /** Every entry of the catalogue, in its order; absent when a `CatalogueMessage` sent them ahead. */
+  entries?: EncodedEntry[];
   routes: WireRoute[];
   assets: AssetManifest;
   images: ImageManifest;
@@ -32,6 +32,16 @@ export interface WireContext {
   ogImages: Array<[string, OgImageRef]>;
   /** The staging folder of the next output, when it is on disk: workers write the pages they render into it themselves. */
   stagingDir?: string;
+}
+
+/**
+ * The catalogue, sent as soon as the content is read, so a worker decodes it while the main
+ * thread prepares assets and images, instead of after the render begins (a third of a second at
+ * 10,000 pages). The next `WireContext` without entries uses it.
+ */
+export interface CatalogueMessage {
+  type: 'catalogue';
+  entries: EncodedEntry[];
 }
 
 export interface RenderRequest {

@@ -2,8 +2,10 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { loadAnalysis } from '../cache/analysis.ts';
+import { encodeEntry } from '../cache/entry-codec.ts';
+import type { Catalogue } from '../catalogue.ts';
 import { renderWorkerBundle } from './worker-bundle.ts';
-import type { ParsedSource, ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
+import type { CatalogueMessage, ParsedSource, ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
 
 const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
 
@@ -44,6 +46,10 @@ const MAIN_SLICE_MS = 50;
 const MAIN_PARSE_SLICE_MS = 5;
 
 export interface RenderPool {
+  /** Sends `catalogue` to each worker now, to decode while the main thread works on; `render` then need not send it (see `CatalogueMessage`). */
+  shareCatalogue(catalogue: Catalogue): void;
+  /** The catalogue last shared, if any. */
+  readonly sharedCatalogue: Catalogue | undefined;
   /** Whether the workers were started from a bundle of the site (see `worker-bundle.ts`), not through tsx. */
   readonly bundled: boolean;
   /** How many workers started and loaded the site (0: none could; work in the main thread). */
@@ -145,6 +151,8 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
     // The main thread takes items from the same queue, and lets the workers' replies (and the
     // writes they start) through between slices of its own work.
     const alongside = async () => {
+      // The workers' first requests go out before the main thread's first slice.
+      await new Promise((resolve) => setImmediate(resolve));
       while (here) {
         const started = performance.now();
         let item = take(1)[0];
@@ -197,8 +205,17 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
     return Array.from({ length: count }, (_, i) => i).filter((i) => !settled.has(i));
   };
 
+  let sharedCatalogue: Catalogue | undefined;
   return {
     bundled: bundle.file !== undefined,
+    get sharedCatalogue() {
+      return sharedCatalogue;
+    },
+    shareCatalogue(catalogue) {
+      sharedCatalogue = catalogue;
+      const message: CatalogueMessage = { type: 'catalogue', entries: catalogue.entries.map(encodeEntry) };
+      for (const { worker, ready } of workers) void ready.then((ok) => ok && worker.postMessage(message));
+    },
     ready: async () => (await live()).length,
     async parse(sources, onResult, here) {
       const left = await spread(
@@ -256,6 +273,8 @@ export interface WorkerPool {
   get(work: number, entries: number): RenderPool | undefined;
   /** Whether the workers, if any were started, were started from a bundle. */
   bundled(): boolean | undefined;
+  /** The pool if one was started, without starting one. */
+  started(): RenderPool | undefined;
   close(): Promise<void>;
 }
 
@@ -270,6 +289,7 @@ export function workerPool(setup: WorkerSetup | undefined, threads?: number): Wo
       return pool;
     },
     bundled: () => pool?.bundled,
+    started: () => pool,
     async close() {
       await pool?.close();
       // Closed for good: a later stage asking gets no pool rather than a new one.

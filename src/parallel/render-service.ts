@@ -4,14 +4,14 @@ import { StringTable } from '../cache/string-table.ts';
 import { decodeEntry } from '../cache/entry-codec.ts';
 import { digest } from '../cache/facts.ts';
 import { createTracker, type Tracker } from '../cache/tracking.ts';
-import { createCatalogue } from '../catalogue.ts';
+import { createCatalogue, type Catalogue } from '../catalogue.ts';
 import { fileReader } from '../content.ts';
 import { renderTracked, type RenderContext } from '../render/render-page.tsx';
 import type { Route } from '../routes.ts';
 import { createSiteContext } from '../site-context.ts';
 import type { SiteDefinition } from '../site-definition.ts';
 import { writeStagedFileSync } from '../write.ts';
-import type { ParseRequest, RenderRequest, WireContext, WirePage, WorkerMessage, WorkerSetup } from './protocol.ts';
+import type { CatalogueMessage, ParseRequest, RenderRequest, WireContext, WirePage, WorkerMessage, WorkerSetup } from './protocol.ts';
 
 /**
  * A render worker's work, given the site's definition: it parses content files and renders pages
@@ -29,14 +29,21 @@ export function serveRenderRequests(definition: SiteDefinition): void {
 
   const read = fileReader(site);
 
-  port.on('message', (message: WireContext | RenderRequest | ParseRequest) => {
+  let sharedCatalogue: Catalogue | undefined;
+
+  port.on('message', (message: WireContext | RenderRequest | ParseRequest | CatalogueMessage) => {
     try {
       if (message.type === 'parse') {
         post({ type: 'parsed', results: message.batch.map(({ index, ...source }) => ({ index, ...read(source) })) });
         return;
       }
+      if (message.type === 'catalogue') {
+        sharedCatalogue = createCatalogue(message.entries.map(decodeEntry));
+        return;
+      }
       if (message.type === 'context') {
-        const catalogue = createCatalogue(message.entries.map(decodeEntry));
+        const catalogue = message.entries ? createCatalogue(message.entries.map(decodeEntry)) : sharedCatalogue;
+        if (!catalogue) throw new Error('A build context came without its catalogue.');
         const siteContext = createSiteContext(site, message.origin, new Map(message.ogImages));
         const routes = message.routes.map(({ entryUrl, ...route }) => ({ ...route, entry: catalogue.byPath(entryUrl)! }));
         const context: RenderContext = { site, siteContext, catalogue, assets: message.assets, images: message.images };
