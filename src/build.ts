@@ -94,7 +94,7 @@ async function buildWith(staging: Staging | undefined, workers: WorkerPool, site
     { routes, context, entryHashes: result.entryHashes, previous: cache.previous(key), current: writer.current, workers, staging },
     diagnostics,
   );
-  result.pages = { rendered: pages.rendered, inWorkers: pages.renderedInWorkers, carried: pages.files.length - pages.rendered, workersBundled: workers.bundled() };
+  result.pages = { rendered: pages.rendered, inWorkers: pages.renderedInWorkers, carried: pages.files.length - pages.rendered, workersBundled: workers.started()?.bundled };
   // The workers' work is done: their memory goes back before the stages that need the main thread's.
   await workers.close();
   if (hasErrors(diagnostics)) return result;

@@ -271,8 +271,6 @@ function withoutTsx(execArgv: readonly string[]): string[] {
 export interface WorkerPool {
   /** The pool, started now if `work` items justify it (and the site names its module); else undefined. */
   get(work: number, entries: number): RenderPool | undefined;
-  /** Whether the workers, if any were started, were started from a bundle. */
-  bundled(): boolean | undefined;
   /** The pool if one was started, without starting one. */
   started(): RenderPool | undefined;
   close(): Promise<void>;
@@ -288,7 +286,6 @@ export function workerPool(setup: WorkerSetup | undefined, threads?: number): Wo
       if (count > 0) pool = startRenderPool(setup, count, workerHeapLimitMb(entries));
       return pool;
     },
-    bundled: () => pool?.bundled,
     started: () => pool,
     async close() {
       await pool?.close();

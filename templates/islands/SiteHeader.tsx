@@ -18,7 +18,7 @@ function isActive(menu: Menu, current: string): boolean {
 /**
  * All the header's markup shows of the page's path: the sections it is in and, if the header
  * links to it, the path itself. Pages with the same variant get the same markup, so a layout
- * renders it once per variant (see `islandMarkup`), not once per page.
+ * renders it once per variant (see `componentMarkup`), not once per page.
  */
 export function headerVariant(menus: Menu[], path: string): string {
   const linked = path === '/contact' || menus.some((menu) => menu.items.some((item) => item.href === path) || menu.all?.href === path);
