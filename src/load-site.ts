@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { importModule } from './launch/bundled.ts';
+import { SITE_MODULE } from './launch/cli-bundle-list.mjs';
 import type { SiteDefinition } from './site-definition.ts';
 
-/** Where a project keeps its site definition, relative to its root. */
-export const SITE_MODULE = 'templates/site.ts';
+export { SITE_MODULE };
 
 /** Imports a project's site definition (its default export). */
 export async function loadSite(root: string): Promise<SiteDefinition> {
@@ -12,7 +12,7 @@ export async function loadSite(root: string): Promise<SiteDefinition> {
   if (!fs.existsSync(file)) {
     throw new Error(`No site definition at ${file}. A project keeps its site in ${SITE_MODULE}, default-exporting defineSite({...}).`);
   }
-  const module = (await import(pathToFileURL(file).href)) as { default?: SiteDefinition };
+  const module = (await importModule(file)) as { default?: SiteDefinition };
   if (!module.default) throw new Error(`${file} must default-export the site: export default defineSite({...}).`);
   return { ...module.default, module: file };
 }

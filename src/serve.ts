@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import chokidar from 'chokidar';
 import * as esbuild from 'esbuild';
+import { typeScriptWorkerArgv } from './launch/bundled.ts';
 import { HEADERS_FILE } from './security/headers-output.ts';
 import { securityHeaders } from './security/headers.ts';
 import { contentTypeOf, headersFor, respond, serveBuild, type ServedBuild } from './serve-response.ts';
@@ -176,7 +177,7 @@ interface BuildWorker {
 
 /** A warm build worker: its first build starts at once, later ones when asked. */
 function startWorker({ root, origin, content }: ServeOptions): BuildWorker {
-  const thread = new Worker(WORKER, { workerData: { root, origin, content } });
+  const thread = new Worker(WORKER, { workerData: { root, origin, content }, execArgv: typeScriptWorkerArgv() });
   let waiting: ((result: WorkerResult) => void) | undefined;
   let first = true;
   let dead: WorkerResult | undefined;

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import { createElement, type ComponentType } from 'react';
 import satori, { type Font } from 'satori';
+import { importModule } from '../launch/bundled.ts';
 import { OG_SIZE, type OgFont } from './definition.ts';
 
 /** What a drawer needs once: the template modules and the fonts. Plain data, so a worker thread can receive it. */
@@ -35,7 +35,7 @@ export async function createDrawer(setup: DrawerSetup): Promise<Draw> {
   );
   const templates = new Map<string, Template>();
   for (const [name, file] of Object.entries(setup.templates)) {
-    const module = (await import(pathToFileURL(file).href)) as { default?: Template };
+    const module = (await importModule(file)) as { default?: Template };
     if (typeof module.default !== 'function') throw new Error(`${file} must default-export the template component.`);
     templates.set(name, module.default);
   }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { typeScriptWorkerArgv } from '../launch/bundled.ts';
 import { createDrawer, type DrawerSetup, type DrawTask } from './draw.ts';
 import type { WorkerReply, WorkerRequest } from './draw-worker.ts';
 
@@ -68,7 +69,7 @@ function runWorker(
   settle: (index: number, result: Uint8Array | Error) => void,
 ): Promise<boolean> {
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER, { workerData: setup });
+    const worker = new Worker(WORKER, { workerData: setup, execArgv: typeScriptWorkerArgv() });
     let ready = false;
     const feed = () => {
       const index = take();
