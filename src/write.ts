@@ -10,6 +10,21 @@ export interface OutputFile {
   contents: string | Uint8Array;
 }
 
+/**
+ * A file of the output whose bytes are in a file on disk (a social image in the image cache):
+ * read each time they are asked for, never kept, so ten thousand of them do not sit in memory
+ * together (about 40 KB each) between being found and being written.
+ */
+export class FileFromDisk implements OutputFile {
+  constructor(
+    readonly path: string,
+    readonly source: string,
+  ) {}
+  get contents(): Uint8Array {
+    return fsSync.readFileSync(this.source);
+  }
+}
+
 /** Where a finished build goes. */
 export interface Writer {
   write(files: readonly OutputFile[]): Promise<void>;

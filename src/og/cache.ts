@@ -7,8 +7,8 @@ export const CACHE_FOLDER = '.site-cache/og';
 
 /** Drawn images kept on disk by their key (see `imageKey`). */
 export interface ImageCache {
-  /** The image stored under a key, or undefined when it was never drawn. */
-  read(key: string): Promise<Uint8Array | undefined>;
+  /** Whether an image is stored under a key (it was drawn before). */
+  has(key: string): Promise<boolean>;
   write(key: string, png: Uint8Array): Promise<void>;
   /** The file an image is kept in, for telling a person where to look. */
   fileOf(key: string): string;
@@ -23,14 +23,10 @@ export function imageCache(dir: string): ImageCache {
   const fileOf = (key: string) => path.join(dir, `${key}.png`);
   return {
     fileOf,
-    async read(key) {
-      try {
-        return await fs.readFile(fileOf(key));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
-    },
+    has: (key) => fs.access(fileOf(key)).then(
+      () => true,
+      () => false,
+    ),
     async write(key, png) {
       await fs.mkdir(dir, { recursive: true });
       const temporary = `${fileOf(key)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;

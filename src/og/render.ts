@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { SiteDefinition } from '../site-definition.ts';
-import type { OutputFile } from '../write.ts';
+import { FileFromDisk, type OutputFile } from '../write.ts';
 import { CACHE_FOLDER, imageCache } from './cache.ts';
 import type { DrawJob } from './plan.ts';
 import { drawAll } from './pool.ts';
@@ -38,12 +38,12 @@ export interface OgRenderResult {
 export async function renderOgImages(site: SiteDefinition, jobs: readonly DrawJob[], options: OgRenderOptions = {}): Promise<OgRenderResult> {
   const og = site.og;
   const cache = imageCache(options.cacheDir ?? path.join(site.root, CACHE_FOLDER));
-  const images = new Map<string, Uint8Array>();
+  // Drawn images are in memory until written; cached ones are read from the cache as they are written.
+  const images = new Map<string, Uint8Array | string>();
   const stale = new Map<string, DrawJob>();
   for (const job of jobs) {
     if (images.has(job.key) || stale.has(job.key)) continue;
-    const cached = options.force ? undefined : await cache.read(job.key);
-    if (cached) images.set(job.key, cached);
+    if (!options.force && (await cache.has(job.key))) images.set(job.key, cache.fileOf(job.key));
     else stale.set(job.key, job);
   }
   const reused = images.size;
@@ -77,7 +77,8 @@ export async function renderOgImages(site: SiteDefinition, jobs: readonly DrawJo
   return {
     files: jobs.flatMap((job) => {
       const png = images.get(job.key);
-      return png ? [{ path: job.outPath, contents: png }] : [];
+      if (png === undefined) return [];
+      return [typeof png === 'string' ? new FileFromDisk(job.outPath, png) : { path: job.outPath, contents: png }];
     }),
     drawn,
     reused,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DrawJob } from '../../src/og/plan.ts';
 import { renderOgImages } from '../../src/og/render.ts';
 import type { SiteDefinition } from '../../src/site-definition.ts';
+import { FileFromDisk } from '../../src/write.ts';
 import { ogSetup } from '../fixtures/og/setup.ts';
 import { pngSize } from '../helpers/images.ts';
 
@@ -35,6 +36,9 @@ describe('renderOgImages', () => {
 
     const warm = await renderOgImages(site, [...jobs, job('/b', 'k3')], options);
     expect([warm.drawn, warm.reused]).toEqual([1, 2]);
+    // Reused images are not read up front, only when written: ten thousand would fill memory.
+    expect(warm.files.slice(0, 2).map((f) => (f instanceof FileFromDisk ? f.source : f))).toEqual([path.join(cacheDir, 'k1.png'), path.join(cacheDir, 'k2.png')]);
+    expect(Buffer.compare(warm.files[1]!.contents as Uint8Array, cold.files[1]!.contents as Uint8Array)).toBe(0);
     const forced = await renderOgImages(site, jobs, { ...options, force: true });
     expect([forced.drawn, forced.reused]).toEqual([2, 0]);
   });
