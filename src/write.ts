@@ -12,13 +12,15 @@ export interface OutputFile {
 
 /**
  * A file of the output whose bytes are in a file on disk (a social image in the image cache):
- * read each time they are asked for, never kept, so ten thousand of them do not sit in memory
- * together (about 40 KB each) between being found and being written.
+ * copied from there when written, read each time they are asked for otherwise, never kept, so
+ * ten thousand of them do not sit in memory together (about 40 KB each).
  */
 export class FileFromDisk implements OutputFile {
   constructor(
     readonly path: string,
     readonly source: string,
+    /** Changes whenever the bytes do (a social image's cache key), so they need not be read to be compared with the last build's. */
+    readonly hash: string,
   ) {}
   get contents(): Uint8Array {
     return fsSync.readFileSync(this.source);
@@ -181,7 +183,8 @@ function diskStaging(target: string): Staging {
   const put = async (file: OutputFile) => {
     await folderOf(file.path);
     const destination = path.join(staging, file.path);
-    await fs.writeFile(destination, file.contents);
+    if (file instanceof FileFromDisk) await fs.copyFile(file.source, destination);
+    else await fs.writeFile(destination, file.contents);
     placed.add(file.path);
     return fileStamp(await fs.stat(destination));
   };

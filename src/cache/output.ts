@@ -1,4 +1,4 @@
-import { forEachLimited, type OutputFile, type Staging, type Writer } from '../write.ts';
+import { FileFromDisk, forEachLimited, type OutputFile, type Staging, type Writer } from '../write.ts';
 import { digest } from './facts.ts';
 import { CarriedFile, StagedFile } from './pages.ts';
 import type { KnownFile } from './state.ts';
@@ -33,7 +33,7 @@ export async function writeChanged(writer: Writer, output: readonly OutputFile[]
   // Two stages naming one path: the later wins, as it would on disk.
   const byPath = new Map(output.map((file) => [file.path, file]));
   const hashOf = (file: OutputFile) =>
-    knownHashes.get(file.path) ?? (file instanceof CarriedFile ? file.hash : digest(file.contents));
+    knownHashes.get(file.path) ?? (file instanceof CarriedFile || file instanceof FileFromDisk ? file.hash : digest(file.contents));
   const current = writer.current;
   if (!current) {
     await writer.write([...byPath.values()]);

@@ -38,15 +38,16 @@ export interface OgRenderResult {
 export async function renderOgImages(site: SiteDefinition, jobs: readonly DrawJob[], options: OgRenderOptions = {}): Promise<OgRenderResult> {
   const og = site.og;
   const cache = imageCache(options.cacheDir ?? path.join(site.root, CACHE_FOLDER));
-  // Drawn images are in memory until written; cached ones are read from the cache as they are written.
-  const images = new Map<string, Uint8Array | string>();
+  // Keys whose image is in the cache: the output's files are read or copied from there as they are
+  // written, never held in memory together (ten thousand images are about 400 MB).
+  const cached = new Set<string>();
   const stale = new Map<string, DrawJob>();
   for (const job of jobs) {
-    if (images.has(job.key) || stale.has(job.key)) continue;
-    if (!options.force && (await cache.has(job.key))) images.set(job.key, cache.fileOf(job.key));
+    if (cached.has(job.key) || stale.has(job.key)) continue;
+    if (!options.force && cache.has(job.key)) cached.add(job.key);
     else stale.set(job.key, job);
   }
-  const reused = images.size;
+  const reused = cached.size;
   const diagnostics: Diagnostic[] = [];
   let drawn = 0;
   let workers = 0;
@@ -65,8 +66,7 @@ export async function renderOgImages(site: SiteDefinition, jobs: readonly DrawJo
           if (result instanceof Error) diagnostics.push(drawingFailed(job, result));
           else {
             drawn++;
-            images.set(job.key, result);
-            writes.push(cache.write(job.key, result));
+            writes.push(cache.write(job.key, result).then(() => void cached.add(job.key)));
           }
           options.onProgress?.(++finished, list.length);
         },
@@ -76,9 +76,8 @@ export async function renderOgImages(site: SiteDefinition, jobs: readonly DrawJo
   }
   return {
     files: jobs.flatMap((job) => {
-      const png = images.get(job.key);
-      if (png === undefined) return [];
-      return [typeof png === 'string' ? new FileFromDisk(job.outPath, png) : { path: job.outPath, contents: png }];
+      // An image's key changes whenever its bytes would: it serves as their hash.
+      return cached.has(job.key) ? [new FileFromDisk(job.outPath, cache.fileOf(job.key), job.key)] : [];
     }),
     drawn,
     reused,
