@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { SITE_MODULE } from '../src/load-site.ts';
+import { makeCliBundle } from '../src/launch/make-cli-bundle.ts';
 import { renderWorkerBundle } from '../src/parallel/worker-bundle.ts';
 import { caseStudy, writeCorpus } from './bench/corpus.ts';
 import { formatTable, type BenchRow } from './bench/table.ts';
@@ -34,10 +35,15 @@ const { values } = parseArgs({
 const sizes = (values.n ?? ['1000', '10000']).map(Number);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--n takes a whole number of case studies, found ${values.n?.join(', ')}`);
 
-/** Runs a child script with tsx, timing it from spawn to exit: what a person running the command waits. */
+/**
+ * Runs a child script, timing it from spawn to exit: what a person running the command waits. The
+ * build is loaded from a bundle with the site, as `bin/site` loads itself (see src/launch/); the
+ * social-image child, timed per image inside, through tsx.
+ */
 async function child<T>(script: string, args: string[]): Promise<T & { wallMs: number }> {
   const started = performance.now();
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench', script), '--root', root, ...args], {
+  const command = script === 'build-child.ts' ? [buildChild] : ['--import', 'tsx', path.join(root, 'scripts/bench', script)];
+  const { stdout } = await run(process.execPath, [...command, '--root', root, ...args], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production' },
     maxBuffer: 16 * 1024 * 1024,
@@ -61,6 +67,7 @@ interface BuildFigures {
 // one is made now if there is none, so the first large build is measured as every later one runs.
 process.env.NODE_ENV = 'production';
 if (await renderWorkerBundle(path.join(root, SITE_MODULE)).refresh) console.error('  made the render workers\' bundle of the site');
+const buildChild = await makeCliBundle(path.join(root, SITE_MODULE), { file: path.join(root, 'scripts/bench/build-child.ts'), name: 'bench-build' });
 
 const rows: BenchRow[] = [];
 const work = await fs.mkdtemp(path.join(os.tmpdir(), 'site-bench-'));

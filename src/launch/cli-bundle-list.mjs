@@ -21,11 +21,12 @@ export function cliBundleFolder() {
 }
 
 /**
- * Each site module has its own list.
+ * Each site module has its own list, and so has each other entry bundled with it (the bench's build).
  * @param {string} siteModule
+ * @param {string} [entry] the entry's name, when not the CLI
  * @returns {string}
  */
-export function cliBundleList(siteModule) {
-  const key = createHash('sha256').update(`${FORMAT}\n${siteModule}`).digest('hex').slice(0, 16);
+export function cliBundleList(siteModule, entry = 'cli') {
+  const key = createHash('sha256').update(`${FORMAT}\n${siteModule}\n${entry}`).digest('hex').slice(0, 16);
   return path.join(cliBundleFolder(), `${key}.json`);
 }

@@ -16,12 +16,13 @@ const MAIN = fileURLToPath(new URL('../cli/main.ts', import.meta.url));
 const BUNDLED = fileURLToPath(new URL('./bundled.ts', import.meta.url));
 
 /**
- * Bundles the CLI with the site module, writes it and its list, and returns the path of its entry.
+ * Bundles the CLI (or another script that loads the site, such as the bench's build) with the
+ * site module, writes it and its list, and returns the path of its entry.
  * Packages stay outside, loaded by Node as they are. The commands' own modules stay in chunks of
  * their own, imported when a command runs, as they are unbundled: `--help`, `--version` and an
  * up-to-date build answer without loading the engine, and `NODE_ENV` is set before React loads.
  */
-export async function makeCliBundle(siteModule: string): Promise<string> {
+export async function makeCliBundle(siteModule: string, entry: { file: string; name: string } = { file: MAIN, name: 'cli' }): Promise<string> {
   const root = path.dirname(siteModule);
   const folder = cliBundleFolder();
   const result = await esbuild.build({
@@ -29,11 +30,11 @@ export async function makeCliBundle(siteModule: string): Promise<string> {
       contents: [
         `import { provideBundledModule } from ${JSON.stringify(BUNDLED)};`,
         `provideBundledModule(${JSON.stringify(siteModule)}, () => import(${JSON.stringify(siteModule)}));`,
-        // Imported, not statically, so the module above is told of the site before the CLI runs.
-        `await import(${JSON.stringify(MAIN)});`,
+        // Imported, not statically, so the module above is told of the site before the entry runs.
+        `await import(${JSON.stringify(entry.file)});`,
       ].join('\n'),
       resolveDir: root,
-      sourcefile: '<site cli>',
+      sourcefile: `<site ${entry.name}>`,
       loader: 'ts',
     },
     absWorkingDir: root,
@@ -60,7 +61,7 @@ export async function makeCliBundle(siteModule: string): Promise<string> {
   fs.mkdirSync(bundleFolder, { recursive: true });
   for (const file of files) writeAtomically(path.join(bundleFolder, file.name), file.contents);
   const bundle = path.join(bundleFolder, 'main.mjs');
-  writeAtomically(cliBundleList(siteModule), JSON.stringify({ bundle, inputs: bundleInputs(result.metafile, root) } satisfies BundleList));
+  writeAtomically(cliBundleList(siteModule, entry.name), JSON.stringify({ bundle, inputs: bundleInputs(result.metafile, root) } satisfies BundleList));
   clearStale(folder);
   return bundle;
 }
