@@ -5,6 +5,7 @@ import { writeChanged } from './cache/output.ts';
 import { renderChangedPages } from './cache/pages.ts';
 import { mergeInlineCode } from './cache/analysis.ts';
 import { digest } from './cache/facts.ts';
+import type { Catalogue } from './catalogue.ts';
 import { readContent, type Content } from './content.ts';
 import { hasErrors } from './diagnostics.ts';
 import { checkLinks, type ExternalLink } from './links/check-links.ts';
@@ -71,17 +72,24 @@ export async function build(site: SiteDefinition, writer: Writer, options: Build
 
 async function buildWith(staging: Staging | undefined, workers: WorkerPool, site: SiteDefinition, writer: Writer, options: BuildOptions, warm?: WarmState): Promise<BuildResult> {
   const cache = await openBuildCache(site, writer, options.cache, warm);
+  // Client code, styles and images need no content: esbuild and sharp work on them while it is
+  // read. Client code and styles are code: a warm builder (its code fixed for its life) bundles them once.
+  const bundling = warm?.assets ? Promise.resolve(warm.assets) : bundleAssets({ islands: site.islands, startup: site.startup ?? {} }, site.styles, { minify: options.minify });
+  const content = Promise.withResolvers<Catalogue>();
+  const imaging = prepareImages(site, content.promise, options.images);
+  // Awaited once the content is read; a build whose content fails has no use for either.
+  for (const stage of [bundling, imaging]) stage.catch(() => undefined);
   const result: BuildResult = await readContent(site, cache.knownEntries, (files, entries) => workers.get(files, entries));
   const { diagnostics, routes, catalogue } = result;
+  content.resolve(catalogue);
   if (hasErrors(diagnostics)) return result;
   // Workers started for the content take the catalogue now, while social images, assets and images are prepared here.
   workers.started()?.shareCatalogue(catalogue);
 
   const og = options.socialImages === false ? { refs: new Map(), jobs: [], diagnostics: [] } : await planOgImages(site, catalogue);
-  // Client code and styles are code: a warm builder (its code fixed for its life) bundles them once.
-  const assets = warm?.assets ?? (await bundleAssets({ islands: site.islands, startup: site.startup ?? {} }, site.styles, { minify: options.minify }));
+  const assets = await bundling;
   if (warm && assets.manifest && !hasErrors(assets.diagnostics)) warm.assets = assets;
-  const pictures = await prepareImages(site, catalogue, options.images);
+  const pictures = await imaging;
   result.images = { encoded: pictures.encoded, reused: pictures.reused };
   diagnostics.push(...og.diagnostics, ...assets.diagnostics, ...pictures.diagnostics);
   if (!assets.manifest || hasErrors(diagnostics)) return result;

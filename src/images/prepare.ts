@@ -40,9 +40,10 @@ export interface PreparedImages {
  * The image stage: measures every SVG and encodes every raster image (PNG, JPEG, WebP, AVIF) of the
  * site's content and public folders into responsive variants, taking them from the cache when the
  * source bytes, the options and the encoder are unchanged. An image that cannot be read or measured
- * becomes a diagnostic on each front-matter field that names it, never an exception.
+ * becomes a diagnostic on each front-matter field that names it, never an exception. The catalogue
+ * is needed only to find those fields, so a build starts this before its content is read.
  */
-export async function prepareImages(site: SiteDefinition, catalogue: Catalogue, options: ImageBuildOptions = {}): Promise<PreparedImages> {
+export async function prepareImages(site: SiteDefinition, catalogue: Catalogue | PromiseLike<Catalogue>, options: ImageBuildOptions = {}): Promise<PreparedImages> {
   const imageOptions = resolveImageOptions(site.images);
   const cache = variantCache(options.cacheDir ?? path.join(site.root, IMAGE_CACHE_FOLDER));
   const sources = await findImages([site.publicDir, site.contentDir]);
@@ -80,7 +81,7 @@ export async function prepareImages(site: SiteDefinition, catalogue: Catalogue, 
     if ('image' in outcome) outcome.encoded ? result.encoded++ : result.reused++;
   }
 
-  const references = imageReferences(catalogue);
+  const references = imageReferences(await catalogue);
   for (const problem of problems.sort((a, b) => (a.url < b.url ? -1 : 1))) {
     result.diagnostics.push(...(await locateImageProblem(problem, references.get(problem.url) ?? [])));
   }
