@@ -7,6 +7,9 @@ import type { BundleList } from './bundle-list.mjs';
 /** Bundles and lists not used for this long are removed when a new bundle is written. */
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** `import.meta.url`, `.dirname` and `.filename`, written as a pattern: in plain text, a bundle of this file would have them replaced too. */
+const MODULE_LOCATION = /\bimport\.meta\.(url|dirname|filename)\b/g;
+
 /**
  * Inside a bundle, `import.meta` would describe the bundle; the site's own modules use it to find
  * files beside them (styles, fonts, templates). Each keeps its own location, written in as text.
@@ -17,11 +20,9 @@ export const keepModuleLocations: esbuild.Plugin = {
     build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async ({ path: file }) => {
       if (file.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const source = await fs.promises.readFile(file, 'utf8');
-      if (!source.includes('import.meta')) return undefined;
-      const contents = source
-        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href))
-        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(file)))
-        .replaceAll('import.meta.filename', JSON.stringify(file));
+      const location = { url: pathToFileURL(file).href, dirname: path.dirname(file), filename: file };
+      const contents = source.replace(MODULE_LOCATION, (_, name: keyof typeof location) => JSON.stringify(location[name]));
+      if (contents === source) return undefined;
       return { contents, loader: path.extname(file).slice(1).replace(/^[cm]/, '') as esbuild.Loader };
     });
   },

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { loadAnalysis } from '../cache/analysis.ts';
 import { encodeEntry } from '../cache/entry-codec.ts';
 import type { Catalogue } from '../catalogue.ts';
-import { renderWorkerBundle } from './worker-bundle.ts';
+import { forgetRenderWorkerBundle, renderWorkerBundle } from './worker-bundle.ts';
 import type { CatalogueMessage, ParsedSource, ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
 
 const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
@@ -98,11 +98,9 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
   const bundle = renderWorkerBundle(setup.module);
   // Inherited flags are filtered by Node itself; flags given explicitly must all be valid in a
   // worker: tsx's are, and should some other flag of the process not be, a bundle runs without any.
-  const attempts: Array<() => Worker> = [
-    ...(bundle.file ? [withoutTsx(process.execArgv), []].map((execArgv) => () => new Worker(bundle.file!, { workerData: setup, resourceLimits, execArgv })) : []),
-    () => new Worker(WORKER, { workerData: setup, resourceLimits, execArgv: process.execArgv.some((arg) => arg.includes('tsx')) ? undefined : ['--import', import.meta.resolve('tsx')] }),
-  ];
-  const start = (): Worker | undefined => {
+  const fromBundle = bundle.file ? [withoutTsx(process.execArgv), []].map((execArgv) => () => new Worker(bundle.file!, { workerData: setup, resourceLimits, execArgv })) : [];
+  const throughTsx = () => new Worker(WORKER, { workerData: setup, resourceLimits, execArgv: process.execArgv.some((arg) => arg.includes('tsx')) ? undefined : ['--import', import.meta.resolve('tsx')] });
+  const start = (attempts: ReadonlyArray<() => Worker>): Worker | undefined => {
     for (const attempt of attempts) {
       try {
         return attempt();
@@ -112,20 +110,35 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
     }
     return undefined;
   };
-  const workers = Array.from({ length: threads }).flatMap(() => {
-    const worker = start();
-    if (!worker) return [];
-    const ready = new Promise<boolean>((resolve) => {
+  /** Resolves to whether the worker loaded the site. */
+  const loaded = (worker: Worker) =>
+    new Promise<boolean>((resolve) => {
       worker.once('message', (message: WorkerMessage) => resolve(message.type === 'ready'));
       worker.once('error', () => resolve(false));
       worker.once('exit', () => resolve(false));
     });
-    return [{ worker, ready }];
+  let bundleFailed = false;
+  /** Each worker as it is now (to stop it), and once it has loaded the site, the worker that did (undefined: none could). */
+  const workers = Array.from({ length: threads }).flatMap(() => {
+    const bundled = start(fromBundle);
+    const first = bundled ?? start([throughTsx]);
+    if (!first) return [];
+    const slot: { current: Worker; ready: Promise<Worker | undefined> } = { current: first, ready: Promise.resolve(undefined) };
+    slot.ready = loaded(first).then(async (ok) => {
+      if (ok) return first;
+      if (!bundled) return undefined;
+      // A bundle that does not load is forgotten, so the next build makes a new one; this worker loads through tsx instead.
+      void first.terminate();
+      if (!bundleFailed) forgetRenderWorkerBundle(setup.module);
+      bundleFailed = true;
+      const again = start([throughTsx]);
+      if (!again) return undefined;
+      slot.current = again;
+      return (await loaded(again)) ? again : undefined;
+    });
+    return [slot];
   });
-  const live = async () => {
-    const states = await Promise.all(workers.map(async (w) => ((await w.ready) ? w.worker : undefined)));
-    return states.filter((w): w is Worker => w !== undefined);
-  };
+  const live = async () => (await Promise.all(workers.map((slot) => slot.ready))).filter((worker) => worker !== undefined);
 
   /**
    * Hands out `count` items in batches to whichever worker is free, `first` going to each worker
@@ -167,8 +180,9 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
     // Each worker joins as soon as it has loaded the site; the main thread starts at once.
     await Promise.all([
       alongside(),
-      ...workers.map(async ({ worker, ready }, workerIndex) => {
-        if (!(await ready)) return;
+      ...workers.map(async ({ ready }, workerIndex) => {
+        const worker = await ready;
+        if (!worker) return;
         await new Promise<void>((resolve) => {
           const finish = () => {
             worker.off('message', onMessage);
@@ -207,14 +221,16 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
 
   let sharedCatalogue: Catalogue | undefined;
   return {
-    bundled: bundle.file !== undefined,
+    get bundled() {
+      return bundle.file !== undefined && !bundleFailed;
+    },
     get sharedCatalogue() {
       return sharedCatalogue;
     },
     shareCatalogue(catalogue) {
       sharedCatalogue = catalogue;
       const message: CatalogueMessage = { type: 'catalogue', entries: catalogue.entries.map(encodeEntry) };
-      for (const { worker, ready } of workers) void ready.then((ok) => ok && worker.postMessage(message));
+      for (const { ready } of workers) void ready.then((worker) => worker?.postMessage(message));
     },
     ready: async () => (await live()).length,
     async parse(sources, onResult, here) {
@@ -257,7 +273,7 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
     },
     async close() {
       // A bundle being made is finished first: it is the next build's.
-      await Promise.all([...workers.map(({ worker }) => worker.terminate()), bundle.refresh]);
+      await Promise.all([...workers.map(({ current }) => current.terminate()), bundle.refresh]);
     },
   };
 }

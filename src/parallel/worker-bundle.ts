@@ -27,9 +27,17 @@ export function renderWorkerBundle(module: string): { file?: string; refresh?: P
   return file ? { file } : { refresh: makeBundle(module) };
 }
 
+/** Forgets the bundle of a site module (one that failed to load), so the next build makes a new one. */
+export function forgetRenderWorkerBundle(module: string): void {
+  fs.rmSync(listFile(module), { force: true });
+}
+
+/** Bumped when bundles are made differently, so none made the old way is used. */
+const FORMAT = 2;
+
 /** Each site module (under each NODE_ENV, which picks React's build) has its own list. */
 function listFile(module: string): string {
-  const key = createHash('sha256').update(`${module}\n${process.env.NODE_ENV ?? ''}\n${process.version}`).digest('hex').slice(0, 16);
+  const key = createHash('sha256').update(`${FORMAT}\n${module}\n${process.env.NODE_ENV ?? ''}\n${process.version}`).digest('hex').slice(0, 16);
   return path.join(folder(), `${key}.json`);
 }
 

@@ -49,6 +49,20 @@ describe('rendering pages on worker threads', () => {
     expect(paths.filter((file) => Buffer.compare(fs.readFileSync(path.join(out, file)), single.files.get(file)!) !== 0)).toEqual([]);
     // Nothing is left beside the output: the staging folder became it.
     expect(fs.readdirSync(work).filter((name) => name.startsWith('dist.'))).toEqual([]);
+
+    // A bundle that fails to load (here: made broken) costs the workers a second start, through
+    // tsx, not the build its workers; and it is forgotten, so the next build makes a new one.
+    const bundles = process.env.SITE_WORKER_BUNDLES!;
+    const list = fs.readdirSync(bundles).find((name) => name.endsWith('.json'))!;
+    const bundle = (JSON.parse(fs.readFileSync(path.join(bundles, list), 'utf8')) as { bundle: string }).bundle;
+    fs.writeFileSync(bundle, `throw new Error('a broken bundle');\n`);
+    const broken = memoryWriter();
+    const afterBroken = await build(site, broken, { ...options, threads: 2 });
+    expect(afterBroken.diagnostics).toEqual([]);
+    expect(afterBroken.pages!.inWorkers).toBeGreaterThan(0);
+    expect(afterBroken.pages!.workersBundled).toBe(false);
+    expect([...broken.files].filter(([file, bytes]) => Buffer.compare(bytes, single.files.get(file)!) !== 0)).toEqual([]);
+    expect(fs.existsSync(path.join(bundles, list))).toBe(false);
   }, 240_000);
 
   it('is used only when there are enough pages to pay for starting the workers', () => {
