@@ -122,9 +122,9 @@ export async function renderChangedPages(input: PageStageInput, diagnostics: Dia
   dirty.sort((a, b) => Number(listsOthers(b)) - Number(listsOthers(a)) || a - b);
   // Workers finish in any order; problems are reported in route order all the same.
   const problems: Diagnostic[][] = [];
-  // Pages read the same few hundred facts and link to the same menus and footer: each distinct
-  // string is kept once, pages holding numbers into the table (see `loadAnalysis`). Workers
-  // number their pages' strings themselves (see `WirePage`).
+  // Pages link to the same menus and footer: each distinct string is kept once, pages holding
+  // numbers into the table (see `loadAnalysis`). The facts pages read are one string each already
+  // (see `tracking.ts`). Workers number their pages' strings themselves (see `WirePage`).
   const table = new StringTable();
   const staged = new Map<string, string>();
   const writes: Promise<unknown>[] = [];
@@ -156,7 +156,7 @@ export async function renderChangedPages(input: PageStageInput, diagnostics: Dia
     const page = renderTracked(route, context, tracker);
     const bytes = page.html === undefined ? undefined : Buffer.from(page.html);
     const analysis = page.html === undefined ? undefined : shared(analysePage(route.outPath, page.html));
-    const rendered: RenderedPage = { index, bytes, analysis, diagnostics: page.diagnostics, reads: [...page.reads].map((fact) => table.text(table.number(fact))) };
+    const rendered: RenderedPage = { index, bytes, analysis, diagnostics: page.diagnostics, reads: [...page.reads] };
     if (bytes && stagingDir) {
       rendered.hash = digest(bytes);
       rendered.stamp = writeStagedFileSync(stagingDir, { path: route.outPath, contents: bytes });

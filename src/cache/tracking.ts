@@ -35,6 +35,14 @@ export function createTracker(base: Catalogue, site: SiteContext): Tracker {
   let self: string | undefined;
   let answers = new Map<string, readonly Entry[]>();
   const note = (fact: string) => log?.add(fact);
+  // Facts are kept as one string each, so pages' logs share them (see `fact` in `wrap` for entries' fields).
+  const canonical = new Map<string, string>();
+  const noteOnce = (fact: string) => {
+    let text = canonical.get(fact);
+    if (text === undefined) canonical.set(fact, (text = fact));
+    note(text);
+    return text;
+  };
   const wrapped = new Map<string, Entry>();
   const derived = new Map<string, { value: unknown; reads: Set<string> }>();
   const reads = new Map<string, ReadonlySet<string>>();
@@ -59,24 +67,38 @@ export function createTracker(base: Catalogue, site: SiteContext): Tracker {
     let proxy = wrapped.get(entry.url);
     if (proxy) return proxy;
     const url = entry.url;
+    // Each fact string is made once: pages read the same fields of the same entries thousands of
+    // times, and a string made anew is hashed anew by every set and table it goes into.
+    const facts = new Map<string, string>();
+    const fact = (field: string) => {
+      let text = facts.get(field);
+      if (text === undefined) facts.set(field, (text = entryFact(url, field)));
+      return text;
+    };
+    const dataFacts = new Map<string, string>();
+    const dataFact = (key: string) => {
+      let text = dataFacts.get(key);
+      if (text === undefined) dataFacts.set(key, (text = entryFact(url, `data.${key}`)));
+      return text;
+    };
     const data = new Proxy(entry.data, {
       get(target, key, receiver) {
-        if (typeof key === 'string' && url !== self) note(entryFact(url, `data.${key}`));
+        if (typeof key === 'string' && url !== self) note(dataFact(key));
         return Reflect.get(target, key, receiver);
       },
       has(target, key) {
-        if (typeof key === 'string' && url !== self) note(entryFact(url, `data.${key}`));
+        if (typeof key === 'string' && url !== self) note(dataFact(key));
         return Reflect.has(target, key);
       },
       ownKeys(target) {
-        if (url !== self) note(entryFact(url, 'data'));
+        if (url !== self) note(fact('data'));
         return Reflect.ownKeys(target);
       },
     });
     proxy = new Proxy(entry, {
       get(target, key, receiver) {
         if (key === 'data') return data;
-        if (typeof key === 'string' && !IDENTITY.has(key) && url !== self) note(entryFact(url, key));
+        if (typeof key === 'string' && !IDENTITY.has(key) && url !== self) note(fact(key));
         return Reflect.get(target, key, receiver);
       },
     });
@@ -90,17 +112,16 @@ export function createTracker(base: Catalogue, site: SiteContext): Tracker {
       return answer(allEntriesFact(), () => base.entries);
     },
     byPath<T>(urlPath: string) {
-      note(pathFact(normalizeUrlPath(urlPath)));
+      noteOnce(pathFact(normalizeUrlPath(urlPath)));
       const entry = base.byPath(urlPath);
       return (entry ? wrap(entry) : undefined) as Entry<T & Entry['data']> | undefined;
     },
     collection<T>(name: string, query?: CollectionQuery) {
-      const fact = collectionFact(name, query);
-      note(fact);
+      const fact = noteOnce(collectionFact(name, query));
       return answer(fact, () => base.collection(name, query)) as readonly Entry<T & Entry['data']>[];
     },
     resolve<T>(ref: Ref) {
-      note(refFact(ref.collection, ref.slug));
+      noteOnce(refFact(ref.collection, ref.slug));
       const entry = base.resolve(ref);
       return (entry ? wrap(entry) : undefined) as Entry<T & Entry['data']> | undefined;
     },
@@ -109,7 +130,7 @@ export function createTracker(base: Catalogue, site: SiteContext): Tracker {
       return base.index();
     },
     derive<T>(key: string, compute: (catalogue: Catalogue) => T): T {
-      note(derivedFact(key));
+      noteOnce(derivedFact(key));
       let known = derived.get(key);
       if (!known) {
         known = within(undefined, () => compute(catalogue));
@@ -123,7 +144,7 @@ export function createTracker(base: Catalogue, site: SiteContext): Tracker {
   const siteContext: SiteContext = {
     ...site,
     ogImage(pageUrl: string) {
-      if (pageUrl !== self) note(ogFact(pageUrl));
+      if (pageUrl !== self) noteOnce(ogFact(pageUrl));
       return site.ogImage(pageUrl);
     },
   };
