@@ -12,9 +12,13 @@ export interface PageAnalysis {
   inline: InlineCode;
 }
 
-/** Analyses one rendered page. */
+/**
+ * Analyses one rendered page. The scan for links also tells whether the page may hold inline code;
+ * only then is it parsed in full for it (see `tests/property/inline-code.test.ts`).
+ */
 export function analysePage(path: string, html: string): PageAnalysis {
-  return { links: scanHtml(html), inline: findInlineCode([{ path, contents: html }]) };
+  const links = scanHtml(html);
+  return { links, inline: links.mayHoldInlineCode ? findInlineCode([{ path, contents: html }]) : { scripts: [], styles: [], blocked: [] } };
 }
 
 /** The inline code of all pages, as `findInlineCode` finds it over them in this order. */

@@ -1,3 +1,5 @@
+import { isJavaScriptUrl, isKnownScriptTag } from '../security/inline-code.ts';
+
 /**
  * Reads the ids and link targets of a page the build itself wrote. The HTML comes from two
  * serializers only (react-dom/server and hast-util-to-html), which always quote attributes and
@@ -23,6 +25,16 @@ export interface ScannedLink {
 export interface ScannedPage {
   ids: Set<string>;
   links: ScannedLink[];
+}
+
+/** A scan, and whether the page may hold code a strict CSP refuses (see `findInlineCode`), judged from the same tags. */
+export interface PageScan extends ScannedPage {
+  /**
+   * False only when no tag has a style or event-handler attribute or a `javascript:` URL, and
+   * every `<script>` has one of the shapes the engine writes and there is no `<style>`: then a
+   * full parse would find nothing.
+   */
+  mayHoldInlineCode: boolean;
 }
 
 /** Elements whose content is text, never markup: skipped whole so `<a` inside a script is not read as a tag. */
@@ -95,12 +107,17 @@ class TagAttributes {
 const READ_SHAPES = new Set([...READ].map((name) => name.length * 128 + name.charCodeAt(0)));
 const RAW_TEXT_SHAPES = new Set([...RAW_TEXT].map((name) => name.length * 128 + name.charCodeAt(0)));
 
+/** Attributes whose `javascript:` URLs a strict CSP refuses (as `findInlineCode` reads them). */
+const SCRIPT_URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data']);
+
 /** Every id (and `<a name>`) and every URL-valued attribute of a page, in document order. */
-export function scanHtml(html: string): ScannedPage {
+export function scanHtml(html: string): PageScan {
   const ids = new Set<string>();
   const links: ScannedLink[] = [];
   const attributes = new TagAttributes();
   const length = html.length;
+  let mayHoldInlineCode = false;
+  let runsCode = false;
   let at = html.indexOf('<');
   while (at !== -1) {
     const next = html.charCodeAt(at + 1);
@@ -117,6 +134,7 @@ export function scanHtml(html: string): ScannedPage {
     while (index < length && is(html.charCodeAt(index), TAG_NAME)) index++;
     const tagEnd = index;
     attributes.count = 0;
+    runsCode = false;
     let end = -1;
     // Attributes, each after whitespace, until `>` or `/>`.
     for (;;) {
@@ -159,6 +177,7 @@ export function scanHtml(html: string): ScannedPage {
           }
         }
       }
+      if (!runsCode) runsCode = isInlineCodeAttribute(html, nameStart, nameEnd);
       if (READ_SHAPES.has((nameEnd - nameStart) * 128 + (html.charCodeAt(nameStart) | 0x20))) {
         const lower = html.slice(nameStart, nameEnd).toLowerCase();
         if (READ.has(lower)) attributes.add(lower, value);
@@ -173,10 +192,33 @@ export function scanHtml(html: string): ScannedPage {
     const shape = (tagEnd - at - 1) * 128 + (html.charCodeAt(at + 1) | 0x20);
     const tag = attributes.count > 0 || RAW_TEXT_SHAPES.has(shape) ? html.slice(at + 1, tagEnd).toLowerCase() : '';
     if (attributes.count > 0) read(tag, attributes, ids, links);
+    if (!mayHoldInlineCode) {
+      mayHoldInlineCode =
+        runsCode ||
+        tag === 'style' ||
+        (tag === 'script' && !isKnownScriptTag(html, at)) ||
+        (attributes.count > 0 && hasJavaScriptUrl(attributes));
+    }
     at = tag !== '' && RAW_TEXT.has(tag) ? closingTag(html, tag, end) : end;
     if (at !== -1) at = html.indexOf('<', at);
   }
-  return { ids, links };
+  return { ids, links, mayHoldInlineCode };
+}
+
+/** Whether a URL attribute holds a `javascript:` URL; one with neither a colon nor a character reference cannot. */
+function hasJavaScriptUrl({ names, values, count }: TagAttributes): boolean {
+  for (let i = 0; i < count; i++) {
+    const value = values[i]!;
+    if (SCRIPT_URL_ATTRIBUTES.has(names[i]!) && (value.includes(':') || value.includes('&')) && isJavaScriptUrl(decodeAttribute(value))) return true;
+  }
+  return false;
+}
+
+/** A `style` attribute or an event handler (`on` and a letter), in any case. */
+function isInlineCodeAttribute(html: string, start: number, end: number): boolean {
+  const first = html.charCodeAt(start) | 0x20;
+  if (first === 0x73 /* s */) return end - start === 5 && html.slice(start, end).toLowerCase() === 'style';
+  return first === 0x6f /* o */ && end - start > 2 && (html.charCodeAt(start + 1) | 0x20) === 0x6e /* n */ && is(html.charCodeAt(start + 2), LETTER);
 }
 
 function read(tag: string, attributes: TagAttributes, ids: Set<string>, links: ScannedLink[]): void {

@@ -37,16 +37,17 @@ const SCRIPT_TYPES = new Set([
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data']);
 
 /**
- * Finds the inline code in a build's HTML pages; pages are scanned in the order given, results
- * are sorted. `parseAll` parses every page, skipping the cheap look first (for tests).
+ * Finds the inline code in HTML pages, parsing each in full; pages are read in the order given,
+ * results are sorted. Rendered pages are parsed only when their scan for links finds a tag that
+ * may hold some (`mayHoldInlineCode` in `links/html-scan.ts`); other HTML files, which people
+ * write, always are.
  */
-export function findInlineCode(pages: Iterable<{ path: string; contents: string | Uint8Array }>, parseAll = false): InlineCode {
+export function findInlineCode(pages: Iterable<{ path: string; contents: string | Uint8Array }>): InlineCode {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const blocked: BlockedInlineCode[] = [];
   for (const page of pages) {
     const html = typeof page.contents === 'string' ? page.contents : Buffer.from(page.contents).toString('utf8');
-    if (!parseAll && !mayHoldInlineCode(html)) continue;
     walk(parse(html), (element) => {
       if (element.nodeName === 'script' && !hasAttribute(element, 'src') && SCRIPT_TYPES.has(scriptType(element))) scripts.add(hashOf(textOf(element)));
       if (element.nodeName === 'style') styles.add(hashOf(textOf(element)));
@@ -65,25 +66,17 @@ export function hashOf(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-// Parsing every page costs far more than the rest of the build's checks, and React's output is
-// regular: a page is parsed only when a cheap look finds something other than the shapes the
-// engine itself writes (external module scripts and JSON-LD data blocks). Anything unexpected,
-// including text that merely looks like an attribute, sends the page to the real parser.
-// Each suspect spot is looked at where it is found, rather than the page copied without its
-// known tags first: a known tag found at a `<script` is stepped over whole.
-// An external script is known only without event handlers, a style attribute or a colon in its
-// URL (`javascript:`); anything else on it goes to the parser.
+/**
+ * The `<script>` tags the engine writes: JSON-LD data blocks, and external scripts with no event
+ * handler, style attribute or colon in their URL (`javascript:`) and nothing inside. A rendered
+ * page with other scripts is parsed for inline code.
+ */
 const KNOWN_SCRIPT_TAG = /<script type="application\/ld\+json">|<script(?: (?!on|style)[a-z-]+="[^"<>]*")*? src="[^"<>:]*"(?: (?!on|style)[a-z-]+="[^"<>]*")*><\/script>/y;
-const SUSPECT = /<script|<style|\sstyle\s*=|\son[a-z]+\s*=|javascript:/gi;
 
-function mayHoldInlineCode(html: string): boolean {
-  SUSPECT.lastIndex = 0;
-  for (let match = SUSPECT.exec(html); match; match = SUSPECT.exec(html)) {
-    KNOWN_SCRIPT_TAG.lastIndex = match.index;
-    if (!KNOWN_SCRIPT_TAG.test(html)) return true;
-    SUSPECT.lastIndex = KNOWN_SCRIPT_TAG.lastIndex;
-  }
-  return false;
+/** Whether the `<script` at `at` begins one of the shapes the engine writes. */
+export function isKnownScriptTag(html: string, at: number): boolean {
+  KNOWN_SCRIPT_TAG.lastIndex = at;
+  return KNOWN_SCRIPT_TAG.test(html);
 }
 
 function walk(node: Node, visit: (element: Element) => void): void {
@@ -111,7 +104,8 @@ function hasAttribute(element: Element, name: string): boolean {
   return attribute(element, name) !== undefined;
 }
 
-function isJavaScriptUrl(value: string): boolean {
+export function isJavaScriptUrl(value: string | undefined): boolean {
+  if (value === undefined) return false;
   // Browsers drop ASCII whitespace and control characters before reading a URL's scheme.
   return value.replace(/[\u0000-\u0020]/g, '').toLowerCase().startsWith('javascript:');
 }

@@ -7,7 +7,7 @@ import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { scanHtml } from '../../src/links/html-scan.ts';
+import { scanHtml, type ScannedPage } from '../../src/links/html-scan.ts';
 import { memoryWriter } from '../../src/write.ts';
 import { createSite } from '../../templates/site.ts';
 import { scanHtml as scanWithPattern } from '../helpers/html-scan-regex.ts';
@@ -15,7 +15,7 @@ import { settings } from './workspace.ts';
 
 /** The two readings as plain data, to compare. */
 function bothWays(html: string) {
-  const plain = ({ ids, links }: ReturnType<typeof scanHtml>) => ({ ids: [...ids], links });
+  const plain = ({ ids, links }: ScannedPage) => ({ ids: [...ids], links });
   return [plain(scanWithPattern(html)), plain(scanHtml(html))] as const;
 }
 

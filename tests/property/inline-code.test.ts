@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { analysePage } from '../../src/cache/analysis.ts';
 import { findInlineCode } from '../../src/security/inline-code.ts';
 import { settings } from './workspace.ts';
 
 /**
  * Pieces of pages: the tags the engine writes, inline code of every kind, and text that only
- * looks like it. Always whole tags: the cheap look reads serializer output, where a `<` in text
- * is escaped (`<x</style>` is an element with a style attribute to a parser, and to no look).
+ * looks like it. Always whole tags: the scan reads serializer output, where a `<` in text is
+ * escaped (`<x</style>` is an element with a style attribute to a parser, and to no scan).
  */
 const piece = fc.constantFrom(
   '<script type="application/ld+json">', '{"@type":"Thing"}', '</script>', '<script type="module" src="/assets/a.js"></script>',
@@ -17,14 +18,19 @@ const piece = fc.constantFrom(
   // Inline code on an external script's own tag.
   '<script src="/a.js" onload="x()"></script>', '<script onerror="x()" src="/a.js"></script>', '<script src="/a.js" style="a"></script>',
   '<script src="javascript:x()"></script>', '<script src=" JavaScript:x()"></script>', '<script src="https://cdn.example/a.js"></script>',
+  // What the scan of a rendered page reads: attributes in other cases and spellings, references, other URL attributes.
+  '<P STYLE="x">', '<div OnClick="x()">', '<div on-x="y">', '<div onx1="y">', '<a href="&#106;avascript:x()">', '<a href="java&#x73;cript:x()">', '<a href="javascript&#58;x()">',
+  '<form action="javascript:x()">', '<button formaction="javascript:x()">', '<object data="javascript:x()">', '<a href="https://example.com/a:b">',
+  '<img src="/a.png" alt="on=x style=y javascript:">', '<a title="javascript:x()" href="/a">', '<svg><a xlink:href="javascript:x()"></a></svg>',
+  '<script type="application/ld+json" id="x">{}</script>', '<script type="module">m()</script>', '<STYLE>b{}</STYLE>',
 );
 const html = fc.array(piece, { maxLength: 25 }).map((parts) => `<!DOCTYPE html><html><head><title>t</title></head><body>${parts.join('')}</body></html>`);
 
-it('finds the same inline code whether or not pages first pass the cheap look', () => {
+// A rendered page's analysis decides from its scan for links whether to parse it for inline code.
+it('finds the same inline code in a rendered page as a full parse does', () => {
   fc.assert(
     fc.property(html, (contents) => {
-      const page = [{ path: 'index.html', contents }];
-      expect(findInlineCode(page)).toEqual(findInlineCode(page, true));
+      expect(analysePage('index.html', contents).inline).toEqual(findInlineCode([{ path: 'index.html', contents }]));
     }),
     settings(2000),
   );
