@@ -117,7 +117,6 @@ export function scanHtml(html: string): PageScan {
   const attributes = new TagAttributes();
   const length = html.length;
   let mayHoldInlineCode = false;
-  let runsCode = false;
   let at = html.indexOf('<');
   while (at !== -1) {
     const next = html.charCodeAt(at + 1);
@@ -134,7 +133,7 @@ export function scanHtml(html: string): PageScan {
     while (index < length && is(html.charCodeAt(index), TAG_NAME)) index++;
     const tagEnd = index;
     attributes.count = 0;
-    runsCode = false;
+    let runsCode = false;
     let end = -1;
     // Attributes, each after whitespace, until `>` or `/>`.
     for (;;) {

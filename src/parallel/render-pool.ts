@@ -118,24 +118,27 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
       worker.once('exit', () => resolve(false));
     });
   let bundleFailed = false;
+  let closed = false;
   /** Each worker as it is now (to stop it), and once it has loaded the site, the worker that did (undefined: none could). */
   const workers = Array.from({ length: threads }).flatMap(() => {
     const bundled = start(fromBundle);
     const first = bundled ?? start([throughTsx]);
     if (!first) return [];
-    const slot: { current: Worker; ready: Promise<Worker | undefined> } = { current: first, ready: Promise.resolve(undefined) };
-    slot.ready = loaded(first).then(async (ok) => {
-      if (ok) return first;
-      if (!bundled) return undefined;
-      // A bundle that does not load is forgotten, so the next build makes a new one; this worker loads through tsx instead.
-      void first.terminate();
-      if (!bundleFailed) forgetRenderWorkerBundle(setup.module);
-      bundleFailed = true;
-      const again = start([throughTsx]);
-      if (!again) return undefined;
-      slot.current = again;
-      return (await loaded(again)) ? again : undefined;
-    });
+    const slot: { current: Worker; ready: Promise<Worker | undefined> } = {
+      current: first,
+      ready: loaded(first).then(async (ok) => {
+        if (ok) return first;
+        if (!bundled || closed) return undefined;
+        // A bundle that does not load is forgotten, so the next build makes a new one; this worker loads through tsx instead.
+        void first.terminate();
+        if (!bundleFailed) forgetRenderWorkerBundle(setup.module);
+        bundleFailed = true;
+        const again = start([throughTsx]);
+        if (!again) return undefined;
+        slot.current = again;
+        return (await loaded(again)) ? again : undefined;
+      }),
+    };
     return [slot];
   });
   const live = async () => (await Promise.all(workers.map((slot) => slot.ready))).filter((worker) => worker !== undefined);
@@ -272,6 +275,7 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
       return left.map((i) => indices[i]!);
     },
     async close() {
+      closed = true;
       // A bundle being made is finished first: it is the next build's.
       await Promise.all([...workers.map(({ current }) => current.terminate()), bundle.refresh]);
     },
