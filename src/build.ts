@@ -10,7 +10,7 @@ import { readContent, type Content } from './content.ts';
 import { hasErrors } from './diagnostics.ts';
 import { checkLinks, type ExternalLink } from './links/check-links.ts';
 import { prepareImages, type ImageBuildOptions } from './images/prepare.ts';
-import { workerPool, type WorkerPool } from './parallel/render-pool.ts';
+import { workerPool, workersUnavailable, type WorkerPool } from './parallel/render-pool.ts';
 import { planOgImages } from './og/plan.ts';
 import { renderOgImages, type OgRenderOptions } from './og/render.ts';
 import { planHeaders } from './security/headers-output.ts';
@@ -102,7 +102,10 @@ async function buildWith(staging: Staging | undefined, workers: WorkerPool, site
     { routes, context, entryHashes: result.entryHashes, previous: cache.previous(key), current: writer.current, workers, staging },
     diagnostics,
   );
-  result.pages = { rendered: pages.rendered, inWorkers: pages.renderedInWorkers, carried: pages.files.length - pages.rendered, workersBundled: workers.started()?.bundled };
+  const pool = workers.started();
+  result.pages = { rendered: pages.rendered, inWorkers: pages.renderedInWorkers, carried: pages.files.length - pages.rendered, workersBundled: pool?.bundled };
+  // Workers that all failed to start leave the pages right and the build slow: say so.
+  if (pool && pages.rendered > 0 && pages.renderedInWorkers === 0 && (await pool.ready()) === 0) diagnostics.push(workersUnavailable(pool.failure));
   // The workers' work is done: their memory goes back before the stages that need the main thread's.
   await workers.close();
   if (hasErrors(diagnostics)) return result;

@@ -61,6 +61,18 @@ export interface PrintOptions {
 export function formatDiagnostics(all: readonly Diagnostic[], options: PrintOptions): string {
   // A page drawn twice (the not-found page is also 404.html) reports its problems twice; say each once.
   const diagnostics = [...new Map(all.map((d) => [JSON.stringify([d.file, d.line, d.column, d.code, d.field, d.message, d.actual]), d])).values()];
+  const lines = diagnosticLines(diagnostics, options);
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const warnings = diagnostics.length - errors.length;
+  const files = new Set(errors.map((d) => d.file ?? '(site)')).size;
+  const parts = [`${errors.length} ${plural(errors.length, 'error')} in ${files} of ${options.fileCount} files`];
+  if (warnings) parts.push(`${warnings} ${plural(warnings, 'warning')}`);
+  lines.push('', `✖ ${parts.join(', ')}.${options.outcome ? ` ${options.outcome}` : ''}`);
+  return lines.join('\n');
+}
+
+/** The located lines of `formatDiagnostics` alone, with hints (and details when verbose): for warnings of a build that succeeded. */
+export function diagnosticLines(diagnostics: readonly Diagnostic[], options: Pick<PrintOptions, 'cwd' | 'verbose'>): string[] {
   const sorted = [...diagnostics].sort(
     (a, b) => compareText(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
   );
@@ -70,13 +82,7 @@ export function formatDiagnostics(all: readonly Diagnostic[], options: PrintOpti
     if (d.hint) lines.push(`    hint: ${d.hint}`);
     if (d.detail && options.verbose) lines.push(...d.detail.split('\n').map((l) => `    ${l}`));
   }
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  const warnings = diagnostics.length - errors.length;
-  const files = new Set(errors.map((d) => d.file ?? '(site)')).size;
-  const parts = [`${errors.length} ${plural(errors.length, 'error')} in ${files} of ${options.fileCount} files`];
-  if (warnings) parts.push(`${warnings} ${plural(warnings, 'warning')}`);
-  lines.push('', `✖ ${parts.join(', ')}.${options.outcome ? ` ${options.outcome}` : ''}`);
-  return lines.join('\n');
+  return lines;
 }
 
 /** One line: `file:line  field: expected …, found …`, or `file:line  field: message` when there is nothing to compare. */

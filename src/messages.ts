@@ -34,6 +34,7 @@ export const messages = {
   'invalid-file-name': "A content file's name makes a URL that cannot lead back to its page.",
   'csp-blocked-inline': 'A page holds a style attribute, an event handler or a javascript: URL, which the Content-Security-Policy blocks.',
   'invalid-security': "The site's security settings are malformed or would weaken the Content-Security-Policy.",
+  'workers-unavailable': 'No worker thread could load the site, so the main thread rendered every page: the same output, more slowly.',
 } as const;
 
 /** A permanent, kebab-case diagnostic code. */

@@ -35,7 +35,7 @@ export function registerBuild(program: Command): void {
         return;
       }
       // Loaded here, not at the top, so --help, --version and an up-to-date build answer without loading the engine.
-      const [{ build }, { formatDiagnostics, hasErrors }, { loadSite, withContent }, { diskWriter }] = await Promise.all([
+      const [{ build }, { diagnosticLines, formatDiagnostics, hasErrors }, { loadSite, withContent }, { diskWriter }] = await Promise.all([
         import('../build.ts'),
         import('../diagnostics.ts'),
         import('../load-site.ts'),
@@ -61,6 +61,8 @@ export function registerBuild(program: Command): void {
         process.exitCode = 1;
         return;
       }
+      // Warnings do not stop a build, but are worth a look: shown above its summary.
+      if (result.diagnostics.length) console.error(diagnosticLines(result.diagnostics, { cwd: root, verbose: options.verbose }).join('\n'));
       await report({
         pages: result.routes.length,
         files: result.fileCount,

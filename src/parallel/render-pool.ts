@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { loadAnalysis } from '../cache/analysis.ts';
 import { encodeEntry } from '../cache/entry-codec.ts';
 import type { Catalogue } from '../catalogue.ts';
+import type { Diagnostic } from '../diagnostics.ts';
 import { forgetRenderWorkerBundle, renderWorkerBundle } from './worker-bundle.ts';
 import type { CatalogueMessage, ParsedSource, ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
 
@@ -54,6 +55,8 @@ export interface RenderPool {
   readonly bundled: boolean;
   /** How many workers started and loaded the site (0: none could; work in the main thread). */
   ready(): Promise<number>;
+  /** The first error a worker failed to load with, if one did. */
+  readonly failure: Error | undefined;
   /**
    * Parses and validates content files, handing each result to `onResult` as it arrives.
    * Resolves to the indices no worker handled (every worker failed or died), for the main thread.
@@ -110,11 +113,15 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
     }
     return undefined;
   };
+  let failure: Error | undefined;
   /** Resolves to whether the worker loaded the site. */
   const loaded = (worker: Worker) =>
     new Promise<boolean>((resolve) => {
       worker.once('message', (message: WorkerMessage) => resolve(message.type === 'ready'));
-      worker.once('error', () => resolve(false));
+      worker.once('error', (error: Error) => {
+        failure ??= error;
+        resolve(false);
+      });
       worker.once('exit', () => resolve(false));
     });
   let bundleFailed = false;
@@ -227,6 +234,9 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
     get bundled() {
       return bundle.file !== undefined && !bundleFailed;
     },
+    get failure() {
+      return failure;
+    },
     get sharedCatalogue() {
       return sharedCatalogue;
     },
@@ -285,6 +295,17 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
 /** The process's flags for a worker loaded from a bundle: without tsx, which it does not need and would spend time registering. */
 function withoutTsx(execArgv: readonly string[]): string[] {
   return execArgv.filter((arg, i) => !arg.includes('tsx') && !(arg === '--import' && execArgv[i + 1]?.includes('tsx')));
+}
+
+/** The warning for a build whose workers all failed to load the site: the pages are right, the build only slower. */
+export function workersUnavailable(failure: Error | undefined): Diagnostic {
+  return {
+    code: 'workers-unavailable',
+    severity: 'warning',
+    message: `No worker thread could load the site, so every page was rendered on the main thread${failure ? `: ${failure.message}` : ''}`,
+    hint: 'The pages are the same, only built more slowly. Run with --verbose to see the error.',
+    detail: failure?.stack,
+  };
 }
 
 /** A pool started only when some stage has enough work for it, then shared by the rest of the build. */

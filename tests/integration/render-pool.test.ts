@@ -65,6 +65,25 @@ describe('rendering pages on worker threads', () => {
     expect(fs.existsSync(path.join(bundles, list))).toBe(false);
   }, 240_000);
 
+  it('warns, and renders every page on the main thread, when no worker can load the site', async () => {
+    const site = await loadSite(root);
+    const module = path.join(work, 'unloadable', 'site.ts');
+    fs.mkdirSync(path.dirname(module), { recursive: true });
+    fs.writeFileSync(module, `throw new Error('this site loads in the main thread only');\n`);
+    const options = { cache: false as const, og: { cacheDir: ogCache, threads: 0 } };
+    const single = memoryWriter();
+    await build(site, single, { ...options, threads: 0 });
+    const writer = memoryWriter();
+    const result = await build({ ...site, module }, writer, { ...options, threads: 2 });
+    expect(result.diagnostics).toMatchObject([
+      { code: 'workers-unavailable', severity: 'warning', message: expect.stringContaining('this site loads in the main thread only') },
+    ]);
+    expect(result.pages).toMatchObject({ rendered: result.routes.length, inWorkers: 0 });
+    // The pages are written all the same, as one thread writes them.
+    expect([...writer.files.keys()].sort()).toEqual([...single.files.keys()].sort());
+    expect([...single.files].filter(([file, bytes]) => Buffer.compare(bytes, writer.files.get(file)!) !== 0)).toEqual([]);
+  }, 240_000);
+
   it('is used only when there are enough pages to pay for starting the workers', () => {
     expect(defaultRenderThreads(MIN_PAGES_FOR_WORKERS - 1, 2)).toBe(0);
     expect(defaultRenderThreads(MIN_PAGES_FOR_WORKERS, 2)).toBe(1);
