@@ -1,4 +1,4 @@
-import { isJavaScriptUrl, isKnownScriptTag } from '../security/inline-code.ts';
+import { isJavaScriptUrl, isKnownScriptTag, SCRIPT_URL_ATTRIBUTES } from '../security/inline-code.ts';
 
 /**
  * Reads the ids and link targets of a page the build itself wrote. The HTML comes from two
@@ -41,8 +41,8 @@ export interface PageScan extends ScannedPage {
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'plaintext']);
 /** Attributes that hold one URL, on any element. */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'action', 'formaction', 'xlink:href', 'cite', 'background']);
-/** Attributes whose values the reading needs: the URL-valued ones, and those that name an id, a rel or a meta property. */
-const READ = new Set([...URL_ATTRIBUTES, 'id', 'name', 'data', 'srcset', 'imagesrcset', 'rel', 'property', 'content']);
+/** Attributes whose values the reading needs: the URL-valued ones (those that can run code too), and those that name an id, a rel or a meta property. */
+const READ = new Set([...URL_ATTRIBUTES, ...SCRIPT_URL_ATTRIBUTES, 'id', 'name', 'srcset', 'imagesrcset', 'rel', 'property', 'content']);
 /** Social-preview meta tags whose content is a URL of the site. */
 const URL_METAS = new Set(['og:image', 'og:image:url', 'og:image:secure_url', 'og:url', 'og:video', 'og:audio', 'twitter:image']);
 
@@ -106,9 +106,6 @@ class TagAttributes {
  */
 const READ_SHAPES = new Set([...READ].map((name) => name.length * 128 + name.charCodeAt(0)));
 const RAW_TEXT_SHAPES = new Set([...RAW_TEXT].map((name) => name.length * 128 + name.charCodeAt(0)));
-
-/** Attributes whose `javascript:` URLs a strict CSP refuses (as `findInlineCode` reads them). */
-const SCRIPT_URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data']);
 
 /** Every id (and `<a name>`) and every URL-valued attribute of a page, in document order. */
 export function scanHtml(html: string): PageScan {

@@ -34,7 +34,8 @@ const SCRIPT_TYPES = new Set([
   ...['application/ecmascript', 'application/javascript', 'application/x-ecmascript', 'application/x-javascript', 'text/ecmascript', 'text/javascript', 'text/jscript', 'text/livescript', 'text/x-ecmascript', 'text/x-javascript'],
   ...['1.0', '1.1', '1.2', '1.3', '1.4', '1.5'].map((v) => `text/javascript${v}`),
 ]);
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data']);
+/** Attributes whose `javascript:` URLs run code (and a strict CSP refuses). */
+export const SCRIPT_URL_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data']);
 
 /**
  * Finds the inline code in HTML pages, parsing each in full; pages are read in the order given,
@@ -53,7 +54,7 @@ export function findInlineCode(pages: Iterable<{ path: string; contents: string 
       if (element.nodeName === 'style') styles.add(hashOf(textOf(element)));
       for (const { name: local, prefix, value } of element.attrs) {
         const name = prefix ? `${prefix}:${local}` : local;
-        const runsCode = name === 'style' || /^on[a-z]/.test(name) || (URL_ATTRIBUTES.has(name) && isJavaScriptUrl(value));
+        const runsCode = name === 'style' || /^on[a-z]/.test(name) || (SCRIPT_URL_ATTRIBUTES.has(name) && isJavaScriptUrl(value));
         if (runsCode) blocked.push({ page: page.path, element: startTag(element), attribute: name, value });
       }
     });
@@ -104,8 +105,7 @@ function hasAttribute(element: Element, name: string): boolean {
   return attribute(element, name) !== undefined;
 }
 
-export function isJavaScriptUrl(value: string | undefined): boolean {
-  if (value === undefined) return false;
+export function isJavaScriptUrl(value: string): boolean {
   // Browsers drop ASCII whitespace and control characters before reading a URL's scheme.
   return value.replace(/[\u0000-\u0020]/g, '').toLowerCase().startsWith('javascript:');
 }
