@@ -16,7 +16,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { SITE_MODULE } from '../src/load-site.ts';
+import { SITE_MODULE } from '../src/site/load.ts';
 import { makeCliBundle } from '../src/launch/make-cli-bundle.ts';
 import { renderWorkerBundle } from '../src/parallel/worker-bundle.ts';
 import { caseStudy, writeCorpus } from './bench/corpus.ts';

@@ -1,13 +1,13 @@
-import { bundleAssets } from './assets.ts';
-import { openBuildCache, type BuildCacheOptions, type WarmState } from './cache/build-cache.ts';
-import { carryDrawnImages } from './cache/og-reuse.ts';
-import { writeChanged } from './cache/output.ts';
-import { renderChangedPages } from './cache/pages.ts';
-import { mergeInlineCode } from './cache/analysis.ts';
-import { digest } from './cache/facts.ts';
-import type { Catalogue } from './catalogue.ts';
-import { readContent, type Content } from './content.ts';
-import { hasErrors } from './diagnostics.ts';
+import { bundleAssets } from './assets/bundle.ts';
+import { openBuildCache, type BuildCacheOptions, type WarmState } from './incremental/build-cache.ts';
+import { carryDrawnImages } from './incremental/og-reuse.ts';
+import { writeChanged } from './incremental/output.ts';
+import { renderChangedPages } from './incremental/pages.ts';
+import { mergeInlineCode } from './render/analysis.ts';
+import { digest } from './incremental/facts.ts';
+import type { Catalogue } from './content/catalogue.ts';
+import { readContent, type Content } from './content/read.ts';
+import { hasErrors } from './diagnostics/diagnostics.ts';
 import { checkLinks, type ExternalLink } from './links/check-links.ts';
 import { prepareImages, type ImageBuildOptions } from './images/prepare.ts';
 import { workerPool, workersUnavailable, type WorkerPool } from './parallel/render-pool.ts';
@@ -16,10 +16,10 @@ import { renderOgImages, type OgRenderOptions } from './og/render.ts';
 import { planHeaders } from './security/headers-output.ts';
 import { findInlineCode } from './security/inline-code.ts';
 import { seoFiles } from './seo/crawlers.ts';
-import type { SiteDefinition } from './site-definition.ts';
-import { createSiteContext } from './site-context.ts';
-import { collectStaticFiles } from './static-files.ts';
-import { OutputChangedError, type OutputFile, type Staging, type Writer } from './write.ts';
+import type { SiteDefinition } from './site/definition.ts';
+import { createSiteContext } from './site/context.ts';
+import { collectStaticFiles } from './assets/static-files.ts';
+import { OutputChangedError, type OutputFile, type Staging, type Writer } from './output/write.ts';
 
 export interface BuildOptions {
   /** Overrides the site's origin (`--origin`, else `SITE_ORIGIN`, else the site's default). */
@@ -161,4 +161,4 @@ async function buildWith(staging: Staging | undefined, workers: WorkerPool, site
   return { ...result, files: output, written: { files: written.written, removed: written.removed } };
 }
 
-export { createSiteContext } from './site-context.ts';
+export { createSiteContext } from './site/context.ts';

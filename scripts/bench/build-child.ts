@@ -15,7 +15,7 @@ const { values } = parseArgs({
 });
 const started = performance.now();
 // As `site build` does (see the module).
-(await import('../../src/batch-heap.ts')).keepHeapsNearLiveSize();
+(await import('../../src/cli/batch-heap.ts')).keepHeapsNearLiveSize();
 /** Peak memory and CPU time of the whole process, all threads, start to finish (CPU: unlike wall time, barely moved by other work on the machine). */
 const usage = () => ({
   peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
@@ -23,7 +23,7 @@ const usage = () => ({
 });
 
 // As `site build` does: a receipt that says nothing changed ends the build before the engine loads.
-const { receiptFile, requestKey, upToDate } = await import('../../src/cache/receipt.ts');
+const { receiptFile, requestKey, upToDate } = await import('../../src/incremental/receipt.ts');
 const request = requestKey(['bench', values.out, values.content, values.threads ?? '']);
 const unchanged = values.cache ? upToDate(receiptFile(values.cache, values.out!), request, values.out!) : undefined;
 if (unchanged) {
@@ -33,9 +33,9 @@ if (unchanged) {
 
 const [{ build }, { loadSite, withContent }, { diskWriter }, { formatDiagnostics, hasErrors }] = await Promise.all([
   import('../../src/build.ts'),
-  import('../../src/load-site.ts'),
-  import('../../src/write.ts'),
-  import('../../src/diagnostics.ts'),
+  import('../../src/site/load.ts'),
+  import('../../src/output/write.ts'),
+  import('../../src/diagnostics/diagnostics.ts'),
 ]);
 
 const site = withContent(await loadSite(values.root!), values.content);

@@ -13,8 +13,8 @@ const { values } = parseArgs({
   options: { content: { type: 'string' }, cache: { type: 'string' }, sample: { type: 'string', default: '200' }, root: { type: 'string', default: process.cwd() } },
 });
 const [{ readContent }, { loadSite, withContent }, { planOgImages }, { renderOgImages }] = await Promise.all([
-  import('../../src/content.ts'),
-  import('../../src/load-site.ts'),
+  import('../../src/content/read.ts'),
+  import('../../src/site/load.ts'),
   import('../../src/og/plan.ts'),
   import('../../src/og/render.ts'),
 ]);

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { keepHeapsNearLiveSize } from '../batch-heap.ts';
-import { BUILD_CACHE_FOLDER, receiptFile, requestKey, upToDate, type ReceiptSummary } from '../cache/receipt.ts';
+import { keepHeapsNearLiveSize } from './batch-heap.ts';
+import { BUILD_CACHE_FOLDER, receiptFile, requestKey, upToDate, type ReceiptSummary } from '../incremental/receipt.ts';
 import { parseOrigin } from './options.ts';
 import { progressBar } from './progress.ts';
 
@@ -37,9 +37,9 @@ export function registerBuild(program: Command): void {
       // Loaded here, not at the top, so --help, --version and an up-to-date build answer without loading the engine.
       const [{ build }, { diagnosticLines, formatDiagnostics, hasErrors }, { loadSite, withContent }, { diskWriter }] = await Promise.all([
         import('../build.ts'),
-        import('../diagnostics.ts'),
-        import('../load-site.ts'),
-        import('../write.ts'),
+        import('../diagnostics/diagnostics.ts'),
+        import('../site/load.ts'),
+        import('../output/write.ts'),
       ]);
       const site = withContent(await loadSite(root), options.content);
       const bar = progressBar('Drawing social images');

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
-import { SiteConfigError } from '../config-error.ts';
+import { SiteConfigError } from '../diagnostics/config-error.ts';
 import { registerBuild } from './build.ts';
 import { registerOg } from './og.ts';
 import { registerServe } from './serve.ts';

@@ -26,8 +26,8 @@ export function registerOg(program: Command): void {
       // Loaded here, not at the top, so --help answers without loading the engine.
       const [{ regenerateOgImages }, { formatDiagnostics, hasErrors }, { loadSite, withContent }] = await Promise.all([
         import('../og/regenerate.ts'),
-        import('../diagnostics.ts'),
-        import('../load-site.ts'),
+        import('../diagnostics/diagnostics.ts'),
+        import('../site/load.ts'),
       ]);
       const site = withContent(await loadSite(root), options.content);
       // Both are mistakes in the command line rather than the content: exit 2, like any usage error.

@@ -12,7 +12,7 @@ export function registerServe(program: Command): void {
     .option('--content <dir>', "read content from this folder instead of the site's own")
     .action(async (options: { port: number; host: string; origin?: string; content?: string }, command: Command) => {
       const { root } = command.optsWithGlobals<{ root: string }>();
-      const { startServer } = await import('../serve.ts');
+      const { startServer } = await import('../serve/server.ts');
       const server = await startServer({ root, ...options, log: (line) => console.log(line) });
       console.log(`Serving ${server.url}/ (Ctrl+C to stop)`);
       const stop = () => void server.close().then(() => process.exit(0));

@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
-import type { Catalogue, Entry } from '../catalogue.ts';
-import { formatField, type Diagnostic } from '../diagnostics.ts';
-import { locateField } from '../locate.ts';
-import { parseSource } from '../parse.ts';
+import type { Catalogue } from '../content/catalogue.ts';
+import type { Entry } from '../content/entry.ts';
+import { formatField, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { locateField } from '../content/locate.ts';
+import { parseSource } from '../content/parse.ts';
 
 /** A front-matter field that names an image. */
 export interface ImageReference {

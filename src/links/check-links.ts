@@ -1,9 +1,9 @@
-import type { Entry } from '../catalogue.ts';
-import type { Diagnostic } from '../diagnostics.ts';
-import type { Route } from '../routes.ts';
+import type { Entry } from '../content/entry.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { Route } from '../routes/routes.ts';
 import { SAFE_URL_EXPECTED, unsafeUrlScheme } from '../safety/unsafe-url.ts';
-import { closest } from '../suggest.ts';
-import type { OutputFile } from '../write.ts';
+import { closest } from '../diagnostics/suggest.ts';
+import type { OutputFile } from '../output/write.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import { reportProblems, type Problem } from './report.ts';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import type { Entry } from '../catalogue.ts';
-import { formatField } from '../diagnostics.ts';
-import { locateField } from '../locate.ts';
-import { parseSource } from '../parse.ts';
+import type { Entry } from '../content/entry.ts';
+import { formatField } from '../diagnostics/diagnostics.ts';
+import { locateField } from '../content/locate.ts';
+import { parseSource } from '../content/parse.ts';
 import { markdownLinks } from '../render/markdown.ts';
 
 /**

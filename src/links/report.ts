@@ -1,5 +1,5 @@
-import type { Diagnostic } from '../diagnostics.ts';
-import type { Route } from '../routes.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { Route } from '../routes/routes.ts';
 import { unsafeUrlScheme } from '../safety/unsafe-url.ts';
 import type { ScannedLink, ScannedPage } from './html-scan.ts';
 import { locateFrontMatterValue, markdownLinkLines } from './locate-source.ts';

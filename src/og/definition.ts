@@ -1,4 +1,5 @@
-import type { Catalogue, Entry } from '../catalogue.ts';
+import type { Catalogue } from '../content/catalogue.ts';
+import type { Entry } from '../content/entry.ts';
 
 /** Social images are always this size (the Open Graph recommendation, and SPEC's). */
 export const OG_SIZE = { width: 1200, height: 630 } as const;

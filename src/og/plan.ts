@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Catalogue, Entry } from '../catalogue.ts';
-import type { Diagnostic } from '../diagnostics.ts';
-import type { SiteDefinition } from '../site-definition.ts';
+import type { Catalogue } from '../content/catalogue.ts';
+import type { Entry } from '../content/entry.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { SiteDefinition } from '../site/definition.ts';
 import { isFileSpec, OG_SIZE, ogImageUrl, type DrawnImageSpec, type OgImageRef, type OgImageSpec } from './definition.ts';
 import type { DrawTask } from './draw.ts';
 import { fontsFingerprint, imageKey, rendererFingerprint, templateFingerprint } from './hash.ts';

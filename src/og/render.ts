@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.ts';
-import type { SiteDefinition } from '../site-definition.ts';
-import { FileFromDisk, type OutputFile } from '../write.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { SiteDefinition } from '../site/definition.ts';
+import { FileFromDisk, type OutputFile } from '../output/write.ts';
 import { CACHE_FOLDER, imageCache } from './cache.ts';
 import type { DrawJob } from './plan.ts';
 import { drawAll } from './pool.ts';

@@ -1,7 +1,7 @@
-import type { AssetManifest } from '../assets.ts';
-import type { PageAnalysis, StoredAnalysis } from '../cache/analysis.ts';
-import type { EncodedEntry } from '../cache/entry-codec.ts';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { AssetManifest } from '../assets/bundle.ts';
+import type { PageAnalysis, StoredAnalysis } from '../render/analysis.ts';
+import type { EncodedEntry } from '../content/entry-codec.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { ImageManifest } from '../images/manifest.ts';
 import type { OgImageRef } from '../og/definition.ts';
 

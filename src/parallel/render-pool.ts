@@ -1,10 +1,10 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { loadAnalysis } from '../cache/analysis.ts';
-import { encodeEntry } from '../cache/entry-codec.ts';
-import type { Catalogue } from '../catalogue.ts';
-import type { Diagnostic } from '../diagnostics.ts';
+import { loadAnalysis } from '../render/analysis.ts';
+import { encodeEntry } from '../content/entry-codec.ts';
+import type { Catalogue } from '../content/catalogue.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { forgetRenderWorkerBundle, renderWorkerBundle } from './worker-bundle.ts';
 import type { CatalogueMessage, ParsedSource, ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
 

@@ -1,16 +1,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { analysePage, storeAnalysis } from '../cache/analysis.ts';
-import { StringTable } from '../cache/string-table.ts';
-import { decodeEntry } from '../cache/entry-codec.ts';
-import { digest } from '../cache/facts.ts';
-import { createTracker, type Tracker } from '../cache/tracking.ts';
-import { createCatalogue, type Catalogue } from '../catalogue.ts';
-import { fileReader } from '../content.ts';
-import { renderTracked, type RenderContext } from '../render/render-page.tsx';
-import type { Route } from '../routes.ts';
-import { createSiteContext } from '../site-context.ts';
-import type { SiteDefinition } from '../site-definition.ts';
-import { writeStagedFileSync } from '../write.ts';
+import { analysePage, storeAnalysis } from '../render/analysis.ts';
+import { StringTable } from './string-table.ts';
+import { decodeEntry } from '../content/entry-codec.ts';
+import { digest } from '../incremental/facts.ts';
+import { createTracker, type Tracker } from '../incremental/tracking.ts';
+import { createCatalogue, type Catalogue } from '../content/catalogue.ts';
+import { fileReader } from '../content/read.ts';
+import { renderTracked, type RenderContext } from '../render/render-page.ts';
+import type { Route } from '../routes/routes.ts';
+import { createSiteContext } from '../site/context.ts';
+import type { SiteDefinition } from '../site/definition.ts';
+import { writeStagedFileSync } from '../output/write.ts';
 import type { CatalogueMessage, ParseRequest, RenderRequest, WireContext, WirePage, WorkerMessage, WorkerSetup } from './protocol.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { workerData } from 'node:worker_threads';
-import type { SiteDefinition } from '../site-definition.ts';
+import type { SiteDefinition } from '../site/definition.ts';
 import type { WorkerSetup } from './protocol.ts';
 import { serveRenderRequests } from './render-service.ts';
 

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 
 /**
  * Characters a content file's name may not hold, because the URL made from it would not lead

@@ -1,7 +1,7 @@
 import type { Element, Root as HastRoot, RootContent as HastNode } from 'hast';
 import type { Root as MdastRoot, RootContent as MdastNode } from 'mdast';
 import type { VFile } from 'vfile';
-import type { MessageCode } from '../messages.ts';
+import type { MessageCode } from '../diagnostics/messages.ts';
 import { SAFE_URL_EXPECTED, unsafeUrlScheme } from './unsafe-url.ts';
 
 /** Something in a Markdown body that would run code (or nests too deep to render); `line` counts from the body's first line. */

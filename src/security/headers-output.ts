@@ -1,6 +1,6 @@
-import type { Diagnostic } from '../diagnostics.ts';
-import type { Route } from '../routes.ts';
-import type { OutputFile } from '../write.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { Route } from '../routes/routes.ts';
+import type { OutputFile } from '../output/write.ts';
 import { allowsInlineStyle, buildCsp, CspConfigError } from './csp.ts';
 import { formatHeadersFile } from './headers-file.ts';
 import { cacheRules, securityHeaders, type SecurityDefinition } from './headers.ts';

@@ -1,7 +1,9 @@
-import type { Catalogue, Entry } from '../catalogue.ts';
-import { compareText } from '../diagnostics.ts';
-import type { SiteContext, SiteDefinition } from '../site-definition.ts';
-import type { OutputFile } from '../write.ts';
+import type { Catalogue } from '../content/catalogue.ts';
+import type { Entry } from '../content/entry.ts';
+import { compareText } from '../diagnostics/diagnostics.ts';
+import type { SiteDefinition } from '../site/definition.ts';
+import type { SiteContext } from '../site/context.ts';
+import type { OutputFile } from '../output/write.ts';
 import type { RobotsDefinition } from './definition.ts';
 import { renderAtom, renderRss } from './feeds.ts';
 import { escapeXml } from './xml.ts';

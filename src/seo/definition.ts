@@ -1,5 +1,6 @@
-import type { Catalogue, Entry } from '../catalogue.ts';
-import type { SiteContext } from '../site-definition.ts';
+import type { Catalogue } from '../content/catalogue.ts';
+import type { Entry } from '../content/entry.ts';
+import type { SiteContext } from '../site/context.ts';
 
 /** Who wrote a feed item. */
 export interface FeedAuthor {

@@ -1,6 +1,7 @@
-import type { Catalogue, Entry } from '../catalogue.ts';
+import type { Catalogue } from '../content/catalogue.ts';
+import type { Entry } from '../content/entry.ts';
 import { renderMarkdown } from '../render/markdown.ts';
-import type { SiteContext } from '../site-definition.ts';
+import type { SiteContext } from '../site/context.ts';
 import type { FeedAuthor, FeedDefinition } from './definition.ts';
 import { absolutizeUrls, cdata, escapeXml, latestDate, rfc3339Date, rfc822Date } from './xml.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import type { PageProps, SiteDefinition } from '../../src/index.ts';
-import { memoryWriter } from '../../src/write.ts';
+import { memoryWriter } from '../../src/output/write.ts';
 import { createMinimalSite } from '../fixtures/minimal/site.tsx';
 
 /** A derived page: the posts whose title has a given word, counted. */

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { formatDiagnostics } from '../../src/diagnostics.ts';
-import { memoryWriter } from '../../src/write.ts';
+import { formatDiagnostics } from '../../src/diagnostics/diagnostics.ts';
+import { memoryWriter } from '../../src/output/write.ts';
 import { createSite } from '../../templates/site.ts';
 
 const contentDir = path.resolve('tests/fixtures/invalid-frontmatter/content');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { memoryWriter } from '../../src/write.ts';
+import { memoryWriter } from '../../src/output/write.ts';
 import { createMinimalSite } from '../fixtures/minimal/site.tsx';
 
 const writer = memoryWriter();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { build } from '../../src/build.ts';
-import { memoryWriter } from '../../src/write.ts';
+import { memoryWriter } from '../../src/output/write.ts';
 import { createSite } from '../../templates/site.ts';
 import { isValidSvg, parseXml, pngSize } from '../helpers/images.ts';
 

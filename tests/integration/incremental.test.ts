@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../src/build.ts';
-import { createBuilder } from '../../src/builder.ts';
-import { loadSite, withContent } from '../../src/load-site.ts';
-import { diskWriter, memoryWriter } from '../../src/write.ts';
+import { createBuilder } from '../../src/serve/builder.ts';
+import { loadSite, withContent } from '../../src/site/load.ts';
+import { diskWriter, memoryWriter } from '../../src/output/write.ts';
 
 // Builds of the real site into a folder, one after another, each compared byte for byte with a
 // clean build of the same content: an incremental build must never differ from starting over.

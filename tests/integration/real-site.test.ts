@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { formatDiagnostics } from '../../src/diagnostics.ts';
-import { memoryWriter } from '../../src/write.ts';
+import { formatDiagnostics } from '../../src/diagnostics/diagnostics.ts';
+import { memoryWriter } from '../../src/output/write.ts';
 import site from '../../templates/site.ts';
 
 const writer = memoryWriter();

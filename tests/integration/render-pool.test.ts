@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { loadSite } from '../../src/load-site.ts';
+import { loadSite } from '../../src/site/load.ts';
 import { defaultRenderThreads, MIN_PAGES_FOR_WORKERS } from '../../src/parallel/render-pool.ts';
-import { diskWriter, memoryWriter } from '../../src/write.ts';
+import { diskWriter, memoryWriter } from '../../src/output/write.ts';
 
 const root = path.resolve('.');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pool-'));

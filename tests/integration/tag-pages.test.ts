@@ -3,8 +3,8 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { formatDiagnostics } from '../../src/diagnostics.ts';
-import { memoryWriter } from '../../src/write.ts';
+import { formatDiagnostics } from '../../src/diagnostics/diagnostics.ts';
+import { memoryWriter } from '../../src/output/write.ts';
 import site from '../../templates/site.ts';
 
 // Expectations come from the Markdown itself, read apart from the engine.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { memoryWriter } from '../../src/write.ts';
+import { memoryWriter } from '../../src/output/write.ts';
 import { createSite } from '../../templates/site.ts';
 import { editFrontMatter, frontMatterEdit, markdownBody } from './arbitraries.ts';
 import { buildOptions, PAGES, settings, splitFile, timeoutFor, Workspace } from './workspace.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { quickFrontMatter } from '../../src/front-matter-yaml.ts';
+import { quickFrontMatter } from '../../src/content/front-matter-yaml.ts';
 import { editFrontMatter, frontMatterEdit, yamlValue } from './arbitraries.ts';
 
 /** The front matter of every real content file, as gray-matter hands it to the YAML parser. */

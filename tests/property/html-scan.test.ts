@@ -8,7 +8,7 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { scanHtml, type ScannedPage } from '../../src/links/html-scan.ts';
-import { memoryWriter } from '../../src/write.ts';
+import { memoryWriter } from '../../src/output/write.ts';
 import { createSite } from '../../templates/site.ts';
 import { scanHtml as scanWithPattern } from '../helpers/html-scan-regex.ts';
 import { settings } from './workspace.ts';

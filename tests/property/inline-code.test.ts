@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { analysePage } from '../../src/cache/analysis.ts';
+import { analysePage } from '../../src/render/analysis.ts';
 import { findInlineCode } from '../../src/security/inline-code.ts';
 import { settings } from './workspace.ts';
 

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { build, type BuildResult } from '../../src/build.ts';
-import { formatDiagnosticLine, type Diagnostic } from '../../src/diagnostics.ts';
-import { diskWriter } from '../../src/write.ts';
+import { formatDiagnosticLine, type Diagnostic } from '../../src/diagnostics/diagnostics.ts';
+import { diskWriter } from '../../src/output/write.ts';
 import { createSite } from '../../templates/site.ts';
 
 const SMALL_SITE = path.resolve('tests/fixtures/small-site/content');

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createSiteContext } from '../../src/build.ts';
-import { createCatalogue } from '../../src/catalogue.ts';
+import { createCatalogue } from '../../src/content/catalogue.ts';
 import type { SiteDefinition } from '../../src/index.ts';
 import { BreadcrumbContext, Breadcrumbs } from '../../templates/components/Breadcrumbs.tsx';
 import { PageHero } from '../../templates/components/PageHero.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkReferences, createCatalogue } from '../../src/catalogue.ts';
-import { Ref } from '../../src/schema-helpers.ts';
+import { checkReferences, createCatalogue } from '../../src/content/catalogue.ts';
+import { Ref } from '../../src/content/schema-helpers.ts';
 import { makeEntry } from '../helpers/entries.ts';
 
 const entries = [

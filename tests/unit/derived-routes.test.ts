@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalogue, type Catalogue } from '../../src/catalogue.ts';
-import { deriveEntries, type DerivedRoute } from '../../src/routes.ts';
+import { createCatalogue, type Catalogue } from '../../src/content/catalogue.ts';
+import { deriveEntries, type DerivedRoute } from '../../src/routes/routes.ts';
 import { makeEntry } from '../helpers/entries.ts';
 
 const content = createCatalogue([makeEntry('pages', '/'), makeEntry('posts', '/posts/first'), makeEntry('pages', '/tags/red', {}, { relative: 'tags/red.md', file: '/site/content/tags/red.md' })]);

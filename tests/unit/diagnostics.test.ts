@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDiagnosticLine, formatDiagnostics, formatField, type Diagnostic } from '../../src/diagnostics.ts';
+import { formatDiagnosticLine, formatDiagnostics, formatField, type Diagnostic } from '../../src/diagnostics/diagnostics.ts';
 
 const tag: Diagnostic = {
   code: 'invalid-value',

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { FeedLinks, JsonLd, serializeJsonLd, SocialMeta } from '../../src/render/head.tsx';
+import { FeedLinks, JsonLd, serializeJsonLd, SocialMeta } from '../../src/render/head.ts';
 
 describe('serializeJsonLd', () => {
   it('cannot close its script element early, and parses back to the same data', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Route } from '../../src/routes.ts';
+import type { Route } from '../../src/routes/routes.ts';
 import { headersForPath, parseHeadersFile } from '../../src/security/headers-file.ts';
 import { HEADERS_FILE, planHeaders } from '../../src/security/headers-output.ts';
 import { hashOf } from '../../src/security/inline-code.ts';
-import type { OutputFile } from '../../src/write.ts';
+import type { OutputFile } from '../../src/output/write.ts';
 
 const html = (body: string) => `<!DOCTYPE html><html><head><title>t</title><script type="module" src="/assets/client-AB12.js"></script></head><body>${body}</body></html>`;
 const hashed: OutputFile[] = [{ path: 'assets/client-AB12.js', contents: 'console.log(1)' }];

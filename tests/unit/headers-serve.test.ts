@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outputKey, parseRange, serveBuild } from '../../src/serve-response.ts';
+import { outputKey, parseRange, serveBuild } from '../../src/serve/response.ts';
 
 describe('outputKey', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ImagesProvider } from '../../src/images/context.tsx';
+import { ImagesProvider } from '../../src/images/context.ts';
 import type { ImageManifest } from '../../src/images/manifest.ts';
 import { ERROR_IMAGE, Img, type ImgProps } from '../../templates/components/Img.tsx';
 import { startTags } from '../fixtures/images/start-tags.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalogue } from '../../src/catalogue.ts';
+import { createCatalogue } from '../../src/content/catalogue.ts';
 import { buildMenus } from '../../templates/menus.ts';
 import { makeEntry } from '../helpers/entries.ts';
 

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readContent } from '../../src/content.ts';
+import { readContent } from '../../src/content/read.ts';
 import { ogImageUrl, type OgImageSpec } from '../../src/og/definition.ts';
 import { planOgImages } from '../../src/og/plan.ts';
-import type { Entry } from '../../src/catalogue.ts';
+import type { Entry } from '../../src/content/entry.ts';
 import { createMinimalSite } from '../fixtures/minimal/site.tsx';
 import { ogSetup } from '../fixtures/og/setup.ts';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DrawJob } from '../../src/og/plan.ts';
 import { renderOgImages } from '../../src/og/render.ts';
-import type { SiteDefinition } from '../../src/site-definition.ts';
-import { FileFromDisk } from '../../src/write.ts';
+import type { SiteDefinition } from '../../src/site/definition.ts';
+import { FileFromDisk } from '../../src/output/write.ts';
 import { ogSetup } from '../fixtures/og/setup.ts';
 import { pngSize } from '../helpers/images.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareEntries, compareNewestFirst, type Sortable } from '../../src/ordering.ts';
+import { compareEntries, compareNewestFirst, type Sortable } from '../../src/content/ordering.ts';
 
 const entry = (url: string, sort?: number, createdDate?: string): Sortable => ({ url, data: { sort, createdDate } });
 const urls = (list: Sortable[]) => list.map((e) => e.url);

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { changedSince, receiptFile, requestKey, takeSnapshot, upToDate, writeReceipt } from '../../src/cache/receipt.ts';
-import { fileStamp } from '../../src/stamp.ts';
+import { changedSince, receiptFile, requestKey, takeSnapshot, upToDate, writeReceipt } from '../../src/incremental/receipt.ts';
+import { fileStamp } from '../../src/output/stamp.ts';
 
 let work: string;
 let content: string;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCatalogue, type Entry } from '../../src/catalogue.ts';
+import { createCatalogue } from '../../src/content/catalogue.ts';
+import type { Entry } from '../../src/content/entry.ts';
 import { caseStudiesTagged, relatedCaseStudies, relatedWork } from '../../templates/lib/related.ts';
 import type { CaseStudy } from '../../templates/schemas.ts';
 import { makeEntry } from '../helpers/entries.ts';

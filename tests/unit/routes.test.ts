@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDuplicateUrls, planRoutes } from '../../src/routes.ts';
+import { checkDuplicateUrls, planRoutes } from '../../src/routes/routes.ts';
 import { makeEntry } from '../helpers/entries.ts';
 
 describe('planRoutes', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalogue } from '../../src/catalogue.ts';
+import { createCatalogue } from '../../src/content/catalogue.ts';
 import { createSiteContext } from '../../src/build.ts';
 import { renderAtom, renderRss } from '../../src/seo/feeds.ts';
 import type { FeedDefinition } from '../../src/seo/definition.ts';
-import type { SiteDefinition } from '../../src/site-definition.ts';
+import type { SiteDefinition } from '../../src/site/definition.ts';
 import { makeEntry } from '../helpers/entries.ts';
 import { parseXml } from '../helpers/images.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSiteContext } from '../../src/build.ts';
-import { createCatalogue } from '../../src/catalogue.ts';
-import { Ref } from '../../src/schema-helpers.ts';
+import { createCatalogue } from '../../src/content/catalogue.ts';
+import { Ref } from '../../src/content/schema-helpers.ts';
 import type { Entry, SiteDefinition } from '../../src/index.ts';
 import { breadcrumbs, caseStudyArticle, organization, person, structuredData } from '../../templates/seo/structured-data.tsx';
 import type { CaseStudy, TeamMember } from '../../templates/schemas.ts';

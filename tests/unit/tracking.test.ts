@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { changedFacts, fingerprint } from '../../src/cache/facts.ts';
-import { createTracker } from '../../src/cache/tracking.ts';
-import { createCatalogue, type Catalogue, type Entry } from '../../src/catalogue.ts';
-import { createSiteContext } from '../../src/site-context.ts';
-import type { SiteDefinition } from '../../src/site-definition.ts';
+import { changedFacts, fingerprint } from '../../src/incremental/facts.ts';
+import { createTracker } from '../../src/incremental/tracking.ts';
+import { createCatalogue, type Catalogue } from '../../src/content/catalogue.ts';
+import type { Entry } from '../../src/content/entry.ts';
+import { createSiteContext } from '../../src/site/context.ts';
+import type { SiteDefinition } from '../../src/site/definition.ts';
 import { buildMenus } from '../../templates/menus.ts';
 import { relatedCaseStudies } from '../../templates/lib/related.ts';
 import type { CaseStudy } from '../../templates/schemas.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeUrlPath, slugOf, urlForContentFile, urlToOutPath } from '../../src/urls.ts';
+import { normalizeUrlPath, slugOf, urlForContentFile, urlToOutPath } from '../../src/routes/urls.ts';
 
 describe('urlForContentFile', () => {
   it.each([

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSource } from '../../src/parse.ts';
-import { createSchemaHelpers } from '../../src/schema-helpers.ts';
-import { prepareCollections, validateFile } from '../../src/validate.ts';
+import { parseSource } from '../../src/content/parse.ts';
+import { createSchemaHelpers } from '../../src/content/schema-helpers.ts';
+import { prepareCollections, validateFile } from '../../src/content/validate.ts';
 import { createSite } from '../../templates/site.ts';
 
 const contentDir = path.resolve('tests/fixtures/invalid-frontmatter/content');

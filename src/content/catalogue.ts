@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { compareEntries, compareNewestFirst } from './ordering.ts';
+import { Ref } from './schema-helpers.ts';
+import type { BaseData, Entry } from './entry.ts';
+import { normalizeUrlPath } from '../routes/urls.ts';
+
+/** One row of the content index (SPEC §3): what menus and listings need to know of a page. */
+export const contentIndexItemSchema = z.object({
+  path: z.string().startsWith('/'),
+  componentPath: z.string(),
+  title: z.string(),
+  hidden: z.boolean(),
+  sort: z.number().optional(),
+  createdDate: z.string().optional(),
+});
+export type ContentIndexItem = z.infer<typeof contentIndexItemSchema>;
+
+export interface CollectionQuery {
+  /** Include hidden entries (default false). */
+  includeHidden?: boolean;
+  /** Include `_name.md` list pages (default false). */
+  includeListPages?: boolean;
+  /** `sort` (the one ordering, default) or `newest` (createdDate, newest first). */
+  order?: 'sort' | 'newest';
+}
+
+/** All entries, ordered, with lookups. */
+export interface Catalogue {
+  readonly entries: readonly Entry[];
+  /** The entry published at a URL path, if any. */
+  byPath<T extends BaseData = BaseData>(urlPath: string): Entry<T> | undefined;
+  /** The visible entries of a collection, in the one ordering unless asked otherwise. */
+  collection<T extends BaseData = BaseData>(name: string, query?: CollectionQuery): readonly Entry<T>[];
+  /** The entry a reference points at. */
+  resolve<T extends BaseData = BaseData>(ref: Ref): Entry<T> | undefined;
+  /** The content index: one item per page entry. */
+  index(): ContentIndexItem[];
+  /**
+   * A value computed from the catalogue once per build and shared by every page that asks for it
+   * (an index by tag, a tag cloud). Incremental builds make each page that uses it depend on
+   * everything `compute` read; a value memoized by a template itself would leave pages stale.
+   */
+  derive<T>(key: string, compute: (catalogue: Catalogue) => T): T;
+}
+
+/** Builds the catalogue from entries whose URLs are known to be unique. */
+export function createCatalogue(entries: readonly Entry[]): Catalogue {
+  const ordered = [...entries].sort(compareEntries);
+  const byUrl = new Map(ordered.map((entry) => [entry.url, entry]));
+  const byCollection = Map.groupBy(ordered, (entry) => entry.collection);
+  // A reference names an entry by collection and slug; one lookup, not a scan of the collection.
+  // The first in the one ordering wins when two folders hold the same slug, as a scan would find.
+  const bySlug = new Map<string, Entry>();
+  for (const entry of ordered) {
+    const key = `${entry.collection}/${entry.slug}`;
+    if (!entry.listPage && !bySlug.has(key)) bySlug.set(key, entry);
+  }
+  const derived = new Map<string, unknown>();
+  // The catalogue never changes once built, and every page's menus ask the same few questions,
+  // so each distinct query is answered once; answering it per page would be quadratic.
+  const answers = new Map<string, readonly Entry[]>();
+  const collection = (name: string, query: CollectionQuery = {}): readonly Entry[] => {
+    const key = JSON.stringify([name, query.includeHidden === true, query.includeListPages === true, query.order ?? 'sort']);
+    let answer = answers.get(key);
+    if (!answer) {
+      const list = (byCollection.get(name) ?? []).filter(
+        (entry) => (query.includeHidden || !entry.hidden) && (query.includeListPages || !entry.listPage),
+      );
+      answer = Object.freeze(query.order === 'newest' ? list.sort(compareNewestFirst) : list);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+  const catalogue: Catalogue = {
+    entries: ordered,
+    byPath: <T extends BaseData>(urlPath: string) => byUrl.get(normalizeUrlPath(urlPath)) as Entry<T> | undefined,
+    collection: <T extends BaseData>(name: string, query?: CollectionQuery) => collection(name, query) as readonly Entry<T>[],
+    resolve: <T extends BaseData>(ref: Ref) => bySlug.get(`${ref.collection}/${ref.slug}`) as Entry<T> | undefined,
+    index: () =>
+      ordered.map((entry) => ({
+        path: entry.url,
+        componentPath: entry.template,
+        title: entry.data.title,
+        hidden: entry.hidden,
+        sort: entry.data.sort,
+        createdDate: entry.data.createdDate,
+      })),
+    derive: <T>(key: string, compute: (catalogue: Catalogue) => T): T => {
+      if (!derived.has(key)) derived.set(key, compute(catalogue));
+      return derived.get(key) as T;
+    },
+  };
+  return catalogue;
+}
+
+/** Reports every reference (see `SchemaHelpers.ref`) that names no entry. */
+export function checkReferences(
+  catalogue: Catalogue,
+  locate: (entry: Entry, fieldPath: PropertyKey[]) => { line: number; column: number },
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const entry of catalogue.entries) {
+    for (const { ref, fieldPath } of findRefs(entry.data, [])) {
+      if (catalogue.resolve(ref)) continue;
+      const slugs = catalogue.collection(ref.collection, { includeHidden: true }).map((e) => e.slug);
+      diagnostics.push({
+        code: 'unknown-reference',
+        severity: 'error',
+        file: entry.file,
+        ...locate(entry, fieldPath),
+        field: fieldPath.map(String).join('.'),
+        message: `refers to no entry of "${ref.collection}"`,
+        expected: slugs.length
+          ? `one of ${slugs.slice(0, 12).join(', ')}${slugs.length > 12 ? `, … (${slugs.length} in all)` : ''}`
+          : `the slug of an entry of "${ref.collection}" (it has none)`,
+        actual: JSON.stringify(ref.slug),
+      });
+    }
+  }
+  return diagnostics;
+}
+
+function* findRefs(value: unknown, fieldPath: PropertyKey[]): Generator<{ ref: Ref; fieldPath: PropertyKey[] }> {
+  if (value instanceof Ref) yield { ref: value, fieldPath };
+  else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* findRefs(item, [...fieldPath, i]);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) yield* findRefs(item, [...fieldPath, key]);
+}

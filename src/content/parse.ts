@@ -1,0 +1,132 @@
+import matter from 'gray-matter';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { MAX_NESTING, yamlNestingDepth } from '../safety/nesting.ts';
+import type { SourceFile } from './scan.ts';
+import { quickFrontMatter } from './front-matter-yaml.ts';
+
+/** A content file split into front matter and body, with what is needed to locate fields. */
+export interface ParsedFile {
+  source: SourceFile;
+  data: Record<string, unknown>;
+  body: string;
+  /** 1-based line of the first body line in the file. */
+  bodyLine: number;
+  /** The front matter as a YAML document, for finding where a field is written. */
+  document: Document | undefined;
+  lineCounter: LineCounter;
+  /** Add this to a line of the YAML text to get the line in the file. */
+  lineOffset: number;
+}
+
+/**
+ * Splits a file with gray-matter, parsing the YAML with the `yaml` package (YAML 1.2 core schema:
+ * dates stay strings, so a bad date is reported instead of silently rolled over).
+ */
+export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnostics: Diagnostic[] } {
+  const lineCounter = new LineCounter();
+  let document: Document | undefined;
+  let conversionError: Error | undefined;
+  /** The front matter's YAML cannot be used: one or more `yaml-syntax` errors in this file. */
+  const yamlErrors = (...found: Array<Omit<Diagnostic, 'code' | 'severity' | 'file'>>) => ({
+    diagnostics: found.map((d): Diagnostic => ({ code: 'yaml-syntax', severity: 'error', file: source.file, ...d })),
+  });
+  let tooDeep = false;
+  // Front matter read the quick way (see `quickFrontMatter`): its YAML document is made only if a field has to be located.
+  let quickText: string | undefined;
+  // gray-matter may or may not keep the newline after the opening `---`; count what it hands over.
+  let lineOffset = 1;
+  const text = source.text.replace(/^\uFEFF/, '');
+  if (!/^---\r?\n/.test(text)) {
+    return {
+      diagnostics: [
+        {
+          code: 'missing-front-matter',
+          severity: 'error',
+          file: source.file,
+          line: 1,
+          column: 1,
+          message: 'The file has no front matter.',
+          expected: 'a first line `---`, YAML fields, and a closing `---`',
+          actual: JSON.stringify(text.split('\n', 1)[0] ?? ''),
+        },
+      ],
+    };
+  }
+  // gray-matter caches results by content when called without options; passing engines disables that.
+  const result = matter(text, {
+    engines: {
+      yaml: (yamlText: string) => {
+        lineOffset = yamlText.startsWith('\n') || yamlText.startsWith('\r\n') ? 0 : 1;
+        // The yaml package recurses per level and reports a stack overflow at whatever column it reached: not the same twice.
+        if ((tooDeep = yamlNestingDepth(yamlText) > MAX_NESTING)) return {};
+        const quick = quickFrontMatter(yamlText);
+        if (quick !== undefined) {
+          quickText = yamlText;
+          return quick ?? {};
+        }
+        document = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
+        if (document.errors.length > 0) return {};
+        try {
+          return document.toJS() ?? {};
+        } catch (error) {
+          // An alias naming no anchor, or aliases expanding past the yaml package's limit, throw here.
+          conversionError = error instanceof Error ? error : new Error(String(error));
+          return {};
+        }
+      },
+    },
+  });
+  if (tooDeep) {
+    return yamlErrors({
+      line: 1,
+      column: 1,
+      message: `The front matter nests lists or fields more than ${MAX_NESTING} levels deep.`,
+      hint: 'Flatten it: front matter needs a few levels at most.',
+    });
+  }
+  if (conversionError && document) {
+    let alias: [number, number, number] | undefined;
+    visit(document, { Alias: (_, node) => void (alias ??= node.range ?? undefined) });
+    const pos = lineCounter.linePos(alias?.[0] ?? 0);
+    return yamlErrors({
+      line: alias ? pos.line + lineOffset : 1,
+      column: alias ? pos.col : 1,
+      message: `The front matter is not valid YAML: ${firstLine(conversionError.message)}`,
+      hint: 'An alias (*name) must follow its anchor (&name), and aliases must not multiply beyond reason. Quote values that start with * or &.',
+    });
+  }
+  const errors = document?.errors ?? [];
+  if (errors.length > 0) {
+    return yamlErrors(
+      ...errors.map((error) => {
+        const pos = lineCounter.linePos(error.pos[0]);
+        return {
+          line: pos.line + lineOffset,
+          column: pos.col,
+          message: `The front matter is not valid YAML: ${firstLine(error.message)}`,
+          hint: 'Quote values that contain a colon or start with a special character.',
+        };
+      }),
+    );
+  }
+  const data = result.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return yamlErrors({ line: 1, message: 'The front matter must be a set of `field: value` lines.', actual: Array.isArray(data) ? 'a list' : typeof data });
+  }
+  const consumed = text.length - result.content.length;
+  const bodyLine = text.slice(0, consumed).split('\n').length;
+  const parsed: ParsedFile = { source, data: data as Record<string, unknown>, body: result.content, bodyLine, document, lineCounter, lineOffset };
+  if (quickText !== undefined) {
+    const text = quickText;
+    let located: Document | undefined;
+    Object.defineProperty(parsed, 'document', {
+      get: () => (located ??= parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })),
+    });
+  }
+  return { parsed, diagnostics: [] };
+}
+
+function firstLine(message: string): string {
+  return message.split('\n', 1)[0] ?? message;
+}

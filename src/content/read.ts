@@ -1,0 +1,149 @@
+import { decodeEntry, encodeEntry } from './entry-codec.ts';
+import { digest } from '../incremental/facts.ts';
+import type { KnownEntry } from '../incremental/state.ts';
+import { checkReferences, createCatalogue, type Catalogue } from './catalogue.ts';
+import type { Entry } from './entry.ts';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { locateField } from './locate.ts';
+import { parseSource } from './parse.ts';
+import { checkDuplicateUrls, deriveEntries, planRoutes, type DerivedRoute, type Route } from '../routes/routes.ts';
+import { scanContent, type SourceFile } from './scan.ts';
+import { createSchemaHelpers } from './schema-helpers.ts';
+import type { SiteDefinition } from '../site/definition.ts';
+import { prepareCollections, validateFile, type PreparedCollection } from './validate.ts';
+import type { ParsedSource } from '../parallel/protocol.ts';
+import type { RenderPool } from '../parallel/render-pool.ts';
+
+/** A site's content, read and checked: everything a build or `site og` starts from. */
+export interface Content {
+  diagnostics: Diagnostic[];
+  /** How many content files were read. */
+  fileCount: number;
+  routes: Route[];
+  catalogue: Catalogue;
+  /** What the next build needs to take each valid file's entry without parsing it (see `KnownEntry`). */
+  known: Map<string, KnownEntry>;
+  /** A hash of each entry (its file's path and text; a derived page's data), by URL: what changed since the last build. */
+  entryHashes: Map<string, string>;
+}
+
+/**
+ * Reads a site's content: scan → parse → validate → catalogue → derived pages → routes. Reports every problem
+ * it finds as a diagnostic instead of stopping at the first.
+ */
+export async function readContent(
+  site: SiteDefinition,
+  previous?: ReadonlyMap<string, KnownEntry>,
+  workers?: (files: number, entries: number) => RenderPool | undefined,
+): Promise<Content> {
+  // With nothing to reuse, every file will be parsed: workers, if there are to be any, start
+  // loading the site now, while the files are read.
+  const sources = await scanContent(site.contentDir, (count) => !previous?.size && workers?.(count, count));
+  const known = new Map<string, KnownEntry>();
+  const entryHashes = new Map<string, string>();
+  // Entries stay in the order of their files, reused or not, so routes come out in the same order.
+  const slots: Array<Entry | undefined> = new Array(sources.length);
+  const position = new Map(sources.map((source, i) => [source.file, i]));
+  const toParse: SourceFile[] = [];
+  // A file whose text is what the last build validated gives the same entry: schemas, the
+  // content folder and the images are part of the cache key, so they have not changed either.
+  for (const [i, source] of sources.entries()) {
+    const hash = digest(source.text);
+    const reused = previous?.get(source.relative);
+    if (reused?.hash === hash) {
+      const entry = decodeEntry({ ...reused.entry, body: withoutBom(source.text).slice(reused.bodyStart) });
+      slots[i] = entry;
+      known.set(source.relative, reused);
+      entryHashes.set(entry.url, digest(`${source.relative}\n${hash}`));
+    } else toParse.push(source);
+  }
+
+  // Many files are parsed on the worker threads (which render the pages afterwards); a few, here.
+  // Results are put back in file order, so diagnostics come out in the same order either way:
+  // duplicate URLs, then syntax, then schemas.
+  const results: Array<ParsedSource | undefined> = new Array(toParse.length);
+  const pool = workers?.(toParse.length, sources.length);
+  const read = fileReader(site);
+  const readHere = (index: number) => (results[index] = { index, ...read(toParse[index]!) });
+  let left = toParse.map((_, i) => i);
+  if (pool) {
+    left = await pool.parse(
+      toParse.map(({ file, relative, text }, index) => ({ index, file, relative, text })),
+      (result) => (results[result.index] = result),
+      readHere,
+    );
+  }
+  left.forEach(readHere);
+  const syntax: Diagnostic[] = [];
+  const schema: Diagnostic[] = [];
+  for (const [i, result] of results.entries()) {
+    const source = toParse[i]!;
+    syntax.push(...result!.syntax);
+    schema.push(...result!.schema);
+    if (!result!.entry) continue;
+    const text = withoutBom(source.text);
+    const entry = decodeEntry({ ...result!.entry, body: text.slice(result!.bodyStart) });
+    const hash = digest(source.text);
+    slots[position.get(source.file)!] = entry;
+    known.set(source.relative, { hash, entry: result!.entry, bodyStart: result!.bodyStart! });
+    entryHashes.set(entry.url, digest(`${source.relative}\n${hash}`));
+  }
+  const diagnostics = [...checkDuplicateUrls(sources), ...syntax, ...schema];
+
+  const entries = slots.filter((entry): entry is Entry => entry !== undefined);
+  const contentCatalogue = createCatalogue(entries);
+  diagnostics.push(...checkReferences(contentCatalogue, locator(sources)));
+  const derived = hasErrors(diagnostics) ? [] : derivePages(site, contentCatalogue, diagnostics);
+  for (const entry of derived) entryHashes.set(entry.url, digest(JSON.stringify(encodeEntry(entry))));
+  const pages = derived.length ? [...entries, ...derived] : entries;
+  const routes = planRoutes(pages, site.notFound);
+  const catalogue = derived.length ? createCatalogue(pages) : contentCatalogue;
+  return { diagnostics, fileCount: sources.length, routes, catalogue, known, entryHashes };
+}
+
+/**
+ * Parses and validates one file at a time: a parsed file holds its whole YAML document (kept for
+ * pointing at a field), and ten thousand of them at once would cost hundreds of megabytes.
+ * Collections are prepared once, on first use.
+ */
+export function fileReader(site: SiteDefinition): (source: SourceFile) => Omit<ParsedSource, 'index'> {
+  let collections: PreparedCollection[] | undefined;
+  return (source) => {
+    const { parsed, diagnostics: syntax } = parseSource(source);
+    if (!parsed) return { syntax, schema: [] };
+    collections ??= prepareCollections(site, createSchemaHelpers([site.contentDir, site.publicDir ?? site.contentDir]));
+    const { entry, diagnostics: schema } = validateFile(parsed, collections, site.templates);
+    if (!entry) return { syntax, schema };
+    const { body, ...rest } = encodeEntry(entry);
+    return { syntax, schema, entry: rest, bodyStart: withoutBom(source.text).length - body.length };
+  };
+}
+
+function withoutBom(text: string): string {
+  return text.replace(/^\uFEFF/, '');
+}
+
+/**
+ * The site's derived pages as entries. Asked only of complete, valid content: a routes()
+ * function fed half a catalogue would report confusing errors of its own.
+ */
+function derivePages(site: SiteDefinition, catalogue: Catalogue, diagnostics: Diagnostic[]): Entry[] {
+  if (!site.routes) return [];
+  let declared: readonly DerivedRoute[];
+  try {
+    declared = site.routes(catalogue);
+  } catch (error) {
+    const err = error instanceof Error ? error : new Error(String(error));
+    diagnostics.push({ code: 'routes-failed', severity: 'error', message: `The site's routes() threw: ${err.message}`, hint: 'Run with --verbose to see the stack.', detail: err.stack });
+    return [];
+  }
+  const derived = deriveEntries(declared, catalogue, { templates: Object.keys(site.templates), root: site.root });
+  diagnostics.push(...derived.diagnostics);
+  return derived.entries;
+}
+
+/** Finds where a field is written, parsing the entry's file again: only ever asked on the way to an error. */
+function locator(sources: readonly SourceFile[]) {
+  const sourceOf = new Map(sources.map((source) => [source.file, source]));
+  return (entry: Entry, fieldPath: PropertyKey[]) => locateField(parseSource(sourceOf.get(entry.file)!).parsed!, fieldPath);
+}

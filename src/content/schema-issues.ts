@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import { describeValue } from '../diagnostics/diagnostics.ts';
+import type { MessageCode } from '../diagnostics/messages.ts';
+import { closest } from '../diagnostics/suggest.ts';
+
+/** What a schema issue says, in an author's terms; the caller adds file, line and field. */
+export interface IssueFacts {
+  code: MessageCode;
+  /** Extra path segment (an unknown key) below the issue's own path. */
+  key?: string;
+  message: string;
+  expected?: string;
+  actual?: string;
+  hint?: string;
+}
+
+type Issue = z.core.$ZodIssue;
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a set of fields',
+  date: 'a date',
+};
+
+/** Turns one zod issue into one or more author-facing facts (an unknown-keys issue names each key). */
+export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): IssueFacts[] {
+  const input = (issue as { input?: unknown }).input;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (input === undefined) {
+        return [{ code: 'missing-field', message: 'is required', expected: TYPE_NAMES[issue.expected] ?? issue.expected, actual: 'nothing' }];
+      }
+      return [{ code: 'invalid-type', message: 'has the wrong type', expected: TYPE_NAMES[issue.expected] ?? issue.expected, actual: describeValue(input) }];
+    case 'invalid_value': {
+      const values = issue.values.map(String);
+      const suggestion = typeof input === 'string' ? closest(input, values) : undefined;
+      return [
+        {
+          code: 'invalid-value',
+          message: 'is not one of the allowed values',
+          expected: `one of ${values.join(', ')}`,
+          actual: describeValue(input),
+          hint: suggestion ? `did you mean "${suggestion}"?` : undefined,
+        },
+      ];
+    }
+    case 'unrecognized_keys':
+      return issue.keys.map((key) => {
+        const suggestion = closest(key, knownKeys);
+        return {
+          code: 'unknown-field' as const,
+          key,
+          message: 'is not a known field',
+          expected: knownKeys.length ? `one of the fields ${knownKeys.join(', ')}` : 'no such field',
+          actual: JSON.stringify(key),
+          hint: suggestion ? `did you mean "${suggestion}"?` : 'remove it, or fix its spelling',
+        };
+      });
+    case 'too_small':
+    case 'too_big':
+      return [describeSize(issue, input)];
+    case 'invalid_format':
+      return [{ code: 'invalid-format', message: 'is not in the expected format', expected: formatName(issue), actual: describeValue(input) }];
+    case 'custom': {
+      const code = (issue.params?.code as MessageCode | undefined) ?? 'invalid-content';
+      return [{ code, message: issue.message, expected: undefined, actual: describeValue(input) }];
+    }
+    case 'invalid_union':
+      return [{ code: 'invalid-type', message: 'matches none of the allowed forms', actual: describeValue(input) }];
+    default:
+      return [{ code: 'invalid-content', message: issue.message, actual: describeValue(input) }];
+  }
+}
+
+function describeSize(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, input: unknown): IssueFacts {
+  const small = issue.code === 'too_small';
+  const limit = Number(small ? (issue as z.core.$ZodIssueTooSmall).minimum : (issue as z.core.$ZodIssueTooBig).maximum);
+  const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
+  const bound = small ? (issue.inclusive === false ? 'more than' : 'at least') : issue.inclusive === false ? 'less than' : 'at most';
+  const actual =
+    typeof input === 'string' ? `${input.length} characters` : Array.isArray(input) ? `${input.length} items` : describeValue(input);
+  if (small && issue.origin === 'string' && limit === 1) {
+    return { code: 'missing-field', message: 'must not be empty', expected: 'some text', actual };
+  }
+  return { code: small ? 'too-small' : 'too-big', message: small ? 'is too small' : 'is too large', expected: `${bound} ${limit}${unit}`, actual };
+}
+
+function formatName(issue: z.core.$ZodIssueInvalidStringFormat): string {
+  switch (issue.format) {
+    case 'url':
+      return 'an absolute URL (https://…)';
+    case 'email':
+      return 'an e-mail address';
+    case 'regex':
+      return issue.message.startsWith('Invalid') ? `text matching ${issue.pattern ?? 'the pattern'}` : issue.message;
+    default:
+      return issue.message.startsWith('Invalid') ? `a valid ${issue.format}` : issue.message;
+  }
+}
+
+/** The field names an object schema accepts at a path, for did-you-mean hints. */
+export function knownKeysAt(schema: z.ZodType, fieldPath: readonly PropertyKey[]): string[] {
+  let current: unknown = schema;
+  for (const segment of [...fieldPath, undefined]) {
+    current = unwrap(current);
+    const def = (current as { _zod?: { def?: Record<string, unknown> } })?._zod?.def;
+    if (!def) return [];
+    if (segment === undefined) return def.type === 'object' ? Object.keys(def.shape as object) : [];
+    if (def.type === 'object') current = (def.shape as Record<string, unknown>)[String(segment)];
+    else if (def.type === 'array') current = def.element;
+    else return [];
+  }
+  return [];
+}
+
+function unwrap(schema: unknown): unknown {
+  let current = schema;
+  for (let i = 0; i < 10; i++) {
+    const def = (current as { _zod?: { def?: Record<string, unknown> } })?._zod?.def;
+    if (!def) return current;
+    if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type as string)) current = def.innerType;
+    else if (def.type === 'pipe') current = def.in;
+    else return current;
+  }
+  return current;
+}

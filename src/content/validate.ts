@@ -1,0 +1,122 @@
+import micromatch from 'micromatch';
+import type { z } from 'zod';
+import type { Entry } from './entry.ts';
+import { formatField, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { describeIssue, knownKeysAt } from './schema-issues.ts';
+import { locateField } from './locate.ts';
+import type { ParsedFile } from './parse.ts';
+import { checkFileName } from '../safety/file-names.ts';
+import { checkFrontMatterUrls } from '../safety/front-matter-safety.ts';
+import type { CollectionDefinition, SiteDefinition } from '../site/definition.ts';
+import type { BaseData } from './entry.ts';
+import type { SchemaHelpers } from './schema-helpers.ts';
+import { slugOf, urlForContentFile } from '../routes/urls.ts';
+
+/** A collection with its schema built once per build. */
+export interface PreparedCollection {
+  definition: CollectionDefinition<BaseData>;
+  schema: z.ZodType<BaseData>;
+  /** Whether a file (path relative to the content folder) belongs to the collection: its globs, compiled once. */
+  holds: (relative: string) => boolean;
+}
+
+/** Builds each collection's schema with the site's helpers, and its file matcher. */
+export function prepareCollections(site: SiteDefinition, helpers: SchemaHelpers): PreparedCollection[] {
+  return site.collections.map((definition) => {
+    const included = anyOf(definition.include);
+    const excluded = anyOf(definition.exclude ?? []);
+    return { definition, schema: definition.schema(helpers), holds: (relative: string) => included(relative) && !excluded(relative) };
+  });
+}
+
+/** A matcher for a list of globs: true when any of them matches, as `micromatch.isMatch` with the list. */
+function anyOf(globs: readonly string[]): (relative: string) => boolean {
+  const matchers = globs.map((glob) => micromatch.matcher(glob));
+  return (relative) => matchers.some((matches) => matches(relative));
+}
+
+/** Checks one parsed file against the schema of the collection it belongs to; reports every issue. */
+export function validateFile(
+  parsed: ParsedFile,
+  collections: readonly PreparedCollection[],
+  templates: Readonly<Record<string, unknown>>,
+): { entry?: Entry; diagnostics: Diagnostic[] } {
+  const { relative, file } = parsed.source;
+  const badName = checkFileName(parsed.source);
+  if (badName) return { diagnostics: [badName] };
+  const collection = collections.find((candidate) => candidate.holds(relative));
+  if (!collection) {
+    return {
+      diagnostics: [
+        {
+          code: 'no-collection',
+          severity: 'error',
+          file,
+          line: 1,
+          message: `The file belongs to no collection, so the site does not know how to draw it.`,
+          hint: `Move it into a folder the site defines, or add a collection whose include matches "${relative}".`,
+        },
+      ],
+    };
+  }
+  const result = collection.schema.safeParse(parsed.data, { reportInput: true });
+  const unsafeUrls = checkFrontMatterUrls(parsed, collection.schema);
+  if (!result.success) {
+    return { diagnostics: [...result.error.issues.flatMap((issue) => issueDiagnostics(issue, parsed, collection.schema)), ...unsafeUrls] };
+  }
+  if (unsafeUrls.length) return { diagnostics: unsafeUrls };
+  const data = result.data;
+  const { definition } = collection;
+  const template = typeof definition.template === 'function' ? definition.template(data) : definition.template;
+  if (!(template in templates)) {
+    const where = locateField(parsed, ['template']);
+    return {
+      diagnostics: [
+        {
+          code: 'unknown-template',
+          severity: 'error',
+          file,
+          ...where,
+          field: 'template',
+          message: 'names a template the site does not define',
+          expected: `one of ${Object.keys(templates).join(', ')}`,
+          actual: JSON.stringify(template),
+        },
+      ],
+    };
+  }
+  const { url, listPage } = urlForContentFile(relative);
+  const entry: Entry = {
+    collection: definition.name,
+    url,
+    slug: slugOf(url),
+    file,
+    relative,
+    data,
+    body: parsed.body,
+    bodyLine: parsed.bodyLine,
+    listPage,
+    hidden: data.hidden === true,
+    template,
+  };
+  return { entry, diagnostics: [] };
+}
+
+function issueDiagnostics(issue: z.core.$ZodIssue, parsed: ParsedFile, schema: z.ZodType): Diagnostic[] {
+  const known = issue.code === 'unrecognized_keys' ? knownKeysAt(schema, issue.path) : [];
+  return describeIssue(issue, known).map((facts) => {
+    const fieldPath = facts.key === undefined ? issue.path : [...issue.path, facts.key];
+    return {
+      code: facts.code,
+      severity: 'error' as const,
+      file: parsed.source.file,
+      ...locateField(parsed, issue.path, facts.key),
+      field: formatField(fieldPath) || undefined,
+      message: facts.message,
+      expected: facts.expected,
+      actual: facts.actual,
+      hint: facts.hint,
+    };
+  });
+}
+

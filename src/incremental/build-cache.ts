@@ -1,0 +1,108 @@
+import type { BundledAssets } from '../assets/bundle.ts';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { SiteDefinition } from '../site/definition.ts';
+import type { Writer } from '../output/write.ts';
+import { digest } from './facts.ts';
+import { codeFingerprint, ENGINE_DIR, filesFingerprint } from './fingerprint.ts';
+import { BUILD_CACHE_FOLDER, changedSince, dropReceipt, receiptFile, takeSnapshot, writeReceipt, type InputSnapshot, type ReceiptSummary } from './receipt.ts';
+import { loadState, saveState, stateFile, type BuildState, type KnownEntry, type KnownFile } from './state.ts';
+
+/** Where builds keep what later builds can reuse. */
+export interface BuildCacheOptions {
+  /** The folder of the cache on disk, one file per output folder (default: `.site-cache/build` in the site's root). */
+  dir?: string;
+  /**
+   * What the caller was asked, as a key (see `requestKey`). With it, a build into a folder on
+   * disk leaves a receipt there too, and the next identical request can skip the build when
+   * nothing changed (see `receipt.ts`).
+   */
+  request?: string;
+}
+
+/** What a long-lived builder keeps between its builds, so it need not read its cache from disk each time. */
+export interface WarmState {
+  /** The code fingerprint: code cannot change under a running process, so it is computed once. */
+  code?: string;
+  state?: BuildState;
+  /** The bundled client code and styles, which depend on code alone. */
+  assets?: BundledAssets;
+}
+
+/** One build's view of the cache: what it may reuse, and where its own state goes. */
+export interface BuildCache {
+  /** Entries the last build validated, when nothing validation depends on has changed since. */
+  readonly knownEntries: ReadonlyMap<string, KnownEntry> | undefined;
+  /** The build's full key: the entries key plus whatever else every page depends on (origin, assets, …). */
+  key(parts: readonly unknown[]): string;
+  /** The last build's state if its key is `key`: only then may its pages be carried over. */
+  previous(key: string): BuildState | undefined;
+  /** The output files as the last build left them, whatever its key: unchanged bytes need no rewrite. */
+  readonly previousFiles: ReadonlyMap<string, KnownFile> | undefined;
+  /**
+   * Keeps this build's state for the next one (in memory for a builder, on disk for an output
+   * folder). `unchanged`: the build rendered and wrote nothing, so the state on disk is still
+   * right and is only marked as used.
+   */
+  save(state: Omit<BuildState, 'entriesKey'>, unchanged?: boolean): Promise<void>;
+  /** Leaves the receipt of a successful build (when one was asked for): the output's files with the stamps the writer reported, and what to print. */
+  receipt(outputs: ReadonlyMap<string, KnownFile>, summary: ReceiptSummary): void;
+}
+
+/**
+ * Opens the build cache for one build. Nothing persists unless the site names its module (the
+ * code fingerprint needs it) and the writer names its output (the cache is kept per output
+ * folder); a builder keeps its state in memory either way.
+ */
+export async function openBuildCache(site: SiteDefinition, writer: Writer, options: BuildCacheOptions | false | undefined, warm?: WarmState): Promise<BuildCache> {
+  const location = writer.current?.location;
+  // Output that does not outlive the process, built once: there is nothing to reuse or keep.
+  if (options === false || (!location && !warm)) return NO_CACHE;
+  const cacheDir = (options || undefined)?.dir ?? path.join(site.root, BUILD_CACHE_FOLDER);
+  const folders = [site.contentDir, ...(site.publicDir ? [site.publicDir] : [])];
+  const request = location && site.module ? (options || undefined)?.request : undefined;
+  // Taken before any content is read: a file edited while this build runs shows a newer time than the receipt's.
+  const snapshot = request ? takeSnapshot([...folders, path.dirname(site.module!), ENGINE_DIR], []) : undefined;
+  const fingerprint = warm?.code ? undefined : site.module ? await codeFingerprint(site.module) : undefined;
+  const code = warm?.code ?? fingerprint?.key;
+  if (!code) return NO_CACHE;
+  if (warm) warm.code = code;
+  const file = location && site.module ? stateFile(cacheDir, location) : undefined;
+  const loaded = warm?.state ?? (file ? await loadState(file) : undefined);
+  const entriesKey = digest(JSON.stringify([code, ...folders, await filesFingerprint(folders)]));
+  return {
+    knownEntries: loaded?.entriesKey === entriesKey ? loaded.entries : undefined,
+    key: (parts) => digest(JSON.stringify([entriesKey, ...parts])),
+    previous: (key) => (loaded?.key === key ? loaded : undefined),
+    previousFiles: loaded?.files,
+    async save(state, unchanged) {
+      const full: BuildState = { ...state, entriesKey };
+      if (warm) warm.state = full;
+      if (!file) return;
+      if (unchanged && loaded) {
+        const now = new Date();
+        await fs.utimes(file, now, now).catch(() => saveState(file, full));
+      } else await saveState(file, full);
+    },
+    receipt(outputs, summary) {
+      if (!request || !snapshot || !location) return;
+      const receipt = receiptFile(cacheDir, location);
+      const covered = snapshot.folders.map(([dir]) => `${dir}${path.sep}`);
+      const outside = (fingerprint?.files ?? []).filter((input) => !covered.some((dir) => input.startsWith(dir)));
+      const inputs: InputSnapshot = { folders: snapshot.folders, files: takeSnapshot([], outside).files };
+      // The site's code was loaded when this process started: a file changed since may not be what was built.
+      if (changedSince(inputs, performance.timeOrigin).length > 0) return dropReceipt(receipt);
+      writeReceipt(receipt, { request, out: path.resolve(location), inputs, outputs: [...outputs].map(([file, known]) => [file, known.stamp]), summary });
+    },
+  };
+}
+
+/** A build that reuses nothing and keeps nothing. */
+const NO_CACHE: BuildCache = {
+  knownEntries: undefined,
+  key: () => '',
+  previous: () => undefined,
+  previousFiles: undefined,
+  save: async () => {},
+  receipt: () => {},
+};

@@ -1,0 +1,117 @@
+import { hash } from 'node:crypto';
+import type { Catalogue, CollectionQuery } from '../content/catalogue.ts';
+import type { Entry } from '../content/entry.ts';
+import { Ref } from '../content/schema-helpers.ts';
+import type { SiteContext } from '../site/context.ts';
+
+/*
+ * A fact is one thing a page read while rendering, named by a string key; its fingerprint is a
+ * short hash of the value it had. A page needs rendering again only when its own route changed
+ * or a fact it read has a different fingerprint now. Keys:
+ *   q:<query>            a collection's answer (which entries, in which order)
+ *   e:<url>#<field>      one field of an entry (`data.title`, `body`, `hidden`, …; `data`: all of it)
+ *   p:<url>              what `byPath` finds at a URL
+ *   r:<collection>/<slug> what a reference resolves to
+ *   all, index           the whole list of entries, the content index
+ *   og:<url>             a page's social image
+ *   d:<key>              a derived value: changed when anything its computation read changed
+ */
+
+export const collectionFact = (name: string, query: CollectionQuery = {}) =>
+  `q:${JSON.stringify([name, query.includeHidden === true, query.includeListPages === true, query.order ?? 'sort'])}`;
+export const entryFact = (url: string, field: string) => `e:${url}#${field}`;
+export const pathFact = (url: string) => `p:${url}`;
+export const refFact = (collection: string, slug: string) => `r:${collection}/${slug}`;
+export const allEntriesFact = () => 'all';
+export const indexFact = () => 'index';
+export const ogFact = (url: string) => `og:${url}`;
+export const derivedFact = (key: string) => `d:${key}`;
+
+/** A short, stable hash of a string (collisions are not a practical concern at 20 base64 digits). */
+export function digest(text: string | Uint8Array): string {
+  return hash('sha1', text, 'base64url').slice(0, 20);
+}
+
+const MISSING = '-';
+const urls = (entries: readonly Entry[]) => digest(entries.map((entry) => entry.url).join('\n'));
+
+/** The URL an entry-keyed fact is about, or undefined for facts about many entries. */
+export function factUrl(fact: string): string | undefined {
+  if (fact.startsWith('e:')) return fact.slice(2, fact.lastIndexOf('#'));
+  if (fact.startsWith('p:')) return fact.slice(2);
+  return undefined;
+}
+
+/** The fingerprint a fact has in this catalogue (a derived fact has none: it is judged by what it read, see `changedFacts`). */
+export function fingerprint(fact: string, catalogue: Catalogue, site: SiteContext): string {
+  const colon = fact.indexOf(':');
+  const kind = colon < 0 ? fact : fact.slice(0, colon);
+  const rest = fact.slice(colon + 1);
+  switch (kind) {
+    case 'q': {
+      const [name, includeHidden, includeListPages, order] = JSON.parse(rest) as [string, boolean, boolean, 'sort' | 'newest'];
+      return urls(catalogue.collection(name, { includeHidden, includeListPages, order }));
+    }
+    case 'e': {
+      const hashAt = rest.lastIndexOf('#');
+      const entry = catalogue.byPath(rest.slice(0, hashAt));
+      if (!entry) return MISSING;
+      const field = rest.slice(hashAt + 1);
+      const value: unknown = field === 'data' ? entry.data : field.startsWith('data.') ? (entry.data as unknown as Record<string, unknown>)[field.slice(5)] : (entry as unknown as Record<string, unknown>)[field];
+      return value === undefined ? MISSING : digest(typeof value === 'string' ? `s${value}` : `j${JSON.stringify(value)}`);
+    }
+    case 'p':
+      return catalogue.byPath(rest)?.url ?? MISSING;
+    case 'r': {
+      const slash = rest.indexOf('/');
+      return catalogue.resolve(new Ref(rest.slice(0, slash), rest.slice(slash + 1)))?.url ?? MISSING;
+    }
+    case 'all':
+      return urls(catalogue.entries);
+    case 'index':
+      return digest(JSON.stringify(catalogue.index()));
+    case 'd':
+      // Judged by what it read, not by a value of its own.
+      return '';
+    case 'og': {
+      const image = site.ogImage(rest);
+      return image ? digest(JSON.stringify(image)) : MISSING;
+    }
+    default:
+      throw new Error(`Unknown kind of build fact: ${fact}`);
+  }
+}
+
+/**
+ * The facts whose value differs between the last build (`before`: fact → fingerprint) and this
+ * catalogue. Only facts that could have changed are computed again: those about entries in
+ * `touched` (URLs whose source changed, appeared or vanished), every collection-wide fact when
+ * anything was touched, and every social image. A derived fact changed when any fact it read did.
+ */
+export function changedFacts(
+  before: ReadonlyMap<string, string>,
+  derived: ReadonlyMap<string, readonly string[]>,
+  touched: ReadonlySet<string>,
+  catalogue: Catalogue,
+  site: SiteContext,
+): Set<string> {
+  const changed = new Set<string>();
+  for (const [fact, old] of before) {
+    if (fact.startsWith('d:')) continue;
+    const url = factUrl(fact);
+    const mayDiffer = url !== undefined ? touched.has(url) : fact.startsWith('og:') || touched.size > 0;
+    if (mayDiffer && fingerprint(fact, catalogue, site) !== old) changed.add(fact);
+  }
+  // A derived value may read another; settle them in as many rounds as it takes.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [key, inputs] of derived) {
+      const fact = derivedFact(key);
+      if (!changed.has(fact) && inputs.some((input) => changed.has(input))) {
+        changed.add(fact);
+        grew = true;
+      }
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,156 @@
+import { hash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileStamp } from '../output/stamp.ts';
+
+/*
+ * A build's receipt: what it was asked, the size and modification time of every file it could
+ * have read, and the stamp of every file it left in the output. A later `site build` with the
+ * same request checks the receipt before loading the engine or the site (the way make compares
+ * times): when no input moved and the output is as it was left, there is nothing to do, and the
+ * check costs a directory listing and a stat per file instead of starting the whole build.
+ * Anything that does not match falls through to a full build, which decides for itself. This
+ * module stays light on purpose: it runs before anything else is imported.
+ */
+
+/** The folder the build cache lives in unless told otherwise, relative to the project. */
+export const BUILD_CACHE_FOLDER = path.join('.site-cache', 'build');
+
+/** Bumped whenever the receipt's shape or what it covers changes. */
+const FORMAT = 1;
+
+/** A file as it stood: size and modification time in milliseconds (fractional). */
+type FileState = [size: number, mtimeMs: number];
+
+/** Every file below some folders and some single files, each with its state, as a build found them. */
+export interface InputSnapshot {
+  /** Folder → [path relative to it, size, mtime] for every file below it, sorted. */
+  folders: [string, [string, ...FileState][]][];
+  /** Files outside those folders: [absolute path, size, mtime], or a size of -1 for a missing file. */
+  files: [string, ...FileState][];
+}
+
+/** What `site build` prints about a build, kept so an up-to-date build says the same. */
+export interface ReceiptSummary {
+  pages: number;
+  files: number;
+  og?: { drawn: number; reused: number };
+  externalLinks: { url: string; count: number; firstPage: string }[];
+}
+
+export interface Receipt {
+  format: number;
+  /** What was asked (see `requestKey`). */
+  request: string;
+  /** The output folder, absolute. */
+  out: string;
+  inputs: InputSnapshot;
+  /** Output file (relative to `out`) → its stamp. */
+  outputs: [string, string][];
+  summary: ReceiptSummary;
+}
+
+/**
+ * A key for what a build is asked to do: the caller's own options (output, content folder,
+ * origin, …) plus what a site may read from its surroundings: the Node version, the year
+ * (footers print it), NODE_ENV and every `SITE_*` environment variable.
+ */
+export function requestKey(options: readonly unknown[], env: NodeJS.ProcessEnv = process.env): string {
+  const siteEnv = Object.keys(env)
+    .filter((name) => name.startsWith('SITE_'))
+    .sort()
+    .map((name) => [name, env[name]]);
+  return hash('sha1', JSON.stringify([FORMAT, process.version, new Date().getFullYear(), env.NODE_ENV ?? '', siteEnv, options]), 'base64url');
+}
+
+/** Where the receipt of builds into `out` is kept, beside the build state in `cacheDir`. */
+export function receiptFile(cacheDir: string, out: string): string {
+  return path.join(cacheDir, `${hash('sha1', path.resolve(out), 'base64url').slice(0, 20)}.receipt.json`);
+}
+
+/** Lists and stats every file below `folders` and each of `files`. */
+export function takeSnapshot(folders: readonly string[], files: readonly string[]): InputSnapshot {
+  return {
+    folders: [...new Set(folders)].map((dir) => [dir, listFolder(dir)]),
+    files: [...new Set(files)].map((file) => [file, ...stateOf(file)]),
+  };
+}
+
+/** The snapshot's files with a modification time after `since` (ms since the epoch): changed while a build ran. */
+export function changedSince(snapshot: InputSnapshot, since: number): string[] {
+  return [
+    ...snapshot.folders.flatMap(([dir, entries]) => entries.filter(([, , mtime]) => mtime > since).map(([file]) => path.join(dir, file))),
+    ...snapshot.files.filter(([, , mtime]) => mtime > since).map(([file]) => file),
+  ];
+}
+
+/** Writes a receipt atomically, so a reader sees the old one or the new one. */
+export function writeReceipt(file: string, receipt: Omit<Receipt, 'format'>): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, JSON.stringify({ format: FORMAT, ...receipt }));
+  fs.renameSync(temporary, file);
+}
+
+/** Removes a receipt, so the output it describes is built again however its files look. */
+export function dropReceipt(file: string): void {
+  fs.rmSync(file, { force: true });
+}
+
+/**
+ * The summary of the last build into `out` when nothing has changed since: same request, same
+ * files in the same states below the same folders, and every output file still the one it wrote.
+ * Undefined otherwise (no receipt, or anything moved).
+ */
+export function upToDate(file: string, request: string, out: string): ReceiptSummary | undefined {
+  let receipt: Receipt;
+  try {
+    receipt = JSON.parse(fs.readFileSync(file, 'utf8')) as Receipt;
+  } catch {
+    return undefined;
+  }
+  if (receipt.format !== FORMAT || receipt.request !== request || receipt.out !== path.resolve(out)) return undefined;
+  const { folders, files } = receipt.inputs;
+  for (const [dir, entries] of folders) if (!sameEntries(listFolder(dir), entries)) return undefined;
+  for (const [input, size, mtime] of files) {
+    const [nowSize, nowMtime] = stateOf(input);
+    if (nowSize !== size || nowMtime !== mtime) return undefined;
+  }
+  for (const [output, stamp] of receipt.outputs) if (stampOf(path.join(receipt.out, output)) !== stamp) return undefined;
+  return receipt.summary;
+}
+
+function sameEntries(now: readonly (readonly [string, ...FileState])[], then: readonly (readonly [string, ...FileState])[]): boolean {
+  if (now.length !== then.length) return false;
+  return now.every(([file, size, mtime], i) => {
+    const [thenFile, thenSize, thenMtime] = then[i]!;
+    return file === thenFile && size === thenSize && mtime === thenMtime;
+  });
+}
+
+/** Every file below `dir` (following no links), sorted; a missing folder lists nothing. */
+function listFolder(dir: string): [string, ...FileState][] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const files: [string, ...FileState][] = [];
+  for (const entry of entries) {
+    if (entry.isDirectory()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    files.push([path.relative(dir, full), ...stateOf(full)]);
+  }
+  return files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function stateOf(file: string): FileState {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat ? [stat.size, stat.mtimeMs] : [-1, 0];
+}
+
+function stampOf(file: string): string | undefined {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat ? fileStamp(stat) : undefined;
+}

@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import fsSync from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileStamp } from './stamp.ts';
+
+/** One file of the build output, its path relative to the output folder. */
+export interface OutputFile {
+  path: string;
+  contents: string | Uint8Array;
+}
+
+/**
+ * A file of the output whose bytes are in a file on disk (a social image in the image cache):
+ * copied from there when written, read each time they are asked for otherwise, never kept, so
+ * ten thousand of them do not sit in memory together (about 40 KB each).
+ */
+export class FileFromDisk implements OutputFile {
+  readonly path: string;
+  readonly source: string;
+  /** Changes whenever the bytes do (a social image's cache key), so they need not be read to be compared with the last build's. */
+  readonly hash: string;
+  constructor(path: string, source: string, hash: string) {
+    this.path = path;
+    this.source = source;
+    this.hash = hash;
+  }
+  get contents(): Uint8Array {
+    return fsSync.readFileSync(this.source);
+  }
+}
+
+/** Where a finished build goes. */
+export interface Writer {
+  write(files: readonly OutputFile[]): Promise<void>;
+  /** The output as the last build left it, for builds that write only what changed (optional). */
+  readonly current?: CurrentOutput;
+}
+
+/** What an incremental build needs of the output it updates. */
+export interface CurrentOutput {
+  /** Names the output (its folder), keying the build cache kept for it on disk; absent for output that does not outlive the process. */
+  readonly location?: string;
+  /** A stamp of a file as it is now, which changes whenever the file is replaced or modified; undefined when it is missing. */
+  stamp(path: string): Promise<string | undefined>;
+  /** The bytes of a file of the current output. */
+  read(path: string): Uint8Array;
+  /**
+   * Makes the output `files` plus the `kept` files carried over unchanged from the current
+   * output, as atomically as `write`, and answers the stamp of each file written (or of a kept
+   * one whose stamp changed on the way). A kept file that
+   * has gone missing meanwhile (another build swapped the output) rejects with `OutputChangedError`.
+   */
+  update(files: readonly OutputFile[], kept: readonly string[]): Promise<Map<string, string>>;
+  /** Starts the next output beside the current one, for writing pages as they are rendered (optional). */
+  stage?(): Staging;
+}
+
+/** The next output, filled while the build runs and made the output only on `commit`. */
+export interface Staging {
+  /** Writes a file into the staging area now (so its bytes need not stay in memory); resolves to its stamp. */
+  put(file: OutputFile): Promise<string>;
+  /** The staging folder, when it is on disk: another thread may write files into it with `writeStagedFileSync` and then `adopt` them. */
+  readonly dir?: string;
+  /** Takes a file another thread wrote into `dir` as if it had been `put`. */
+  adopt?(path: string): void;
+  /** Reads back a file put earlier. */
+  read(path: string): Uint8Array;
+  /**
+   * Writes `files`, carries `kept` over from the current output, and makes it all the output (as
+   * `update`); resolves to the stamps of what it wrote or copied. `removed`, when the caller
+   * knows it, lists the current files the new output drops: with it, a change to a few files of
+   * many is made in place (new files renamed over old ones, each whole) instead of swapping in a
+   * copy of the whole folder.
+   */
+  commit(files: readonly OutputFile[], kept: readonly string[], removed?: readonly string[]): Promise<Map<string, string>>;
+  /** Removes what was staged, unless it was committed. */
+  discard(): Promise<void>;
+}
+
+/** A file an incremental build meant to keep was replaced or removed by someone else meanwhile. */
+export class OutputChangedError extends Error {}
+
+/** Keeps the output in memory: for tests and the dev server. */
+export function memoryWriter(): Writer & { files: Map<string, Uint8Array>; current: CurrentOutput } {
+  const files = new Map<string, Uint8Array>();
+  // A file's stamp is the identity of its bytes: kept files keep the same array.
+  const ids = new WeakMap<Uint8Array, number>();
+  let next = 0;
+  const stampOf = (bytes: Uint8Array) => {
+    let id = ids.get(bytes);
+    if (id === undefined) ids.set(bytes, (id = ++next));
+    return String(id);
+  };
+  return {
+    files,
+    async write(output) {
+      files.clear();
+      for (const file of output) files.set(file.path, toBytes(file.contents));
+    },
+    current: {
+      async stamp(path) {
+        const bytes = files.get(path);
+        return bytes ? stampOf(bytes) : undefined;
+      },
+      read(path) {
+        const bytes = files.get(path);
+        if (!bytes) throw new OutputChangedError(`${path} is no longer in the output.`);
+        return bytes;
+      },
+      async update(output, kept) {
+        const carried = kept.map((path) => [path, this.read(path)] as const);
+        files.clear();
+        for (const [path, bytes] of carried) files.set(path, bytes);
+        const stamps = new Map<string, string>();
+        for (const file of output) {
+          const bytes = toBytes(file.contents);
+          files.set(file.path, bytes);
+          stamps.set(file.path, stampOf(bytes));
+        }
+        return stamps;
+      },
+    },
+  };
+}
+
+function toBytes(contents: string | Uint8Array): Uint8Array {
+  return typeof contents === 'string' ? Buffer.from(contents) : contents;
+}
+
+/**
+ * Writes the output to a folder beside the target, then swaps it into place with renames, so
+ * the target is either the previous build or the new one, never half of each.
+ */
+export function diskWriter(outDir: string): Writer & { current: CurrentOutput & { stage(): Staging } } {
+  const target = path.resolve(outDir);
+  const stage = () => diskStaging(target);
+  const update = async (output: readonly OutputFile[], kept: readonly string[]) => {
+    const staging = stage();
+    try {
+      return await staging.commit(output, kept);
+    } finally {
+      await staging.discard();
+    }
+  };
+  return {
+    async write(output) {
+      await update(output, []);
+    },
+    current: {
+      location: target,
+      stamp: (file) => fs.stat(path.join(target, file)).then(fileStamp, () => undefined),
+      read(file) {
+        try {
+          return fsSync.readFileSync(path.join(target, file));
+        } catch (error) {
+          throw new OutputChangedError(`${file} could not be read from ${target}: ${(error as Error).message}`, { cause: error });
+        }
+      },
+      update,
+      stage,
+    },
+  };
+}
+
+/** A change smaller than this fraction of the files kept is made in place (see `Staging.commit`). */
+const IN_PLACE_RATIO = 8;
+
+/**
+ * A staging folder beside the target, created on first use: new files are written into it as
+ * they come, kept ones hard-linked from the target (or copied where links are not possible),
+ * and `commit` swaps it in with two renames.
+ */
+function diskStaging(target: string): Staging {
+  const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const staging = `${target}.tmp-${suffix}`;
+  const folders = new Map<string, Promise<unknown>>();
+  // Each folder is made once, however many files go into it at once.
+  const folderOf = (file: string) => {
+    const folder = path.dirname(path.join(staging, file));
+    let made = folders.get(folder);
+    if (!made) folders.set(folder, (made = fs.mkdir(folder, { recursive: true })));
+    return made;
+  };
+  const placed = new Set<string>();
+  const put = async (file: OutputFile) => {
+    await folderOf(file.path);
+    const destination = path.join(staging, file.path);
+    if (file instanceof FileFromDisk) await fs.copyFile(file.source, destination);
+    else await fs.writeFile(destination, file.contents);
+    placed.add(file.path);
+    return fileStamp(await fs.stat(destination));
+  };
+  return {
+    put,
+    dir: staging,
+    adopt: (file) => void placed.add(file),
+    read: (file) => fsSync.readFileSync(path.join(staging, file)),
+    async commit(output, kept, removed) {
+      const stamps = new Map<string, string>();
+      const changes = placed.size + output.length + (removed?.length ?? 0);
+      if (removed && changes * IN_PLACE_RATIO <= kept.length) {
+        // Every new file is on disk before the output is touched; then each replaces its old
+        // self with a rename, and files the output no longer has go (with folders left empty).
+        await forEachLimited(output, 64, async (file) => stamps.set(file.path, await put(file)));
+        await forEachLimited([...placed], 64, async (file) => {
+          await fs.mkdir(path.dirname(path.join(target, file)), { recursive: true });
+          await fs.rename(path.join(staging, file), path.join(target, file));
+        });
+        for (const file of removed) {
+          await fs.rm(path.join(target, file), { force: true });
+          for (let folder = path.dirname(path.join(target, file)); folder.startsWith(target + path.sep); folder = path.dirname(folder)) {
+            if (!(await fs.rmdir(folder).then(() => true, () => false))) break;
+          }
+        }
+        return stamps;
+      }
+      await fs.mkdir(staging, { recursive: true });
+      await forEachLimited(kept, 64, async (file) => {
+        await folderOf(file);
+        const copied = await carryOver(path.join(target, file), path.join(staging, file));
+        if (copied) stamps.set(file, fileStamp(await fs.stat(path.join(staging, file))));
+      });
+      await forEachLimited(output, 64, async (file) => stamps.set(file.path, await put(file)));
+      const previous = `${target}.old-${suffix}`;
+      const hadPrevious = await fs.rename(target, previous).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false;
+          throw error;
+        },
+      );
+      await fs.rename(staging, target).catch(async (error: unknown) => {
+        if (hadPrevious) await fs.rename(previous, target);
+        throw error;
+      });
+      if (hadPrevious) await fs.rm(previous, { recursive: true, force: true });
+      return stamps;
+    },
+    // After a commit the folder is the target, and there is nothing left here to remove.
+    discard: () => fs.rm(staging, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Writes one file into a staging folder from any thread, synchronously: each render thread writes
+ * the pages it renders (a worker's then never cross to the main thread). Measured on ext4 with
+ * 10,000 pages: the same writes through the libuv pool cost twice the system time, its threads
+ * contending for the same folders. Returns the file's stamp, for the staging's `adopt`.
+ */
+export function writeStagedFileSync(dir: string, file: OutputFile): string {
+  const destination = path.join(dir, file.path);
+  fsSync.mkdirSync(path.dirname(destination), { recursive: true });
+  fsSync.writeFileSync(destination, file.contents);
+  return fileStamp(fsSync.statSync(destination));
+}
+
+
+/** Hard-links a kept file into the staging folder; resolves to true when it had to be copied instead (a new inode, so a new stamp). */
+async function carryOver(from: string, to: string): Promise<boolean> {
+  try {
+    await fs.link(from, to);
+    return false;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new OutputChangedError(`${from} disappeared during the build (another build replaced the output?).`, { cause: error });
+    // File systems without hard links (or links across devices) get a copy.
+    await fs.copyFile(from, to);
+    return true;
+  }
+}
+
+/** Runs an async task over items with at most `limit` at once, so thousands of files do not exhaust file handles. */
+export async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,61 @@
+import { createElement as h, type ReactNode } from 'react';
+import type { OgImageRef } from '../og/definition.ts';
+import type { Route } from '../routes/routes.ts';
+import type { FeedLink } from '../seo/definition.ts';
+import type { SiteContext } from '../site/context.ts';
+import { FeedLinks, SocialMeta } from './head.ts';
+
+export interface DocumentProps {
+  site: SiteContext;
+  route: Route;
+  /** Hashed stylesheet URLs, in order. */
+  styles: string[];
+  /** Hashed URL of the client entry module. */
+  script: string;
+  /** Hashed URLs of fonts to preload. */
+  fonts: string[];
+  /** The page's social image (root-relative URL), if it has one. */
+  og?: OgImageRef;
+  /** The page's `og:type` (default `website`). */
+  ogType?: string;
+  /** The site's feeds, linked from every page. */
+  feeds?: readonly FeedLink[];
+  /** The site's own head elements for this page (JSON-LD and the like). */
+  head?: ReactNode;
+  children: ReactNode;
+}
+
+/** The whole HTML document around a page: head metadata, styles, and the client entry. */
+export function Document({ site, route, styles, script, fonts, og, ogType = 'website', feeds = [], head, children }: DocumentProps) {
+  const { data } = route.entry;
+  const canonical = site.url(route.url);
+  return h(
+    'html',
+    { lang: site.lang },
+    h(
+      'head',
+      null,
+      h('meta', { charSet: 'utf-8' }),
+      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+      h('title', null, data.title),
+      h('meta', { name: 'description', content: data.description }),
+      route.noindex ? h('meta', { name: 'robots', content: 'noindex' }) : null,
+      h('link', { rel: 'canonical', href: canonical }),
+      h(SocialMeta, {
+        siteName: site.name,
+        title: data.title,
+        description: data.description,
+        canonical,
+        type: ogType,
+        image: og ? { ...og, url: site.url(og.url) } : undefined,
+      }),
+      h(FeedLinks, { feeds }),
+      fonts.map((href) => h('link', { key: href, rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })),
+      styles.map((href) => h('link', { key: href, rel: 'stylesheet', href })),
+      h('link', { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
+      h('script', { type: 'module', src: script }),
+      head,
+    ),
+    h('body', { 'data-path': route.url }, children),
+  );
+}

@@ -1,0 +1,106 @@
+import { createElement as h } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { AssetManifest } from '../assets/bundle.ts';
+import type { Tracker } from '../incremental/tracking.ts';
+import type { Catalogue } from '../content/catalogue.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { ImagesProvider } from '../images/context.ts';
+import type { ImageManifest } from '../images/manifest.ts';
+import type { Route } from '../routes/routes.ts';
+import { feedLinks } from '../seo/definition.ts';
+import type { PageProps, SiteDefinition } from '../site/definition.ts';
+import type { SiteContext } from '../site/context.ts';
+import { Document } from './document.ts';
+import { renderContentMarkdown } from './markdown.ts';
+
+export interface RenderContext {
+  site: SiteDefinition;
+  siteContext: SiteContext;
+  catalogue: Catalogue;
+  assets: AssetManifest;
+  /** Every image `<Img>`-like components may look up (see `prepareImages`): plain data, so a worker can receive it. */
+  images: ImageManifest;
+}
+
+/** A page rendered with a record of what it read about other pages (see `cache/facts.ts`). */
+export interface TrackedPage {
+  html?: string;
+  diagnostics: Diagnostic[];
+  reads: Set<string>;
+}
+
+/** Renders one route through `tracker`'s catalogue and site context, so the facts it reads are known. */
+export function renderTracked(route: Route, context: RenderContext, tracker: Tracker): TrackedPage {
+  const tracked: RenderContext = { ...context, catalogue: tracker.catalogue, siteContext: tracker.siteContext };
+  const { value, reads } = tracker.record(route.entry.url, () => renderPage({ ...route, entry: tracker.entry(route.entry) }, tracked));
+  return { ...value, reads };
+}
+
+/** Renders one route to a full HTML document, or a diagnostic naming the route and template. */
+export function renderPage(route: Route, context: RenderContext): { html?: string; diagnostics: Diagnostic[] } {
+  const { site, siteContext, catalogue, assets, images } = context;
+  const template = site.templates[route.template]!;
+  try {
+    const body = renderContentMarkdown(route.entry.body, route.entry);
+    if (body.diagnostics.length) return { diagnostics: body.diagnostics };
+    const props: PageProps = { entry: route.entry, html: body.html, catalogue, route, site: siteContext };
+    const Layout = site.layout;
+    const Page = template.component;
+    const Head = site.head;
+    const html =
+      '<!DOCTYPE html>' +
+      renderToString(
+        h(ImagesProvider, {
+          manifest: images,
+          children: h(
+            Document,
+            {
+              site: siteContext,
+              route,
+              styles: template.styles.map((name) => assets.styles[name]!),
+              script: assets.script,
+              fonts: assets.fonts,
+              og: siteContext.ogImage(route.entry.url),
+              ogType: site.og?.type?.(route.entry) ?? 'website',
+              feeds: feedLinks(site.feeds),
+              head: Head ? h(Head, props) : null,
+              children: h(Layout, { ...props, children: h(Page, props) }),
+            },
+          ),
+        }),
+      );
+    const headings = html.match(/<h1[\s>]/g)?.length ?? 0;
+    if (headings !== 1) {
+      return {
+        diagnostics: [
+          {
+            code: 'heading-count',
+            severity: 'error',
+            file: route.entry.file,
+            line: 1,
+            message: `The page ${route.url} (template "${route.template}") has ${headings} h1 headings; a page has exactly one.`,
+            expected: '1 h1',
+            actual: String(headings),
+            hint: headings > 1 ? 'Use ## for sections in Markdown; the template draws the h1.' : 'The template must draw the h1.',
+          },
+        ],
+      };
+    }
+    return { html, diagnostics: [] };
+  } catch (error) {
+    const err = error instanceof Error ? error : new Error(String(error));
+    return {
+      diagnostics: [
+        {
+          code: 'render-failed',
+          severity: 'error',
+          file: route.entry.file,
+          line: 1,
+          message: `The template "${route.template}" threw while rendering ${route.url}: ${err.message}`,
+          hint: 'Run with --verbose to see the stack.',
+          detail: err.stack,
+        },
+      ],
+    };
+  }
+}

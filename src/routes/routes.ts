@@ -1,0 +1,153 @@
+import path from 'node:path';
+import type { Catalogue } from '../content/catalogue.ts';
+import type { Entry } from '../content/entry.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { BaseData } from '../content/entry.ts';
+import { normalizeUrlPath, slugOf, urlForContentFile, urlToOutPath } from './urls.ts';
+
+/** One page to render. */
+export interface Route {
+  url: string;
+  /** Output path relative to the output folder. */
+  outPath: string;
+  template: string;
+  entry: Entry;
+  /** Ask search engines not to index the page (hidden entries). */
+  noindex: boolean;
+}
+
+/**
+ * A page a site derives from its catalogue instead of from a content file: a tag page, an
+ * archive, a year. It is planned, rendered, laid out and listed in the sitemap like any page.
+ */
+export interface DerivedRoute<T extends BaseData = BaseData> {
+  /** A clean root-relative URL path: `/projects/industry/retail`. */
+  url: string;
+  /** A key of `SiteDefinition.templates`. */
+  template: string;
+  /** The page's data: its title and description like any page's, plus whatever the template reads. */
+  data: T;
+  /** The catalogue collection the page joins, so templates can list such pages (default `derived`). */
+  collection?: string;
+  /** Absolute path of the module that declares the route, named in messages (default: the site's root). */
+  source?: string;
+}
+
+/** The collection derived pages join unless they name one. */
+export const DERIVED_COLLECTION = 'derived';
+
+/**
+ * Two files claiming one URL (`a.md` and `a/index.md`, or `_index.md` and `index.md`) are an
+ * error that lists every file involved. Checked on paths alone, before any file is validated.
+ */
+export function checkDuplicateUrls(files: readonly { file: string; relative: string }[]): Diagnostic[] {
+  const claims = Map.groupBy(files, (source) => urlForContentFile(source.relative).url);
+  return [...claims].flatMap(([url, claimants]) =>
+    claimants.length < 2
+      ? []
+      : claimants.map((source) => ({
+          code: 'duplicate-url' as const,
+          severity: 'error' as const,
+          file: source.file,
+          line: 1,
+          message: `Two or more files produce the URL ${url}.`,
+          expected: `one file for the URL ${url}`,
+          actual: claimants.map((c) => `content/${c.relative}`).join(', '),
+          hint: 'Rename or remove all but one of them.',
+        })),
+  );
+}
+
+/** What a derived route needs to be checked and turned into an entry. */
+export interface DeriveOptions {
+  /** Template names the site defines. */
+  templates: readonly string[];
+  /** Where routes without a `source` are said to come from (default: no file, "the site"). */
+  defaultSource?: string;
+  /** Sources are named relative to this folder in messages. */
+  root: string;
+}
+
+/**
+ * Turns a site's derived routes into entries, reporting each route that is malformed, names an
+ * unknown template, or claims a URL a content file or another derived route already has (each
+ * such clash is reported at every source involved). One pass over the routes, one lookup each.
+ */
+export function deriveEntries(routes: readonly DerivedRoute[], content: Catalogue, options: DeriveOptions): { entries: Entry[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const templates = new Set(options.templates);
+  const valid: Array<{ route: DerivedRoute; source: string | undefined }> = [];
+  for (const route of routes) {
+    const source = route.source ?? options.defaultSource;
+    const problem = routeProblem(route, templates);
+    if (problem) diagnostics.push({ severity: 'error', file: source, ...problem });
+    else valid.push({ route, source });
+  }
+  const claims = Map.groupBy(valid, ({ route }) => route.url);
+  const entries: Entry[] = [];
+  for (const [url, claimants] of claims) {
+    const file = content.byPath(url);
+    if (claimants.length === 1 && !file) {
+      entries.push(toEntry(claimants[0]!.route, claimants[0]!.source));
+      continue;
+    }
+    const sources = [...(file ? [`content/${file.relative}`] : []), ...claimants.map(({ route, source }) => `the derived route ${url} (${source ? path.relative(options.root, source) : "the site's routes()"})`)];
+    const clash = (at: string | undefined, line?: number): Diagnostic => ({
+      code: 'duplicate-url',
+      severity: 'error',
+      file: at,
+      line,
+      message: `Two or more pages produce the URL ${url}.`,
+      expected: `one page for the URL ${url}`,
+      actual: sources.join(', '),
+      hint: file ? 'Rename the content file, or leave this URL out of the derived routes.' : 'Derive each URL once.',
+    });
+    if (file) diagnostics.push(clash(file.file, 1));
+    diagnostics.push(...[...new Set(claimants.map(({ source }) => source))].map((source) => clash(source)));
+  }
+  return { entries, diagnostics };
+}
+
+/** What is wrong with a derived route on its own, if anything. */
+function routeProblem(route: DerivedRoute, templates: ReadonlySet<string>): Omit<Diagnostic, 'severity' | 'file'> | undefined {
+  const label = `The derived route ${JSON.stringify(route.url)}`;
+  const at = (field: string) => `route ${typeof route.url === 'string' ? route.url : JSON.stringify(route.url)}: ${field}`;
+  if (typeof route.url !== 'string' || !route.url.startsWith('/') || /[?#\s]/.test(route.url) || normalizeUrlPath(route.url) !== route.url) {
+    return { code: 'invalid-route', field: at('url'), message: `${label} has no clean URL path.`, expected: 'a root-relative path without a trailing slash, query or fragment, such as /projects/industry/retail', actual: JSON.stringify(route.url) };
+  }
+  if (!templates.has(route.template)) {
+    return { code: 'unknown-template', field: at('template'), message: `${label} names a template the site does not define.`, expected: `one of ${[...templates].join(', ')}`, actual: JSON.stringify(route.template) };
+  }
+  for (const field of ['title', 'description'] as const) {
+    const value: unknown = route.data?.[field];
+    if (typeof value !== 'string' || value.trim() === '') {
+      return { code: 'invalid-route', field: at(`data.${field}`), message: `${label} has no ${field}.`, expected: `a ${field} (text)`, actual: value === undefined ? 'nothing' : JSON.stringify(value) };
+    }
+  }
+  return undefined;
+}
+
+function toEntry(route: DerivedRoute, source: string | undefined): Entry {
+  return {
+    collection: route.collection ?? DERIVED_COLLECTION,
+    url: route.url,
+    slug: slugOf(route.url),
+    // Derived pages have no file of their own; messages about them name the declaring module.
+    file: source ?? '',
+    relative: '',
+    data: route.data,
+    body: '',
+    bodyLine: 1,
+    listPage: false,
+    hidden: route.data.hidden === true,
+    template: route.template,
+  };
+}
+
+/** One route per entry (URLs are unique by now), plus `404.html` drawn from the not-found page. */
+export function planRoutes(entries: readonly Entry[], notFoundUrl: string): Route[] {
+  const routes: Route[] = entries.map((entry) => ({ url: entry.url, outPath: urlToOutPath(entry.url), template: entry.template, entry, noindex: entry.hidden }));
+  const notFound = routes.find((route) => route.url === notFoundUrl);
+  if (notFound) routes.push({ ...notFound, outPath: '404.html', noindex: true });
+  return routes;
+}

@@ -1,0 +1,242 @@
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import chokidar from 'chokidar';
+import * as esbuild from 'esbuild';
+import { typeScriptWorkerArgv } from '../launch/bundled.ts';
+import { HEADERS_FILE } from '../security/headers-output.ts';
+import { securityHeaders } from '../security/headers.ts';
+import { contentTypeOf, headersFor, respond, serveBuild, type ServedBuild } from './response.ts';
+import type { WorkerRequest, WorkerResult } from './worker.ts';
+
+export interface ServeOptions {
+  root: string;
+  port: number;
+  host: string;
+  origin?: string;
+  /** Read content from this folder instead of the site's own. */
+  content?: string;
+  /** Called with each build's outcome, for the terminal. */
+  log?: (line: string) => void;
+}
+
+export interface DevServer {
+  url: string;
+  close(): Promise<void>;
+  /** Resolves once the build that is running (or the next one) has finished. */
+  settled(): Promise<void>;
+}
+
+const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
+// An external script, never inline code, so pages keep their strict Content-Security-Policy in development.
+const RELOAD_SCRIPT = '<script type="module" src="/__site/live-reload.js"></script>';
+
+/** What is served before the first good build: nothing but the engine's own security headers. */
+const NO_BUILD: ServedBuild = { files: new Map(), rules: [{ pattern: '/*', headers: securityHeaders() }] };
+
+/**
+ * Serves the site from memory, rebuilding on every change under content/, templates/ and src/.
+ * Three parts: the build loop (one build at a time, the last good one kept), the live-reload
+ * channel (server-sent events), and the HTTP answers (`respond`, from the current good build).
+ */
+export async function startServer(options: ServeOptions): Promise<DevServer> {
+  const log = options.log ?? (() => {});
+  let served = NO_BUILD;
+  let failure: string | undefined;
+  let version = 0;
+  /** Output files the last good build changed; undefined when it replaced the whole output. */
+  let changed: string[] | undefined;
+  /** Pages of the last good build whose HTML changed only inside `<main>`: open copies can swap it in place. */
+  let soft: string[] = [];
+
+  // Live reload: open pages listen on /__site/events and reload on each good build.
+  const clients = new Set<http.ServerResponse>();
+  const liveReload = (
+    await esbuild.build({ entryPoints: [fileURLToPath(new URL('../client/live-reload.ts', import.meta.url))], bundle: true, write: false, format: 'esm', minify: true })
+  ).outputFiles[0]!.text;
+  const sendState = (client: http.ServerResponse) => {
+    if (failure) client.write(`event: error-report\ndata: ${failure.split('\n').join('\ndata: ')}\n\n`);
+    else client.write(`event: ok\ndata: ${JSON.stringify({ version, changed, soft })}\n\n`);
+  };
+  const broadcast = () => {
+    for (const client of clients) sendState(client);
+  };
+
+  // The build loop: one build at a time; changes during a build queue exactly one more. Content
+  // edits go to the warm worker; template or engine edits need a fresh one (modules load once).
+  let worker: BuildWorker | undefined;
+  let running: Promise<void> | undefined;
+  let pending: 'content' | 'code' | undefined;
+  const output = new Map<string, Uint8Array>();
+  const rebuild = (kind: 'content' | 'code'): Promise<void> => {
+    if (running) {
+      pending = pending === 'code' || kind === 'code' ? 'code' : 'content';
+      return running;
+    }
+    const started = performance.now();
+    if (kind === 'code' || !worker) {
+      worker?.close();
+      worker = startWorker(options);
+    }
+    running = worker
+      .build()
+      .then((result) => {
+        const ms = Math.round(performance.now() - started);
+        if (result.ok) {
+          soft = result.complete ? [] : onlyMainChanged(output, result.files);
+          if (result.complete) output.clear();
+          for (const file of result.removed) output.delete(file);
+          for (const [file, bytes] of result.files) output.set(file, bytes);
+          served = result.complete || served === NO_BUILD ? serveBuild(output, RELOAD_SCRIPT) : updateServed(served, result, RELOAD_SCRIPT);
+          failure = undefined;
+          version++;
+          changed = result.complete ? undefined : [...result.removed, ...result.files.map(([file]) => file)];
+          log(result.complete ? `✔ Built ${result.pages} pages in ${ms} ms.` : `✔ Rebuilt ${result.rendered} of ${result.pages} pages in ${ms} ms.`);
+        } else {
+          failure = result.report;
+          log(result.report);
+        }
+        broadcast();
+      })
+      .finally(() => {
+        running = undefined;
+        const next = pending;
+        pending = undefined;
+        if (next) void rebuild(next);
+      });
+    return running;
+  };
+
+  const server = http.createServer((request, response) => {
+    const url = request.url ?? '/';
+    if (url === '/__site/events') {
+      response.writeHead(200, { ...Object.fromEntries(headersFor(served, url, 200)), 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      clients.add(response);
+      sendState(response);
+      request.on('close', () => clients.delete(response));
+      return;
+    }
+    if (url === '/__site/live-reload.js') {
+      response.writeHead(200, { ...Object.fromEntries(headersFor(served, url, 200)), 'content-type': contentTypeOf('live-reload.js'), 'cache-control': 'no-store' });
+      response.end(request.method === 'HEAD' ? undefined : liveReload);
+      return;
+    }
+    if (served === NO_BUILD && failure) {
+      const page = Buffer.from(errorPage(failure));
+      response.writeHead(500, { ...Object.fromEntries(headersFor(served, url, 500)), 'content-type': contentTypeOf('.html'), 'content-length': page.byteLength });
+      response.end(request.method === 'HEAD' ? undefined : page);
+      return;
+    }
+    respond(request, response, served);
+  });
+
+  const watched = [options.content ? path.resolve(options.content) : path.join(options.root, 'content'), ...['templates', 'src'].map((dir) => path.join(options.root, dir))];
+  const watcher = chokidar.watch(watched, { ignoreInitial: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let changes: 'content' | 'code' | undefined;
+  watcher.on('all', (_event, file) => {
+    changes = changes === 'code' || !isInside(watched[0]!, file) ? 'code' : 'content';
+    clearTimeout(timer);
+    // Editors often save in several steps (write, rename); wait for the burst to end, briefly.
+    timer = setTimeout(() => {
+      const kind = changes!;
+      changes = undefined;
+      void rebuild(kind);
+    }, 8);
+  });
+
+  await rebuild('code');
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, resolve);
+  });
+  const address = server.address() as { port: number };
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${address.port}`,
+    settled: async () => {
+      while (running) await running;
+    },
+    close: async () => {
+      clearTimeout(timer);
+      worker?.close();
+      await watcher.close();
+      for (const client of clients) client.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+interface BuildWorker {
+  /** Runs a build (the first one starts by itself) and resolves with its outcome. */
+  build(): Promise<WorkerResult>;
+  close(): void;
+}
+
+/** A warm build worker: its first build starts at once, later ones when asked. */
+function startWorker({ root, origin, content }: ServeOptions): BuildWorker {
+  const thread = new Worker(WORKER, { workerData: { root, origin, content }, execArgv: typeScriptWorkerArgv() });
+  let waiting: ((result: WorkerResult) => void) | undefined;
+  let first = true;
+  let dead: WorkerResult | undefined;
+  const settle = (result: WorkerResult) => {
+    const resolve = waiting;
+    waiting = undefined;
+    resolve?.(result);
+  };
+  thread.on('message', settle);
+  thread.once('error', (error: Error) => settle((dead = { ok: false, report: error.stack ?? error.message, lines: [error.message] })));
+  thread.once('exit', (code) => settle((dead ??= { ok: false, report: `The build worker exited with code ${code}.`, lines: [] })));
+  return {
+    build: () =>
+      new Promise<WorkerResult>((resolve) => {
+        if (dead) return resolve(dead);
+        waiting = resolve;
+        if (!first) thread.postMessage('rebuild' satisfies WorkerRequest);
+        first = false;
+      }),
+    close: () => {
+      dead ??= { ok: false, report: 'The build worker was replaced.', lines: [] };
+      void thread.terminate();
+    },
+  };
+}
+
+/** The served build with one incremental build's changes applied, without touching the other files. */
+function updateServed(served: ServedBuild, result: Extract<WorkerResult, { ok: true }>, headSuffix: string): ServedBuild {
+  const patch = serveBuild(new Map(result.files), headSuffix);
+  const files = new Map(served.files);
+  for (const file of result.removed) files.delete(file);
+  for (const [file, bytes] of patch.files) files.set(file, bytes);
+  const headersChanged = result.files.some(([file]) => file === HEADERS_FILE);
+  return { files, rules: headersChanged ? patch.rules : served.rules };
+}
+
+/** The changed HTML files whose text differs from the last build's only between `<main` and `</main>`. */
+function onlyMainChanged(before: ReadonlyMap<string, Uint8Array>, files: Array<[string, Uint8Array]>): string[] {
+  const outsideMain = (bytes: Uint8Array) => {
+    const html = Buffer.from(bytes).toString('utf8');
+    const start = html.indexOf('<main');
+    const end = html.lastIndexOf('</main>');
+    return start < 0 || end < start ? undefined : html.slice(0, start) + html.slice(end);
+  };
+  return files.flatMap(([file, bytes]) => {
+    const old = file.endsWith('.html') ? before.get(file) : undefined;
+    if (!old) return [];
+    const outside = outsideMain(bytes);
+    return outside !== undefined && outside === outsideMain(old) ? [file] : [];
+  });
+}
+
+function isInside(dir: string, file: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/** The page shown while no build has ever succeeded; it reloads itself once one does. */
+function errorPage(report: string): string {
+  const escaped = report.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title>${RELOAD_SCRIPT}</head><body><h1>The build failed</h1><pre>${escaped}</pre></body></html>`;
+}

@@ -1,0 +1,69 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { createBuilder } from './builder.ts';
+import { formatDiagnostics, formatDiagnosticLine, hasErrors } from '../diagnostics/diagnostics.ts';
+import { loadSite, withContent } from '../site/load.ts';
+import { memoryWriter } from '../output/write.ts';
+
+/** What one build in the worker reports back to the dev server. */
+export type WorkerResult =
+  | {
+      ok: true;
+      /** Every output file after the first build; after that only the files this build wrote. */
+      files: Array<[string, Uint8Array]>;
+      /** Output files this build removed. */
+      removed: string[];
+      /** True when `files` is the whole output (the first build of a worker). */
+      complete: boolean;
+      pages: number;
+      rendered: number;
+      fileCount: number;
+    }
+  | { ok: false; report: string; lines: string[] };
+
+/** What the dev server asks of the worker: build again after a content edit. */
+export type WorkerRequest = 'rebuild';
+
+const { root, origin, content } = workerData as { root: string; origin?: string; content?: string };
+
+/**
+ * A warm build worker. It loads the site once and keeps a builder, so a content edit re-reads,
+ * re-renders and re-sends only what it affects. Template and engine edits need fresh modules,
+ * so the dev server replaces the whole worker for those.
+ */
+const report = (message: WorkerResult) => parentPort!.postMessage(message);
+const failed = (error: unknown): WorkerResult => {
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return { ok: false, report: text, lines: [text.split('\n')[0] ?? text] };
+};
+
+try {
+  const site = withContent(await loadSite(root), content);
+  const writer = memoryWriter();
+  const builder = createBuilder(site, writer, { origin, minify: false });
+  let complete = true;
+  const run = async (): Promise<WorkerResult> => {
+    const result = await builder.rebuild();
+    if (hasErrors(result.diagnostics)) {
+      return {
+        ok: false,
+        report: formatDiagnostics(result.diagnostics, { cwd: root, fileCount: result.fileCount, outcome: 'Still serving the last good build.' }),
+        lines: result.diagnostics.map((d) => formatDiagnosticLine(d, root)),
+      };
+    }
+    const paths = complete ? [...writer.files.keys()] : result.changed;
+    const files = paths.flatMap((path): Array<[string, Uint8Array]> => {
+      const bytes = writer.files.get(path);
+      return bytes ? [[path, bytes]] : [];
+    });
+    const removed = complete ? [] : result.changed.filter((path) => !writer.files.has(path));
+    const message: WorkerResult = { ok: true, files, removed, complete, pages: result.routes.length, rendered: result.pages?.rendered ?? 0, fileCount: result.fileCount };
+    complete = false;
+    return message;
+  };
+  report(await run().catch(failed));
+  parentPort!.on('message', (request: WorkerRequest) => {
+    if (request === 'rebuild') void run().catch(failed).then(report);
+  });
+} catch (error) {
+  report(failed(error));
+}

@@ -1,0 +1,19 @@
+import type { OgImageRef } from '../og/definition.ts';
+
+/** Site-wide facts resolved for one build. */
+export interface SiteContext {
+  name: string;
+  lang: string;
+  /** The origin for canonical URLs, without a trailing slash. */
+  origin: string;
+  /** Turns a root-relative path into an absolute URL on the origin. */
+  url(path: string): string;
+  /** The social preview image of the page at a URL path, when the site has social images. */
+  ogImage(pageUrl: string): OgImageRef | undefined;
+}
+
+/** Resolves the origin, the URL helper and the social images for one build. */
+export function createSiteContext(site: { name: string; lang: string; origin: string }, originOverride?: string, ogImages: ReadonlyMap<string, OgImageRef> = new Map()): SiteContext {
+  const origin = (originOverride ?? process.env.SITE_ORIGIN ?? site.origin).replace(/\/+$/, '');
+  return { name: site.name, lang: site.lang, origin, url: (path: string) => `${origin}${path}`, ogImage: (pageUrl) => ogImages.get(pageUrl) };
+}

@@ -1,0 +1,104 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { z } from 'zod';
+import type { Catalogue } from '../content/catalogue.ts';
+import type { Entry } from '../content/entry.ts';
+import type { SchemaHelpers } from '../content/schema-helpers.ts';
+import type { BaseData } from '../content/entry.ts';
+import type { SiteContext } from './context.ts';
+import type { DerivedRoute, Route } from '../routes/routes.ts';
+import type { SocialImages } from '../og/definition.ts';
+import type { FeedDefinition, RobotsDefinition } from '../seo/definition.ts';
+import type { ImageSettings } from '../images/options.ts';
+import type { SecurityDefinition } from '../security/headers.ts';
+
+/** A group of content files sharing one schema and, by default, one template. */
+export interface CollectionDefinition<T extends BaseData = BaseData> {
+  name: string;
+  /** Globs relative to the content folder; a file belongs to the first collection that matches. */
+  include: string[];
+  exclude?: string[];
+  schema(helpers: SchemaHelpers): z.ZodType<T>;
+  /** The template name, or a function choosing it from the entry's data. */
+  template: string | ((data: T) => string);
+}
+
+/** What a page template receives. */
+export interface PageProps<T extends BaseData = BaseData> {
+  entry: Entry<T>;
+  /** The entry's Markdown body rendered to sanitized HTML. */
+  html: string;
+  catalogue: Catalogue;
+  route: Route;
+  site: SiteContext;
+}
+
+/** What the site layout receives: the page's props and the rendered page. */
+export interface LayoutProps extends PageProps {
+  children: ReactNode;
+}
+
+export interface TemplateDefinition {
+  component: ComponentType<PageProps<any>>;
+  /** Names of stylesheets (keys of `SiteDefinition.styles`) this template needs, in order. */
+  styles: string[];
+}
+
+/** Everything the engine needs to know about one site. */
+export interface SiteDefinition {
+  name: string;
+  lang: string;
+  /** The default origin; `--origin` and `SITE_ORIGIN` override it. */
+  origin: string;
+  /** Absolute path of the project root. */
+  root: string;
+  /**
+   * The module that default-exports this site (set by `loadSite`). Render workers import it to
+   * get the same templates, and the build cache hashes it and everything it imports.
+   */
+  module?: string;
+  /** Absolute path of the content folder (Markdown and images). */
+  contentDir: string;
+  /** Absolute path of files copied to the output as they are (fonts, favicon). */
+  publicDir?: string;
+  collections: CollectionDefinition<any>[];
+  templates: Record<string, TemplateDefinition>;
+  layout: ComponentType<LayoutProps>;
+  /** Stylesheet entry files by name; each becomes one content-hashed CSS file. */
+  styles: Record<string, string>;
+  /** Island modules by name; each default-exports a React component. */
+  islands: Record<string, string>;
+  /** Browser modules run once on every page before islands hydrate (consent, analytics); an error in one is only logged. */
+  startup?: Record<string, string>;
+  /**
+   * Pages derived from the content rather than written as files (tag pages, archives), asked for
+   * once per build with the catalogue of content entries. They join the catalogue, so layouts,
+   * breadcrumbs and the sitemap see them; a URL a content file already has is an error.
+   */
+  routes?: (catalogue: Catalogue) => readonly DerivedRoute<any>[];
+  /** The URL of the page whose HTML is also written as `404.html`. */
+  notFound: string;
+  /** Social preview images, one per page, drawn with satori or named by hand (default: none). */
+  og?: SocialImages;
+  /** Extra elements for each page's `<head>`, such as JSON-LD (`<JsonLd>`); rendered after the engine's own. */
+  head?: ComponentType<PageProps<any>>;
+  /** Feeds of a collection, each published as RSS 2.0 and Atom and linked from every page (default: none). */
+  feeds?: FeedDefinition[];
+  /** Write `sitemap.xml` listing every visible page (default true). */
+  sitemap?: boolean;
+  /** What `robots.txt` says; false writes none (default: allow everything, and name the sitemap). */
+  robots?: RobotsDefinition | false;
+  /** How raster images become responsive variants: widths and quality per format (default: `DEFAULT_IMAGE_OPTIONS`). */
+  images?: ImageSettings;
+  /** Extra Content-Security-Policy sources and HSTS preload for the `_headers` file and `site serve` (default: the engine's strict policy). */
+  security?: SecurityDefinition;
+}
+
+/** Declares a site; returns it unchanged, typed. */
+export function defineSite(site: SiteDefinition): SiteDefinition {
+  return site;
+}
+
+/** Declares a collection; returns it unchanged, typed. */
+export function defineCollection<T extends BaseData>(collection: CollectionDefinition<T>): CollectionDefinition<T> {
+  return collection;
+}
