@@ -1,9 +1,13 @@
 /**
- * What every built page costs a visitor, in gzip bytes: the document, the stylesheets that block
- * its first paint, and every JavaScript module it can load.
- *   node --import tsx scripts/measure-pages.ts [--dist dist] [--json]
+ * What pages cost a visitor. `npm run measure` takes one page of every template
+ * (scripts/template-pages.ts), measures its bytes (gzip) and runs Lighthouse on it as a first
+ * visit (mobile defaults, the same runner as the quality gate), and prints one line a template:
+ * requests, HTML, CSS, JavaScript at load and at most, fonts, LCP and the rest.
+ *   npm run measure [-- --dist dist] [--runs 3] [--no-lighthouse] [--all] [--json]
  *
- * The budgets test (tests/integration/budgets.test.ts) checks these figures on every page.
+ * --all prints the bytes of every page instead (no browser). It builds the site into --dist
+ * first when that folder has no index.html. The budgets test (tests/integration/budgets.test.ts)
+ * checks the bytes on every page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +16,11 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import { spawnSync } from 'node:child_process';
+import { runLighthouse, type PageScores } from './check/lighthouse.ts';
 import { urlPathOf } from './check/pages.ts';
+import { chooseTemplatePages } from './template-pages.ts';
+import { serveStatic } from '../tests/e2e/static-server.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -28,6 +36,8 @@ export interface PageWeight {
   css: { files: string[]; bytes: number };
   /** Every module the page can load: the entry, what it imports, the startup modules, and the chunks of the islands on this page. */
   js: { files: string[]; bytes: number };
+  /** The modules a page loads before any island hydrates: its scripts and what they import statically (not `import()`). */
+  jsInitial: { files: string[]; bytes: number };
   /** The top of the page: the HTML from the first byte through the end of the block that holds the `<h1>` (see `topOfPageEnd`). */
   top: { block: string; html: number };
   /** The top of the page plus every render-blocking stylesheet: what must arrive before the top of the page can be painted. */
@@ -70,6 +80,7 @@ export async function measurePages(distDir: string): Promise<PageWeight[]> {
   const graph = await moduleGraph(dist, new Set(documents.flatMap((d) => d.facts.islands)));
   return documents.map(({ file, source, text, facts }) => {
     const js = graph.loadedBy(facts.scripts, facts.islands);
+    const jsInitial = graph.loadedFirst(facts.scripts);
     const html = gzipSize(source);
     const cssBytes = facts.stylesheets.reduce((sum, href) => sum + sizeOf(href), 0);
     const top = facts.topOfPage ? { block: facts.topOfPage.block, html: gzipSize(text.slice(0, facts.topOfPage.end)) } : { block: 'whole document (no <h1>)', html };
@@ -79,6 +90,7 @@ export async function measurePages(distDir: string): Promise<PageWeight[]> {
       html,
       css: { files: facts.stylesheets, bytes: cssBytes },
       js: { files: js, bytes: js.reduce((sum, url) => sum + sizeOf(url), 0) },
+      jsInitial: { files: jsInitial, bytes: jsInitial.reduce((sum, url) => sum + sizeOf(url), 0) },
       top,
       firstPaint: top.html + cssBytes,
       blockingScripts: facts.blockingScripts,
@@ -192,20 +204,24 @@ function inHead(element: Element): boolean {
 interface ModuleGraph {
   /** Root-relative URLs of every module a page with these scripts and islands can load. */
   loadedBy(scripts: readonly string[], islands: readonly string[]): string[];
+  /** Root-relative URLs of the modules these scripts load by themselves: static imports only. */
+  loadedFirst(scripts: readonly string[]): string[];
 }
 
 /**
  * The import graph of the built JavaScript under dist/assets, read by esbuild's own parser (it
- * bundles the built files once, only for the metafile). Island chunks are found through the
- * registry the entry holds, `Name:()=>import("/assets/chunks/Name-HASH.js")`, for the island
- * names the pages use. Any other lazily imported module counts as loaded on every page, so a
- * registry this cannot read makes the figures larger, never smaller.
+ * bundles the built files once, only for the metafile). When an entry holds a registry of island
+ * chunks, `Name:()=>import("/assets/chunks/Name-HASH.js")`, a page counts only the chunks of the
+ * islands it has. Any other lazily imported module (the one chunk of all islands the engine
+ * writes today) counts as loaded on every page with the entry, so a registry this cannot read
+ * makes the figures larger, never smaller.
  */
 async function moduleGraph(dist: string, islandNames: ReadonlySet<string>): Promise<ModuleGraph> {
   const assets = path.join(dist, 'assets');
   const entries = fs.existsSync(assets) ? listFiles(assets).filter((file) => /^[^/]+\.js$/.test(file)) : [];
   // Static and dynamic imports alike: a lazily loaded module still loads on the page that asks for it.
   const imports = new Map<string, string[]>();
+  const staticImports = new Map<string, string[]>();
   const islandChunks = new Map<string, Map<string, string>>();
   if (entries.length) {
     const result = await esbuild.build({
@@ -224,6 +240,7 @@ async function moduleGraph(dist: string, islandNames: ReadonlySet<string>): Prom
     const toUrl = (file: string) => `/${path.relative(dist, path.resolve(dist, file)).split(path.sep).join('/')}`;
     for (const [file, input] of Object.entries(result.metafile.inputs)) {
       imports.set(toUrl(file), input.imports.filter((i) => i.kind === 'import-statement' || i.kind === 'dynamic-import').map((i) => toUrl(i.path)));
+      staticImports.set(toUrl(file), input.imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path)));
     }
     for (const file of entries) {
       const url = `/assets/${file}`;
@@ -240,7 +257,8 @@ async function moduleGraph(dist: string, islandNames: ReadonlySet<string>): Prom
     loadedBy(scripts, islands) {
       for (const src of scripts) if (!imports.has(src)) throw new Error(`The page's script ${src} is not a module under dist/assets.`);
       const registry = new Map(scripts.flatMap((src) => [...(islandChunks.get(src) ?? [])]));
-      for (const island of islands) {
+      // Without a registry, the page's islands come from a chunk counted in full below.
+      for (const island of registry.size ? islands : []) {
         if (!registry.has(island)) throw new Error(`The page has island "${island}", but its scripts (${scripts.join(', ') || 'none'}) register no chunk for it (found: ${[...registry.keys()].join(', ') || 'none'}).`);
       }
       const skipped = new Set([...registry].filter(([name]) => !islands.includes(name)).map(([, chunk]) => chunk));
@@ -249,6 +267,16 @@ async function moduleGraph(dist: string, islandNames: ReadonlySet<string>): Prom
         if (seen.has(url) || skipped.has(url)) return;
         seen.add(url);
         for (const next of imports.get(url) ?? []) visitModule(next);
+      };
+      for (const src of scripts) visitModule(src);
+      return [...seen];
+    },
+    loadedFirst(scripts) {
+      const seen = new Set<string>();
+      const visitModule = (url: string) => {
+        if (seen.has(url)) return;
+        seen.add(url);
+        for (const next of staticImports.get(url) ?? []) visitModule(next);
       };
       for (const src of scripts) visitModule(src);
       return [...seen];
@@ -268,17 +296,109 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 /** One line a page, with the totals of the heaviest. */
 export function formatTable(pages: readonly PageWeight[]): string {
   const width = Math.max(4, ...pages.map((p) => p.path.length));
-  const header = `${'page'.padEnd(width)}  ${'HTML'.padStart(6)}  ${'top'.padStart(6)}  ${'CSS'.padStart(6)}  ${'paint'.padStart(6)}  ${'JS'.padStart(6)}   (KB gzip; top = HTML through the block holding the h1; paint = top + render-blocking CSS)`;
-  const rows = [...pages]
-    .sort((a, b) => a.path.localeCompare(b.path))
-    .map((p) => `${p.path.padEnd(width)}  ${kb(p.html).padStart(6)}  ${kb(p.top.html).padStart(6)}  ${kb(p.css.bytes).padStart(6)}  ${kb(p.firstPaint).padStart(6)}  ${kb(p.js.bytes).padStart(6)}`);
-  const max = (pick: (p: PageWeight) => number) => kb(Math.max(...pages.map(pick)));
-  const footer = `${'max'.padEnd(width)}  ${max((p) => p.html).padStart(6)}  ${max((p) => p.top.html).padStart(6)}  ${max((p) => p.css.bytes).padStart(6)}  ${max((p) => p.firstPaint).padStart(6)}  ${max((p) => p.js.bytes).padStart(6)}`;
+  const columns: Array<[string, (p: PageWeight) => number]> = [
+    ['HTML', (p) => p.html],
+    ['top', (p) => p.top.html],
+    ['CSS', (p) => p.css.bytes],
+    ['paint', (p) => p.firstPaint],
+    ['JS 1st', (p) => p.jsInitial.bytes],
+    ['JS max', (p) => p.js.bytes],
+  ];
+  const line = (label: string, cells: string[]) => `${label.padEnd(width)}  ${cells.map((cell) => cell.padStart(6)).join('  ')}`;
+  const header = `${line('page', columns.map(([name]) => name))}   (KB gzip; top = HTML through the block holding the h1; paint = top + render-blocking CSS; JS 1st = before any island hydrates)`;
+  const rows = [...pages].sort((a, b) => a.path.localeCompare(b.path)).map((p) => line(p.path, columns.map(([, pick]) => kb(pick(p)))));
+  const footer = line('max', columns.map(([, pick]) => kb(Math.max(...pages.map(pick)))));
   return [header, ...rows, footer].join('\n');
 }
 
+/** One template's page: its bytes, and what Lighthouse saw on a first visit (when it ran). */
+export interface TemplateMeasure {
+  template: string;
+  weight: PageWeight;
+  lighthouse?: PageScores;
+}
+
+/** The report of `npm run measure`: one line a template. */
+export function formatTemplates(rows: readonly TemplateMeasure[]): string {
+  const width = Math.max(4, ...rows.map((r) => r.weight.path.length));
+  const bytes = (lh: PageScores | undefined, type: string) => (lh ? kb(lh.bytesByType[type] ?? 0) : '–');
+  const header = [
+    'template'.padEnd(10),
+    'page'.padEnd(width),
+    'req'.padStart(3),
+    'HTML'.padStart(5),
+    'CSS'.padStart(5),
+    'JS 1st'.padStart(6),
+    'JS load'.padStart(7),
+    'JS max'.padStart(6),
+    'font'.padStart(5),
+    'all'.padStart(6),
+    'FCP'.padStart(6),
+    'LCP'.padStart(6),
+    'TBT'.padStart(5),
+    'CLS'.padStart(5),
+    'perf'.padStart(4),
+  ].join(' ');
+  const lines = rows.map(({ template, weight, lighthouse: lh }) =>
+    [
+      template.padEnd(10),
+      weight.path.padEnd(width),
+      (lh ? String(lh.requests.length) : '–').padStart(3),
+      kb(weight.html).padStart(5),
+      kb(weight.css.bytes).padStart(5),
+      kb(weight.jsInitial.bytes).padStart(6),
+      bytes(lh, 'Script').padStart(7),
+      kb(weight.js.bytes).padStart(6),
+      bytes(lh, 'Font').padStart(5),
+      (lh ? kb(lh.metrics.bodyBytes) : '–').padStart(6),
+      (lh ? `${lh.metrics.fcpMs}ms` : '–').padStart(6),
+      (lh ? `${lh.metrics.lcpMs}ms` : '–').padStart(6),
+      (lh ? `${lh.metrics.tbtMs}ms` : '–').padStart(5),
+      (lh ? lh.metrics.cls.toFixed(2) : '–').padStart(5),
+      (lh ? String(Math.round(lh.scores.performance * 100)) : '–').padStart(4),
+    ].join(' '),
+  );
+  const legend = [
+    'KB of gzip. HTML: the document (inline CSS included); CSS: render-blocking stylesheets; JS 1st: what the page loads before any island',
+    'hydrates; JS load: what Lighthouse saw a first visit load (no consent stored); JS max: everything the page can load; font: web fonts',
+    'loaded; all: every response body. req, FCP, LCP, TBT, CLS, perf: Lighthouse 13, mobile defaults, the run with the median LCP.',
+  ];
+  const elements = rows.filter((r) => r.lighthouse?.lcpElement).map((r) => `  LCP ${r.template}: ${r.lighthouse!.lcpElement}`);
+  return [header, ...lines, ...legend, ...elements].join('\n');
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' }, json: { type: 'boolean', default: false } } });
-  const pages = await measurePages(values.dist);
-  console.log(values.json ? JSON.stringify(pages, null, 2) : formatTable(pages));
+  const { values } = parseArgs({
+    options: {
+      dist: { type: 'string', default: 'dist' },
+      json: { type: 'boolean', default: false },
+      all: { type: 'boolean', default: false },
+      'no-lighthouse': { type: 'boolean', default: false },
+      runs: { type: 'string', default: '3' },
+    },
+  });
+  const dist = path.resolve(values.dist);
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    console.log(`Building the site into ${path.relative(process.cwd(), dist) || '.'} first…`);
+    const built = spawnSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/site'), ['build', '--out', dist], { stdio: 'inherit' });
+    if (built.status !== 0) process.exit(1);
+  }
+  const pages = await measurePages(dist);
+  if (values.all) {
+    console.log(values.json ? JSON.stringify(pages, null, 2) : formatTable(pages));
+  } else {
+    const chosen = await chooseTemplatePages(dist);
+    const runs = Number(values.runs);
+    let scores: PageScores[] = [];
+    if (!values['no-lighthouse']) {
+      const server = await serveStatic(dist);
+      try {
+        scores = await runLighthouse(server.url, chosen, { runs, keep: 'median' });
+      } finally {
+        await server.close();
+      }
+    }
+    const rows = chosen.map(({ template, page }) => ({ template, weight: pages.find((p) => p.path === page)!, lighthouse: scores.find((s) => s.page === page) }));
+    console.log(values.json ? JSON.stringify(rows, null, 2) : formatTemplates(rows));
+  }
 }

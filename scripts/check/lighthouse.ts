@@ -58,6 +58,8 @@ export interface PageScores {
   };
   /** Body bytes by kind of resource (document, script, stylesheet, font, image, …). */
   bytesByType: Record<string, number>;
+  /** The element Lighthouse found to be the largest contentful paint (its selector and markup, shortened). */
+  lcpElement?: string;
   /** Every resource the page loaded, heaviest first, for finding what to shrink. */
   requests: Array<{ url: string; type: string; bytes: number }>;
   /** Audits that lost points, per category, for the findings. */
@@ -71,36 +73,8 @@ export function createLighthouseGate(options: { reportFile?: string } = {}): Gat
     async run(ctx: GateContext): Promise<GateResult> {
       const chosen = await chooseTemplatePages(ctx.distDir, ctx.pages);
       if (chosen.length === 0) return { findings: [], summary: ['no page of any template among the pages checked; Lighthouse did not run'] };
-      const proxy = await startCompressingProxy(ctx.baseUrl);
-      const chrome = await launch({
-        chromePath,
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-        logLevel: 'silent',
-      });
-      const results: PageScores[] = [];
-      try {
-        // One page at a time: runs side by side would slow each other and lower the scores.
-        for (const { template, page } of chosen) {
-          const flags: Flags = {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: [...CATEGORIES],
-            skipAudits: SKIPPED_AUDITS[template] ?? [],
-          };
-          // Timings are the only noisy part: a page short of 100 is measured again, and its best run counts.
-          let best: PageScores | undefined;
-          for (let run = 1; run <= PERFORMANCE.runs && !(best && best.scores.performance >= 1); run++) {
-            const scores = scoresOf(template, page, await audit(proxy.url + page, flags), proxy.bodyBytes);
-            if (!best || scores.scores.performance > best.scores.performance) best = scores;
-            best.runs = run;
-          }
-          results.push(best!);
-        }
-      } finally {
-        chrome.kill();
-        await proxy.close();
-      }
+      // Timings are the only noisy part: a page short of 100 is measured again, and its best run counts.
+      const results = await runLighthouse(ctx.baseUrl, chosen, { runs: PERFORMANCE.runs, keep: 'best' });
       fs.mkdirSync(path.dirname(reportFile), { recursive: true });
       fs.writeFileSync(reportFile, `${JSON.stringify({ generated: new Date().toISOString(), budgets: { astrowindBytes: ASTROWIND_BYTES, performance: PERFORMANCE }, pages: results }, null, 2)}\n`);
       const skipped = TEMPLATE_PAGES.filter((t) => !chosen.some((c) => c.template === t.template)).map((t) => t.template);
@@ -114,6 +88,52 @@ export function createLighthouseGate(options: { reportFile?: string } = {}): Gat
       };
     },
   };
+}
+
+/**
+ * Runs Lighthouse (mobile defaults, through a gzip proxy in front of `baseUrl`) on each page, one
+ * at a time in one headless Chromium, each page as a first visit. `keep: 'best'` runs a page up
+ * to `runs` times until it scores 100 and keeps its best run (the gate); `'median'` always runs it
+ * `runs` times and keeps the run with the median LCP (reports, where a lucky run would flatter).
+ */
+export async function runLighthouse(
+  baseUrl: string,
+  pages: ReadonlyArray<{ template: string; page: string }>,
+  { runs, keep }: { runs: number; keep: 'best' | 'median' },
+): Promise<PageScores[]> {
+  const proxy = await startCompressingProxy(baseUrl);
+  const chrome = await launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    logLevel: 'silent',
+  });
+  const results: PageScores[] = [];
+  try {
+    // One page at a time: runs side by side would slow each other and lower the scores.
+    for (const { template, page } of pages) {
+      const flags: Flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        skipAudits: SKIPPED_AUDITS[template] ?? [],
+      };
+      const done: PageScores[] = [];
+      for (let run = 1; run <= runs; run++) {
+        if (keep === 'best' && done.some((scores) => scores.scores.performance >= 1)) break;
+        done.push(scoresOf(template, page, await audit(proxy.url + page, flags), proxy.bodyBytes));
+      }
+      const chosen =
+        keep === 'best'
+          ? done.reduce((best, scores) => (scores.scores.performance > best.scores.performance ? scores : best))
+          : [...done].sort((a, b) => a.metrics.lcpMs - b.metrics.lcpMs)[Math.floor((done.length - 1) / 2)]!;
+      results.push({ ...chosen, runs: done.length });
+    }
+  } finally {
+    chrome.kill();
+    await proxy.close();
+  }
+  return results;
 }
 
 export const lighthouseGate = createLighthouseGate();
@@ -174,9 +194,26 @@ function scoresOf(template: string, page: string, lhr: Result, bodyBytes: Readon
       bodyBytes: pageWeight(requests),
     },
     bytesByType,
+    lcpElement: lcpElementOf(lhr),
     requests,
     failing,
   };
+}
+
+/** The LCP element, from the node item in the LCP breakdown insight's details. */
+function lcpElementOf(lhr: Result): string | undefined {
+  const find = (value: unknown): { selector?: string; snippet?: string } | undefined => {
+    if (!value || typeof value !== 'object') return undefined;
+    const record = value as Record<string, unknown>;
+    if (record.type === 'node' && typeof record.snippet === 'string') return record as { selector?: string; snippet?: string };
+    for (const child of Object.values(record)) {
+      const found = find(child);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const node = find(lhr.audits['lcp-breakdown-insight']?.details);
+  return node ? `${node.selector ?? ''} ${(node.snippet ?? '').slice(0, 80)}`.trim() : undefined;
 }
 
 function tableItems(details: Result['audits'][string]['details']): Array<Record<string, unknown>> {
