@@ -74,7 +74,7 @@ async function buildWith(staging: Staging | undefined, workers: WorkerPool, site
   const cache = await openBuildCache(site, writer, options.cache, warm);
   // Client code, styles and images need no content: esbuild and sharp work on them while it is
   // read. Client code and styles are code: a warm builder (its code fixed for its life) bundles them once.
-  const bundling = warm?.assets ? Promise.resolve(warm.assets) : bundleAssets({ islands: site.islands, startup: site.startup ?? {} }, site.styles, { minify: options.minify });
+  const bundling = warm?.assets ? Promise.resolve(warm.assets) : bundleAssets({ islands: site.islands, startup: site.startup ?? {}, runtime: site.client?.runtime }, site.styles, { minify: options.minify });
   const content = Promise.withResolvers<Catalogue>();
   const imaging = prepareImages(site, content.promise, options.images);
   // Awaited once the content is read; a build whose content fails has no use for either.

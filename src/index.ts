@@ -10,6 +10,8 @@ export type { DerivedRoute, Route } from './routes/routes.ts';
 export { Ref, isCalendarDate } from './content/schema-helpers.ts';
 export { compareEntries, compareNewestFirst } from './content/ordering.ts';
 export { Island, componentMarkup } from './render/island.ts';
+export type { HydrateStrategy } from './client/strategies.ts';
+export type { ClientDefinition, ClientRuntime } from './assets/client-runtime.ts';
 export { renderMarkdown } from './render/markdown.ts';
 export { z } from 'zod';
 export { SiteConfigError } from './diagnostics/config-error.ts';

@@ -17,6 +17,7 @@ import { StructuredData } from './seo/structured-data.tsx';
 import { analyticsCsp } from './analytics/csp.ts';
 import { withMeasurementId } from './analytics/head.tsx';
 import { resolveMeasurementId } from './analytics/measurement-id.ts';
+import { resolveClientRuntime } from './client-runtime.ts';
 
 const here = import.meta.dirname;
 const root = path.resolve(here, '..');
@@ -66,6 +67,8 @@ export function createSite(contentDir = path.join(root, 'content')) {
     CookieBanner: file('islands/CookieBanner.tsx'),
     ProjectFilter: file('islands/ProjectFilter.tsx'),
   },
+  // React in the browser, as on the server; SITE_CLIENT_RUNTIME=preact swaps in preact/compat for one build.
+  client: { runtime: resolveClientRuntime() },
   // Analytics, only with a measurement id, starts first: consent defaults precede everything else.
   startup: { ...(measurementId ? { analytics: file('startup/analytics.ts') } : {}), consent: file('startup/consent.ts') },
   // One page per industry and technology, so the case studies can be filtered without JavaScript.

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { OutputFile } from '../output/write.ts';
+import { clientRuntime, type ClientRuntime } from './client-runtime.ts';
 
 /** Hashed URLs of what pages link to. */
 export interface AssetManifest {
@@ -15,11 +16,15 @@ export interface AssetManifest {
 }
 
 const CLIENT_ENTRY = fileURLToPath(new URL('../client/main.ts', import.meta.url));
+const ISLAND_RUNTIME = fileURLToPath(new URL('../client/runtime.ts', import.meta.url));
+const LOCATION_MODULE = fileURLToPath(new URL('../client/location.ts', import.meta.url));
 
 /** The site's browser modules: islands by name, and startup modules loaded once on every page. */
 export interface ClientModules {
   islands: Readonly<Record<string, string>>;
   startup: Readonly<Record<string, string>>;
+  /** What runs the islands in the browser (default `'react'`; see `ClientRuntime`). */
+  runtime?: ClientRuntime;
 }
 
 /** The client code and styles of one build, ready to write. */
@@ -29,59 +34,51 @@ export interface BundledAssets {
   diagnostics: Diagnostic[];
 }
 
+const COMMON = {
+  bundle: true,
+  write: false,
+  metafile: true,
+  outdir: 'dist/assets',
+  publicPath: '/assets',
+  entryNames: '[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  logLevel: 'silent',
+  legalComments: 'none',
+} satisfies esbuild.BuildOptions;
+
+const BROWSER = {
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+} satisfies esbuild.BuildOptions;
+
 /**
- * Bundles the client (the engine's hydration and navigation code plus the site's islands, each
- * island a lazily loaded chunk) and the stylesheets, all with content-hashed names.
+ * Bundles the client and the stylesheets, all with content-hashed names. The client is two files:
+ * the entry every page loads (hydration scheduling, navigation, startup modules; no React), and
+ * one chunk with the islands' runtime and every island, fetched only once an island comes due.
  */
 export async function bundleAssets(
   modules: ClientModules,
   styles: Readonly<Record<string, string>>,
   options: { minify?: boolean } = {},
 ): Promise<BundledAssets> {
-  const common = {
-    bundle: true,
-    write: false,
-    metafile: true,
-    minify: options.minify ?? true,
-    outdir: 'dist/assets',
-    publicPath: '/assets',
-    entryNames: '[name]-[hash]',
-    assetNames: '[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'silent',
-    legalComments: 'none',
-  } satisfies esbuild.BuildOptions;
+  const minify = options.minify ?? true;
   try {
     const [js, css] = await Promise.all([
+      bundleClient(modules, minify),
       esbuild.build({
-        ...common,
-        entryPoints: { client: CLIENT_ENTRY },
-        format: 'esm',
-        splitting: true,
-        platform: 'browser',
-        target: 'es2022',
-        jsx: 'automatic',
-        define: { 'process.env.NODE_ENV': '"production"' },
-        plugins: [clientRegistry(modules), preactAsReact()],
-      }),
-      esbuild.build({
-        ...common,
+        ...COMMON,
+        minify,
         entryPoints: styles,
         loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file' },
       }),
     ]);
-    const files = [...js.outputFiles, ...css.outputFiles].map((file) => ({
-      path: path.relative(path.resolve('dist'), file.path).split(path.sep).join('/'),
-      contents: file.contents,
-    }));
-    const entryUrl = (metafile: esbuild.Metafile, name: string) => {
-      const output = Object.entries(metafile.outputs).find(
-        ([out, meta]) => meta.entryPoint !== undefined && path.basename(out).startsWith(`${name}-`) && !out.endsWith('.map'),
-      );
-      return `/${path.relative('dist', output![0]).split(path.sep).join('/')}`;
-    };
+    const files = [...js.files, ...css.outputFiles].map((file) => ({ path: distPath(file.path), contents: file.contents }));
     const manifest: AssetManifest = {
-      script: entryUrl(js.metafile, 'client'),
+      script: js.entry,
       styles: Object.fromEntries(Object.keys(styles).map((name) => [name, entryUrl(css.metafile, name)])),
       fonts: files.filter((f) => f.path.endsWith('.woff2') && /latin-(?!ext)/.test(f.path)).map((f) => `/${f.path}`),
     };
@@ -103,47 +100,107 @@ export async function bundleAssets(
   }
 }
 
-/** Provides `site:islands` and `site:startup`: name → loader of the module, each its own chunk. */
-function clientRegistry(client: ClientModules): esbuild.Plugin {
-  const loaders = (modules: Readonly<Record<string, string>>) =>
-    Object.entries(modules).map(([name, file]) => `${JSON.stringify(name)}: () => import(${JSON.stringify(file)})`);
+/**
+ * The islands' chunk first, then the entry that names it. Two builds, not one with code
+ * splitting: esbuild would move what both use (the event names, a startup module's helpers) into
+ * more chunks, each one more request on every page. What both need is state-free, so a copy in
+ * each costs a few bytes.
+ */
+async function bundleClient(modules: ClientModules, minify: boolean): Promise<{ entry: string; files: esbuild.OutputFile[] }> {
+  const islands = await esbuild.build({
+    ...COMMON,
+    ...BROWSER,
+    minify,
+    entryNames: 'chunks/[name]-[hash]',
+    entryPoints: [{ in: 'site:island-chunk', out: 'islands' }],
+    plugins: [islandChunk(modules.islands), clientRuntime(modules.runtime ?? 'react')],
+  });
+  const islandsUrl = entryUrl(islands.metafile, 'chunks/islands');
+  const client = await esbuild.build({
+    ...COMMON,
+    ...BROWSER,
+    minify,
+    entryPoints: { client: CLIENT_ENTRY },
+    plugins: [clientRegistry(modules.startup, islandsUrl), reactFree()],
+  });
+  const react = reactInEntry(client.metafile);
+  if (react) throw new Error(`The client entry or a startup module imports React (${react}); React belongs in islands, which load it only when one hydrates.`);
+  return { entry: entryUrl(client.metafile, 'client'), files: [...islands.outputFiles, ...client.outputFiles] };
+}
+
+/** The root-relative URL of the output of entry point `name` (`client`, `chunks/islands`, a stylesheet's name). */
+function entryUrl(metafile: esbuild.Metafile, name: string): string {
+  const output = Object.keys(metafile.outputs).find((out) => metafile.outputs[out]!.entryPoint !== undefined && distPath(out).startsWith(`assets/${name}-`) && !out.endsWith('.map'));
+  return `/${distPath(output!)}`;
+}
+
+function distPath(file: string): string {
+  return path.relative(path.resolve('dist'), path.resolve(file)).split(path.sep).join('/');
+}
+
+/** Provides `site:startup` (each module inlined, run when loaded) and `site:island-runtime` (the islands' chunk, by URL) to the entry. */
+function clientRegistry(startup: Readonly<Record<string, string>>, islandsUrl: string): esbuild.Plugin {
   const contents: Record<string, string> = {
-    islands: `export const islands = {${loaders(client.islands).join(',')}};`,
-    startup: `export const startup = [${Object.entries(client.startup)
+    // Without code splitting, esbuild keeps each import() in the entry's file, evaluated when
+    // called: no request of its own, and a module that throws fails alone.
+    startup: `export const startup = [${Object.entries(startup)
       .map(([name, file]) => `{name: ${JSON.stringify(name)}, load: () => import(${JSON.stringify(file)})}`)
       .join(',')}];`,
+    'island-runtime': `export const loadIslandRuntime = () => import(${JSON.stringify(islandsUrl)}).then((chunk) => chunk.runtime);`,
   };
   return {
     name: 'site-client-modules',
     setup(build) {
-      build.onResolve({ filter: /^site:(islands|startup)$/ }, (args) => ({ path: args.path.slice(5), namespace: 'site' }));
+      build.onResolve({ filter: /^site:(startup|island-runtime)$/ }, (args) => ({ path: args.path.slice(5), namespace: 'site' }));
+      build.onResolve({ filter: /^\/assets\// }, (args) => ({ path: args.path, external: true }));
       build.onLoad({ filter: /.*/, namespace: 'site' }, (args) => ({ resolveDir: process.cwd(), loader: 'js', contents: contents[args.path] }));
     },
   };
 }
 
-/**
- * Islands are written against React and rendered on the server by react-dom/server, but in the
- * browser they run on preact/compat: the same components, about a sixth of React's client
- * runtime in bytes. Resolved from the engine's own dependencies, whatever the working directory.
- */
-const PREACT_FOR_REACT: Readonly<Record<string, string>> = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/compat/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
-};
-
-function preactAsReact(): esbuild.Plugin {
+/** The islands' chunk: the runtime over every island component, exported as `runtime`. */
+function islandChunk(islands: Readonly<Record<string, string>>): esbuild.Plugin {
+  const names = Object.keys(islands);
+  const contents = [
+    `import { islandRuntime } from ${JSON.stringify(ISLAND_RUNTIME)};`,
+    ...names.map((name, i) => `import island${i} from ${JSON.stringify(islands[name])};`),
+    `export const runtime = islandRuntime({${names.map((name, i) => `${JSON.stringify(name)}: island${i}`).join(',')}});`,
+  ].join('\n');
   return {
-    name: 'site-preact-as-react',
+    name: 'site-island-chunk',
     setup(build) {
-      build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
-        const target = PREACT_FOR_REACT[args.path];
-        if (!target) return { errors: [{ text: `"${args.path}" has no preact/compat equivalent in the browser; islands may import react, react-dom and react-dom/client.` }] };
-        return { path: fileURLToPath(import.meta.resolve(target)) };
+      build.onResolve({ filter: /^site:island-chunk$/ }, () => ({ path: 'island-chunk', namespace: 'site' }));
+      build.onLoad({ filter: /.*/, namespace: 'site' }, () => ({ resolveDir: process.cwd(), loader: 'js', contents }));
+    },
+  };
+}
+
+/**
+ * Keeps React out of the entry every page loads, where it would be fetched before any island
+ * needed it: a startup module (or the engine's entry code) that imports React fails the build.
+ * The client API's one React hook (`usePathname`) lives in a module the entry reaches through
+ * `src/client/index.ts` when a startup module imports an event name from there; that module is
+ * marked free of side effects, so it is dropped unless something really uses the hook, and then
+ * the build fails too (see `reactInEntry`).
+ */
+function reactFree(): esbuild.Plugin {
+  return {
+    name: 'site-react-free-entry',
+    setup(build) {
+      build.onResolve({ filter: /\/location\.ts$/ }, (args) => {
+        const file = path.resolve(args.resolveDir, args.path);
+        return file === LOCATION_MODULE ? { path: file, sideEffects: false } : undefined;
+      });
+      build.onResolve({ filter: /^(react|react-dom|preact)(\/.*)?$/ }, (args) => {
+        if (args.importer === LOCATION_MODULE) return undefined;
+        return { errors: [{ text: `The client entry or a startup module imports React ("${args.path}" in ${args.importer}); React belongs in islands, which load it only when one hydrates.` }] };
       });
     },
   };
+}
+
+/** The React module the entry's bundle holds, if any. */
+function reactInEntry(metafile: esbuild.Metafile): string | undefined {
+  const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
+  return inputs.find((input) => /node_modules\/(react|react-dom|preact)\//.test(input.split(path.sep).join('/')));
 }

@@ -1,29 +1,94 @@
-import { createElement } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { islands } from 'site:islands';
+import { loadIslandRuntime } from 'site:island-runtime';
+import { HYDRATE_REQUEST_EVENT, HYDRATED_EVENT } from './events.ts';
+import { captureInteraction, type InteractionCapture } from './replay.ts';
+import type { IslandRuntime } from './runtime.ts';
+import { strategyOf, whenDue } from './strategies.ts';
 
-const roots = new Map<Element, Root>();
+/** An island root the client knows: waiting for its strategy, or hydrated. */
+interface Island {
+  /** Set once hydration has begun. */
+  started: boolean;
+  /** Resolves once it is hydrated (or its hydration failed, which is logged). */
+  hydrated?: Promise<void>;
+  unmount?: () => void;
+  capture: InteractionCapture;
+  cancel: AbortController;
+}
 
-/** Hydrates every island root under `scope` in place; unmounts roots whose elements left the page. */
-export async function hydrateIslands(scope: ParentNode): Promise<void> {
-  for (const [element, root] of roots) {
-    if (!element.isConnected) {
-      root.unmount();
-      roots.delete(element);
-    }
+const islands = new Map<HTMLElement, Island>();
+let runtime: Promise<IslandRuntime> | undefined;
+const report = (error: unknown) => console.error(error);
+
+/**
+ * Finds the island roots under `scope` and arms each for its strategy (`data-hydrate`); forgets
+ * (unmounts) those that left the page. Every island also hydrates at once on the visitor's first
+ * reach for it (pointer, focus, key), and the clicks and keys it missed are replayed to it.
+ * Resolves once the islands due at once (`load`) are hydrated.
+ */
+export async function scheduleIslands(scope: ParentNode): Promise<void> {
+  for (const [root, island] of islands) {
+    if (root.isConnected) continue;
+    island.cancel.abort();
+    island.capture.discard();
+    island.unmount?.();
+    islands.delete(root);
   }
-  const pending = [...scope.querySelectorAll<HTMLElement>('[data-island]')].filter((element) => !roots.has(element));
-  await Promise.all(
-    pending.map(async (element) => {
-      const name = element.dataset.island ?? '';
-      const load = islands[name];
-      if (!load) throw new Error(`No island named "${name}" is registered.`);
-      const module = await load();
-      const props = JSON.parse(element.dataset.props ?? '{}') as object;
-      roots.set(element, hydrateRoot(element, createElement(module.default, props)));
-      // preact/compat hydrates synchronously: the island now holds the live component, and what
-      // changes in it from here on is the component's own doing (effects), not hydration.
-      element.setAttribute('data-hydrated', '');
-    }),
-  );
+  const due: Array<Promise<void>> = [];
+  for (const root of scope.querySelectorAll<HTMLElement>('[data-island]')) {
+    if (islands.has(root)) continue;
+    const island: Island = { started: false, cancel: new AbortController(), capture: captureInteraction(root, () => void hydrateNow(root)) };
+    islands.set(root, island);
+    const strategy = strategyOf(root);
+    if (strategy === 'load') due.push(new Promise((resolve) => whenDue(root, strategy, island.cancel.signal, () => hydrateNow(root).then(resolve))));
+    else whenDue(root, strategy, island.cancel.signal, () => void hydrateNow(root));
+  }
+  await Promise.all(due);
+}
+
+/**
+ * Hydrates the islands outside `main` that are still waiting: the router has just swapped in
+ * another page, and their markup was rendered for the first one (a current link, a button hidden
+ * on one page), while their code follows the path.
+ */
+export function hydrateOutside(main: HTMLElement): void {
+  for (const root of islands.keys()) if (root.isConnected && !main.contains(root)) void hydrateNow(root);
+}
+
+/** Answers `hydrateIsland` (requests.ts) from startup modules and islands. */
+export function answerHydrateRequests(): void {
+  document.addEventListener(HYDRATE_REQUEST_EVENT, (event) => {
+    const root = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[data-island]') : null;
+    if (!root || !islands.has(root)) return;
+    event.preventDefault();
+    void hydrateNow(root);
+  });
+}
+
+function hydrateNow(root: HTMLElement): Promise<void> {
+  const island = islands.get(root);
+  if (!island) return Promise.resolve();
+  if (island.started) return island.hydrated!;
+  island.started = true;
+  island.cancel.abort();
+  island.hydrated = (async () => {
+    const { hydrate } = await (runtime ??= loadIslandRuntime());
+    if (!root.isConnected) return island.capture.discard();
+    const props = JSON.parse(root.dataset.props ?? '{}') as object;
+    // From here on the component's own listeners take the events (React replays those that come
+    // while it hydrates); the ones that came before are replayed once it has.
+    island.capture.stop();
+    await new Promise<void>((resolve) => {
+      const handle = hydrate(root, root.dataset.island ?? '', props, () => {
+        root.setAttribute('data-hydrated', '');
+        root.dispatchEvent(new CustomEvent(HYDRATED_EVENT));
+        queueMicrotask(() => island.capture.replay());
+        resolve();
+      });
+      island.unmount = handle.unmount;
+    });
+  })().catch((error) => {
+    island.capture.discard();
+    report(error);
+  });
+  return island.hydrated;
 }

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { NAVIGATED_EVENT } from './events.ts';
 
-/** Fired on `window` after the client router has swapped in a new page; `detail.path` is its path. */
-export const NAVIGATED_EVENT = 'site:navigated';
+export { NAVIGATED_EVENT };
 
 function subscribe(callback: () => void): () => void {
   window.addEventListener(NAVIGATED_EVENT, callback);

@@ -1,20 +1,27 @@
 import { startup } from 'site:startup';
 import { enhanceImages } from './images.ts';
-import { hydrateIslands } from './islands.ts';
+import { answerHydrateRequests, hydrateOutside, scheduleIslands } from './islands.ts';
 import { startNavigation } from './navigate.ts';
+
+// The client entry: small, and free of React. Islands' code (React or preact/compat, and the
+// components) is a chunk of its own, fetched once an island comes due (see islands.ts).
 
 // Startup modules and islands fail alone: an error is logged and the rest of the page keeps working.
 const report = (error: unknown) => console.error(error);
 
 document.documentElement.dataset.js = '';
+answerHydrateRequests();
 for (const module of startup) await module.load().catch(report);
 enhanceImages(document);
 startNavigation({
   afterSwap(main) {
     enhanceImages(main);
-    hydrateIslands(main).catch(report);
+    // Scheduling first: it forgets the islands that left with the old <main>.
+    scheduleIslands(main).catch(report);
+    hydrateOutside(main);
   },
 });
-await hydrateIslands(document).catch(report);
-// Marks the page interactive, for tests and for styles that wait on hydration.
+await scheduleIslands(document).catch(report);
+// Marks the page interactive, for tests and for styles that wait on it: startup modules have run,
+// every island is armed for its strategy, and those due at once are hydrated.
 document.documentElement.dataset.ready = '';

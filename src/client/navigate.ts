@@ -1,7 +1,4 @@
-import { NAVIGATED_EVENT } from './location.ts';
-
-/** Fired on `window` when a page's stylesheet fails to load; cancel it to handle the failure yourself. */
-export const PRELOAD_ERROR_EVENT = 'site:preload-error';
+import { NAVIGATE_REQUEST_EVENT, NAVIGATED_EVENT, PRELOAD_ERROR_EVENT, type NavigateRequest } from './events.ts';
 
 export interface NavigationHooks {
   /** Called with the new `<main>` after it is in the document. */
@@ -22,6 +19,12 @@ export function startNavigation(navigationHooks: NavigationHooks): void {
   document.addEventListener('click', onClick);
   document.addEventListener('mouseover', onIntent, { passive: true });
   document.addEventListener('focusin', onIntent);
+  // Islands ask through an event (`navigate` in requests.ts): they are bundled apart from this module.
+  window.addEventListener(NAVIGATE_REQUEST_EVENT, (event) => {
+    const request = (event as CustomEvent<NavigateRequest>).detail;
+    event.preventDefault();
+    request.done = navigate(request.href);
+  });
   window.addEventListener('popstate', () => {
     // A static page is the same file whatever its query or hash, so going back or forward between
     // such entries is the page's own business (an island keeping a filter in the URL listens for

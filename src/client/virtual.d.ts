@@ -1,9 +1,14 @@
-/** Generated at build time: island name → loader of its module. */
-declare module 'site:islands' {
-  import type { ComponentType } from 'react';
-  export const islands: Record<string, () => Promise<{ default: ComponentType<any> }>>;
-}
 /** Generated at build time: the site's startup modules, each loaded once, in order. */
 declare module 'site:startup' {
   export const startup: Array<{ name: string; load: () => Promise<unknown> }>;
+}
+/** Generated at build time: loads the chunk with the islands' runtime and components (see `islandRuntime`). */
+declare module 'site:island-runtime' {
+  import type { IslandRuntime } from './runtime.ts';
+  export function loadIslandRuntime(): Promise<IslandRuntime>;
+}
+/** Generated at build time: the site's island components by name, for the islands' chunk. */
+declare module 'site:island-components' {
+  import type { ComponentType } from 'react';
+  export const components: Record<string, ComponentType<any>>;
 }

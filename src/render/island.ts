@@ -1,5 +1,6 @@
 import { createElement as h, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { HydrateStrategy } from '../client/strategies.ts';
 
 export interface IslandProps<P extends object> {
   /** The island's name, a key of `SiteDefinition.islands`. */
@@ -12,6 +13,14 @@ export interface IslandProps<P extends object> {
    * inside the wrapper as it is, instead of rendering the component again.
    */
   markup?: string;
+  /**
+   * When the browser hydrates it (default `'load'`): `'load'` as soon as the page has painted,
+   * `'idle'` once the page has loaded and the browser is idle, `'visible'` when it enters the
+   * viewport, `'interaction'` only when reached for. Whatever it waits for, the visitor's first
+   * pointer, focus or key on it hydrates it at once, and a click or key press it missed is
+   * replayed to it (`src/client/replay.ts`).
+   */
+  hydrate?: HydrateStrategy;
 }
 
 /**
@@ -19,9 +28,9 @@ export interface IslandProps<P extends object> {
  * Props travel as JSON in an attribute: data, never code. The site's CSS should give
  * `[data-island]` `display: contents` so the wrapper does not affect layout.
  */
-export function Island<P extends object>({ name, component: Component, props, markup }: IslandProps<P>) {
-  if (markup !== undefined) return h('div', { 'data-island': name, 'data-props': JSON.stringify(props), dangerouslySetInnerHTML: { __html: markup } });
-  return h('div', { 'data-island': name, 'data-props': JSON.stringify(props) }, h(Component, props));
+export function Island<P extends object>({ name, component: Component, props, markup, hydrate }: IslandProps<P>) {
+  if (markup !== undefined) return h('div', { 'data-island': name, 'data-props': JSON.stringify(props), 'data-hydrate': hydrate, dangerouslySetInnerHTML: { __html: markup } });
+  return h('div', { 'data-island': name, 'data-props': JSON.stringify(props), 'data-hydrate': hydrate }, h(Component, props));
 }
 
 /** The resource hints React writes ahead of markup rendered on its own (a `<link rel="preload">` for an image). */

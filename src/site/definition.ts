@@ -10,6 +10,7 @@ import type { SocialImages } from '../og/definition.ts';
 import type { FeedDefinition, RobotsDefinition } from '../seo/definition.ts';
 import type { ImageSettings } from '../images/options.ts';
 import type { SecurityDefinition } from '../security/headers.ts';
+import type { ClientDefinition } from '../assets/client-runtime.ts';
 
 /** A group of content files sharing one schema and, by default, one template. */
 export interface CollectionDefinition<T extends BaseData = BaseData> {
@@ -69,6 +70,8 @@ export interface SiteDefinition {
   islands: Record<string, string>;
   /** Browser modules run once on every page before islands hydrate (consent, analytics); an error in one is only logged. */
   startup?: Record<string, string>;
+  /** What runs the islands in the browser: React 19 (default) or preact/compat (`{ runtime: 'preact' }`, smaller; see `ClientRuntime`). */
+  client?: ClientDefinition;
   /**
    * Pages derived from the content rather than written as files (tag pages, archives), asked for
    * once per build with the catalogue of content entries. They join the catalogue, so layouts,

@@ -14,7 +14,7 @@ const LIST_ID = 'case-study-results';
 export function CaseStudyResults({ projects, index, base, path }: { projects: readonly Entry<CaseStudy>[]; index: FilterIndex; base: Selection; path: string }) {
   return (
     <>
-      <Island name="ProjectFilter" component={ProjectFilter} props={{ index, base, path, listingUrl: PROJECTS_URL, listId: LIST_ID }} />
+      <Island name="ProjectFilter" component={ProjectFilter} props={{ index, base, path, listingUrl: PROJECTS_URL, listId: LIST_ID }} hydrate="visible" />
       <ul id={LIST_ID} className="card-grid card-list">
         {projects.map((project) => (
           <li key={project.url} data-tags={project.data.tags.join(' ')}>

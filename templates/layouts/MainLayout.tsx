@@ -31,15 +31,18 @@ export function MainLayout({ route, catalogue, children }: LayoutProps) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Island name="SiteHeader" component={SiteHeader} props={{ menus, path }} markup={header} />
+      {/* The header's links work before it hydrates; its menus need its code once the page is idle, or at the first reach for them. */}
+      <Island name="SiteHeader" component={SiteHeader} props={{ menus, path }} markup={header} hydrate="idle" />
       {/* tabIndex -1: the skip link moves focus here, so the next Tab continues inside the page. */}
       <main id="main" tabIndex={-1}>
         <BreadcrumbContext value={trail}>{children}</BreadcrumbContext>
         {path === '/contact' ? null : <CtaBand />}
       </main>
       <Footer contents={footer} />
-      <Island name="FloatingContact" component={FloatingContact} props={{ path }} markup={floating} />
-      <Island name="CookieBanner" component={CookieBanner} props={{ privacyHref: PRIVACY_HREF }} markup={cookies} />
+      {/* A plain link until a client-side navigation (which hydrates it) may take the visitor to /contact. */}
+      <Island name="FloatingContact" component={FloatingContact} props={{ path }} markup={floating} hydrate="interaction" />
+      {/* Hidden until the consent startup module shows it (no choice stored), and hydrated when it appears. */}
+      <Island name="CookieBanner" component={CookieBanner} props={{ privacyHref: PRIVACY_HREF }} markup={cookies} hydrate="visible" />
     </>
   );
 }

@@ -1,10 +1,13 @@
-import { CONSENT_KEY } from '../consent-values.ts';
+import { hydrateIsland } from '../../src/client/index.ts';
+import { CONSENT_KEY, readConsent } from '../consent-values.ts';
 import { CONSENT_EVENT, type ConsentApi, type ConsentEventDetail } from './consent-api.ts';
 
 /**
- * The analytics-consent startup module. It owns the accept and decline actions and makes the
- * footer's "Privacy & Cookies" link reopen the banner: through the banner's reopen capability
- * when the banner is there, else by clearing the stored choice and reloading (SPEC §4).
+ * The analytics-consent startup module. It owns the accept and decline actions, shows the cookie
+ * banner at once while no choice is stored (the banner island hydrates when it becomes visible,
+ * so a visitor who has chosen never loads its code), and makes the footer's "Privacy & Cookies"
+ * link reopen the banner: through the banner's reopen capability, hydrating the banner first if
+ * it has not been yet, else by clearing the stored choice and reloading (SPEC §4).
  */
 const announce = (value: ConsentEventDetail['value']) =>
   window.dispatchEvent(new CustomEvent<ConsentEventDetail>(CONSENT_EVENT, { detail: { value } }));
@@ -15,17 +18,31 @@ const api: ConsentApi = {
 };
 window.siteConsent = api;
 
+const banner = document.querySelector<HTMLElement>('.cookie-banner');
+if (banner && storedChoice() === null) banner.hidden = false;
+
 document.addEventListener('click', (event) => {
   const link = (event.target as Element | null)?.closest?.('[data-consent-reopen]');
   if (!link) return;
   event.preventDefault();
-  if (typeof window.siteConsent?.reopen === 'function') {
-    window.siteConsent.reopen();
-    return;
-  }
-  try {
-    localStorage.removeItem(CONSENT_KEY);
-  } finally {
-    location.reload();
-  }
+  const reopen = () => {
+    if (typeof window.siteConsent?.reopen === 'function') return window.siteConsent.reopen();
+    try {
+      localStorage.removeItem(CONSENT_KEY);
+    } finally {
+      location.reload();
+    }
+  };
+  const island = banner?.closest('[data-island]');
+  if (typeof window.siteConsent?.reopen === 'function' || !island || island.hasAttribute('data-hydrated')) return reopen();
+  hydrateIsland(island).then(reopen, reopen);
 });
+
+function storedChoice() {
+  try {
+    return readConsent(localStorage);
+  } catch {
+    // Storage can be off (private modes, policies): no stored choice, so the banner asks.
+    return null;
+  }
+}

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser } from './browser.ts';
-import { modes, openPage, openWithStalledFrames, waitReady, useBrowser } from './helpers.ts';
+import { islandModes, openPage, openWithStalledFrames, waitReady, useBrowser } from './helpers.ts';
 
 const stored = (page: Page) => page.evaluate(() => localStorage.getItem('ga_consent_v2'));
 const banner = (page: Page) => page.locator('section.cookie-banner');
@@ -15,7 +15,7 @@ async function recordConsentEvents(page: Page): Promise<void> {
 }
 const consentEvents = (page: Page) => page.evaluate(() => (window as unknown as { consentEvents: string[] }).consentEvents);
 
-describe.skipIf(!hasBrowser).each(modes())('cookie banner (%s)', (_mode, base) => {
+describe.skipIf(!hasBrowser).each(islandModes())('cookie banner (%s)', (_mode, base) => {
   const browser = useBrowser();
 
   it('is shown when nothing is stored, with the SPEC text, a privacy link, Decline and Accept', async () => {
@@ -77,16 +77,27 @@ describe.skipIf(!hasBrowser).each(modes())('cookie banner (%s)', (_mode, base) =
     await context.close();
   });
 
-  it('reopens with focus from a click made the moment the page turns interactive', async () => {
+  it('reopens with focus from a click made the moment the page turns interactive, before the banner has hydrated, without a reload', async () => {
     const { page, context } = await openWithStalledFrames(browser(), `${base}/`, { width: 1440, consent: 'granted' });
-    const focused = await page.evaluate(async () => {
-      const link = [...document.querySelectorAll<HTMLAnchorElement>('.footer-nav a')].find((a) => a.textContent?.includes('Privacy & Cookies'));
-      link?.click();
-      // The banner re-renders on a microtask; a task later, well before any frame, focus must be on it.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      return document.activeElement?.textContent;
-    });
-    expect(focused).toBe('Decline');
+    const clickReopen = () =>
+      page.evaluate(async () => {
+        const link = [...document.querySelectorAll<HTMLAnchorElement>('.footer-nav a')].find((a) => a.textContent?.includes('Privacy & Cookies'));
+        link?.click();
+        // The banner re-renders on a microtask; a task later, well before any frame, focus must be on it.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return document.activeElement?.textContent;
+      });
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    expect(await page.locator('[data-island="CookieBanner"]').getAttribute('data-hydrated')).toBeNull();
+    // The banner's code arrives after the click; the click is kept and the banner opens once it has hydrated.
+    await clickReopen();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Decline');
+    expect(await banner(page).isVisible()).toBe(true);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    await banner(page).locator('button', { hasText: 'Accept' }).click();
+    await banner(page).waitFor({ state: 'hidden' });
+    // Hydrated now: the next reopen puts focus on the banner within the same task.
+    expect(await clickReopen()).toBe('Decline');
     expect(await banner(page).isVisible()).toBe(true);
     expect(page.url()).toBe(`${base}/`);
     await context.close();

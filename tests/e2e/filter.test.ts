@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser } from './browser.ts';
-import { contentOf, modes, openPage, useBrowser, waitReady } from './helpers.ts';
+import { contentOf, islandModes, modes, openPage, useBrowser, waitReady } from './helpers.ts';
 
 // What each listing should show, worked out from the Markdown alone.
 const visible = contentOf('projects')
@@ -64,7 +64,7 @@ describe.skipIf(!hasBrowser).each(modes())('case-study filter without JavaScript
   });
 });
 
-describe.skipIf(!hasBrowser).each(modes())('case-study filter with JavaScript (%s)', (_mode, base) => {
+describe.skipIf(!hasBrowser).each(islandModes())('case-study filter with JavaScript (%s)', (_mode, base) => {
   const browser = useBrowser();
 
   it('narrows the list in place with counts, keeps the choice in the URL, and follows back, forward and reload', async () => {

@@ -14,13 +14,18 @@ declare module 'vitest' {
     serveUrl: string;
     /** The folder `site build` wrote. */
     distDir: string;
+    /** The real site built with its islands on preact/compat (`SITE_CLIENT_RUNTIME=preact`), served as a static host would. */
+    preactUrl: string;
   }
 }
 
 const BIN = path.resolve('bin/site');
 
 /**
- * Builds the real site (or the content folder E2E_CONTENT names) with the CLI, serves the output statically, and starts `site serve` beside it. */
+ * Builds the real site (or the content folder E2E_CONTENT names) with the CLI, serves the output
+ * statically, and starts `site serve` beside it; builds and serves it once more with its islands
+ * on preact/compat, for the tests of islands.
+ */
 export default async function setup(project: TestProject) {
   if (!hasBrowser) {
     const message = `No Chromium at ${chromePath}: browser tests cannot run. Install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`;
@@ -33,14 +38,20 @@ export default async function setup(project: TestProject) {
   const content = process.env.E2E_CONTENT ? ['--content', process.env.E2E_CONTENT] : [];
   const built = spawnSync(BIN, ['build', '--out', distDir, ...content], { encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`site build failed:\n${built.stdout}${built.stderr}`);
+  const preactDir = path.join(work, 'dist-preact');
+  const builtPreact = spawnSync(BIN, ['build', '--out', preactDir, ...content], { encoding: 'utf8', env: { ...process.env, SITE_CLIENT_RUNTIME: 'preact' } });
+  if (builtPreact.status !== 0) throw new Error(`site build (preact/compat) failed:\n${builtPreact.stdout}${builtPreact.stderr}`);
   const staticServer = await serveStatic(distDir);
+  const preactServer = await serveStatic(preactDir);
   const { child, url } = await startDevServer(['serve', '--port', '0', ...content]);
   project.provide('buildUrl', staticServer.url);
   project.provide('serveUrl', url);
   project.provide('distDir', distDir);
+  project.provide('preactUrl', preactServer.url);
   return async () => {
     child.kill('SIGTERM');
     await staticServer.close();
+    await preactServer.close();
     fs.rmSync(work, { recursive: true, force: true });
   };
 }

@@ -12,6 +12,12 @@ export const modes = () =>
     ['site serve', inject('serveUrl')],
   ] as const;
 
+/**
+ * The modes for tests of islands: both of the above with React, and the built output with the
+ * islands on preact/compat (the site option `client: { runtime: 'preact' }`).
+ */
+export const islandModes = () => [...modes(), ['site build, preact/compat', inject('preactUrl')] as const] as const;
+
 export interface OpenOptions {
   width?: number;
   javaScript?: boolean;
@@ -19,7 +25,7 @@ export interface OpenOptions {
   consent?: 'granted' | 'denied' | null;
 }
 
-/** Opens a page in a fresh context and waits until its islands are hydrated (when JavaScript is on). */
+/** Opens a page in a fresh context and waits until it is interactive and its islands due without a visitor are hydrated (when JavaScript is on). */
 export async function openPage(browser: Browser, url: string, options: OpenOptions = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const { width = 1440, javaScript = true, consent = 'denied' } = options;
   const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: javaScript });
@@ -34,9 +40,10 @@ export async function openPage(browser: Browser, url: string, options: OpenOptio
 }
 
 /**
- * Opens a page with animation frames stalled and waits until it is interactive: Preact's effects
- * then wait on their 100 ms fallback timer, as a busy phone makes them wait, so a test can act
- * before them. Act through the DOM: Playwright's own click waits for frames.
+ * Opens a page with animation frames stalled and waits until the client has started, its islands
+ * not yet hydrated: they wait for idle time or a visitor, and Preact's effects on their 100 ms
+ * fallback timer, as a busy phone makes them wait, so a test can act before them. Act through
+ * the DOM: Playwright's own click waits for frames.
  */
 export async function openWithStalledFrames(browser: Browser, url: string, options: { width: number; consent: string }): Promise<{ page: Page; context: BrowserContext }> {
   const context = await browser.newContext({ viewport: { width: options.width, height: 900 } });
@@ -50,9 +57,37 @@ export async function openWithStalledFrames(browser: Browser, url: string, optio
   return { page, context };
 }
 
-/** Waits for the client to finish hydrating the current document. */
+/**
+ * Waits until the current document is interactive as a visitor finds it a moment after it loads:
+ * the client has started (`data-ready`) and every island that hydrates without being reached for
+ * has (those waiting for idle time, and those waiting to be visible that are in view).
+ */
 export async function waitReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), null, { timeout: 15_000 });
+  await waitStarted(page);
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])')].every((root) => {
+          const strategy = root.dataset.hydrate ?? 'load';
+          if (strategy === 'interaction') return true;
+          if (strategy !== 'visible') return false;
+          return ![...root.children].some((child) => {
+            const box = child.getBoundingClientRect();
+            return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+          });
+        }),
+      null,
+      { timeout: 10_000, polling: 50 },
+    )
+    .catch(async (error: Error) => {
+      const waiting = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])')].map((root) => `${root.dataset.island} (${root.dataset.hydrate ?? 'load'})`));
+      throw new Error(`${page.url()}: islands still waiting to hydrate: ${waiting.join(', ')} (${error.message.split('\n')[0]})`);
+    });
+}
+
+/** Waits until the client has started (`data-ready`): startup modules have run and islands are armed, perhaps none hydrated yet. */
+export async function waitStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'), null, { timeout: 10_000 });
 }
 
 /** Front matter of every content file of a collection folder, read independently of the engine. */

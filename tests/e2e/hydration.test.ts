@@ -1,14 +1,15 @@
 /**
- * Islands are rendered on the server by react-dom/server and hydrated in the browser by
- * preact/compat (src/assets.ts). Hydration must adopt the server's markup as it is: a mismatch
- * shows up as nodes thrown away and created again, or attributes rewritten, inside an island
- * before the client marks it `data-hydrated`. What an island's effects change afterwards (a
- * filter turning its links into buttons) is the component's design, not a mismatch.
+ * Islands are rendered on the server by react-dom/server and hydrated in the browser by React
+ * (or preact/compat, the site option; src/assets/client-runtime.ts). Hydration must adopt the
+ * server's markup as it is: a mismatch shows up as nodes thrown away and created again, or
+ * attributes rewritten, inside an island before the client marks it `data-hydrated` (once its
+ * effects have run). What an island's effects change afterwards (a filter turning its links into
+ * buttons) is the component's design, not a mismatch.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { chooseTemplatePages } from '../../scripts/template-pages.ts';
 import { hasBrowser } from './browser.ts';
-import { modes, openPage, useBrowser } from './helpers.ts';
+import { islandModes, openPage, useBrowser } from './helpers.ts';
 
 const templates = hasBrowser ? await chooseTemplatePages(inject('distDir')) : [];
 
@@ -42,7 +43,7 @@ function watchIslands() {
   });
 }
 
-describe.skipIf(!hasBrowser).each(modes())('hydration (%s)', (_mode, base) => {
+describe.skipIf(!hasBrowser).each(islandModes())('hydration (%s)', (_mode, base) => {
   const browser = useBrowser();
 
   it.each(templates)('$template ($page): islands adopt the server markup without a change', async ({ page: path }) => {
@@ -52,6 +53,11 @@ describe.skipIf(!hasBrowser).each(modes())('hydration (%s)', (_mode, base) => {
       await page.addInitScript(watchIslands);
       await page.reload();
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'));
+      // Islands wait for idle time, visibility or a visitor; ask for every one now, as a startup module may (hydrateIsland).
+      await page.evaluate(() => {
+        for (const root of document.querySelectorAll('[data-island]')) root.dispatchEvent(new CustomEvent('site:hydrate', { bubbles: true, cancelable: true }));
+      });
+      await page.waitForFunction(() => document.querySelectorAll('[data-island]:not([data-hydrated])').length === 0);
       // Effects run after hydration; let them settle before reading.
       await page.waitForTimeout(300);
       const changes = await page.evaluate(() => (window as unknown as { __islandChanges: string[] }).__islandChanges);

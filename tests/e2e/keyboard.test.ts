@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser } from './browser.ts';
-import { contentOf, modes, openPage, useBrowser } from './helpers.ts';
+import { contentOf, islandModes, modes, openPage, useBrowser } from './helpers.ts';
 
 /**
  * Keyboard-only use (issue 6): a skip link first, every control reachable by Tab in document
@@ -114,6 +114,11 @@ describe.skipIf(!hasBrowser).each(modes())('keyboard only (%s)', (_mode, base) =
     },
     90_000,
   );
+
+});
+
+describe.skipIf(!hasBrowser).each(islandModes())('keyboard in the header (%s)', (_mode, base) => {
+  const browser = useBrowser();
 
   it('at 1440 px Enter opens a dropdown, Tab walks its links, Escape closes it and returns focus to the trigger', async () => {
     const { page, context } = await openPage(browser(), `${base}/`, { width: 1440 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hasBrowser } from './browser.ts';
-import { contentOf, modes, openPage, openWithStalledFrames, texts, useBrowser } from './helpers.ts';
+import { contentOf, islandModes, openPage, openWithStalledFrames, texts, useBrowser } from './helpers.ts';
 
 const visibleProjects = contentOf('projects').filter((p) => p.data.hidden !== true);
 const byDateDesc = contentOf('blogs').sort((a, b) => new Date(String(b.data.createdDate)).getTime() - new Date(String(a.data.createdDate)).getTime());
 const services = contentOf('services').sort((a, b) => Number(a.data.sort) - Number(b.data.sort));
 
-describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (%s)', (_mode, base) => {
+describe.skipIf(!hasBrowser).each(islandModes())('header, footer and floating button (%s)', (_mode, base) => {
   const browser = useBrowser();
 
   it('opens Case Studies on click: 10 entries by sort, a separator, then All N Case Studies', async () => {
@@ -102,6 +102,8 @@ describe.skipIf(!hasBrowser).each(modes())('header, footer and floating button (
   it('keeps the menu open when it is opened the moment the page turns interactive', async () => {
     const { page, context } = await openWithStalledFrames(browser(), `${base}/`, { width: 390, consent: 'denied' });
     await page.evaluate(() => document.querySelector<HTMLButtonElement>('button.menu-toggle')?.click());
+    // The header hydrates after the click (it waits for idle time) and the click is replayed to it.
+    await expect.poll(() => page.locator('button.menu-toggle').getAttribute('aria-expanded'), { timeout: 5_000 }).toBe('true');
     await page.waitForTimeout(400);
     expect(await page.locator('button.menu-toggle').getAttribute('aria-expanded')).toBe('true');
     expect(await page.locator('#site-nav').isVisible()).toBe(true);

@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasBrowser } from './browser.ts';
-import { modes, openPage, waitReady, useBrowser } from './helpers.ts';
+import { islandModes, openPage, waitReady, useBrowser } from './helpers.ts';
 
 /** Sets a value on window that only survives navigations that do not reload the page. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker === 42);
 
-describe.skipIf(!hasBrowser).each(modes())('navigation with a single-page feel (%s)', (_mode, base) => {
+describe.skipIf(!hasBrowser).each(islandModes())('navigation with a single-page feel (%s)', (_mode, base) => {
   const browser = useBrowser();
 
   it('swaps the page without reloading: title, meta, history, scroll to top-left, focus on the h1', async () => {

@@ -2,9 +2,12 @@
  * Lean pages (issue 7): budgets over every page of the real site, built once with the CLI.
  *
  * What is counted, all in gzip bytes at zlib's default level (what hosts compress with on the fly):
- * - JavaScript: every module a page can load — the entry its `<script type=module>` names, what
- *   that imports, the startup modules, and the chunks of the islands on that page with their
- *   imports (scripts/measure-pages.ts reads the import graph of the built files with esbuild).
+ * - JavaScript a page loads first: the entry its `<script type=module>` names and what that imports
+ *   statically, before any island hydrates (the startup modules are inside the entry). React stays
+ *   out of it (issue 16): the islands' runtime and components are one chunk, loaded on demand.
+ * - JavaScript a page can load at most: the entry, and every chunk it may import (the islands'
+ *   chunk with React 19 in it). scripts/measure-pages.ts reads the import graph of the built
+ *   files with esbuild.
  * - First paint: the HTML from its first byte through the end of the block holding the page's
  *   `<h1>` (head, skip link, site header with its island props, breadcrumbs, the hero), plus every
  *   render-blocking stylesheet in full. Fonts are not counted: they swap in (font-display: swap)
@@ -20,7 +23,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { gzipSize, inspectHtml, measurePages, type PageWeight } from '../../scripts/measure-pages.ts';
 
 const KB = 1024;
-const JS_BUDGET = 20 * KB;
+/** Before any island hydrates: the entry (navigation, hydration scheduling, startup modules). */
+const FIRST_JS_BUDGET = 8 * KB;
+/** At most: React 19's client runtime is about 67 KB of it. */
+const JS_BUDGET = 90 * KB;
 const FIRST_ROUND_TRIP = 14 * KB;
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-budgets-'));
@@ -45,7 +51,21 @@ describe('every page of the real site', () => {
     }
   });
 
-  it(`loads at most ${JS_BUDGET / KB} KB of JavaScript (gzip)`, () => {
+  it(`loads at most ${FIRST_JS_BUDGET / KB} KB of JavaScript (gzip) before any island hydrates, with no React in it`, () => {
+    const offenders = pages
+      .filter((page) => page.jsInitial.bytes > FIRST_JS_BUDGET || page.jsInitial.files.some((url) => url.includes('/islands-')))
+      .map((page) => `${page.path}: ${kb(page.jsInitial.bytes)} in ${page.jsInitial.files.length} files (${page.jsInitial.files.join(', ')})`);
+    expect(offenders, report(offenders)).toEqual([]);
+  });
+
+  it('can load the islands’ chunk, where React is, on every page with an island', () => {
+    for (const page of pages) {
+      const chunks = page.js.files.filter((url) => !page.jsInitial.files.includes(url));
+      expect(chunks, page.path).toEqual([expect.stringMatching(/^\/assets\/chunks\/islands-[A-Z0-9]+\.js$/)]);
+    }
+  });
+
+  it(`loads at most ${JS_BUDGET / KB} KB of JavaScript (gzip) in all`, () => {
     const offenders = pages
       .map((page) => ({ page, total: page.js.files.reduce((sum, url) => sum + gzipOfFile(url), 0) }))
       .filter(({ total }) => total > JS_BUDGET)
@@ -74,18 +94,6 @@ describe('every page of the real site', () => {
     const offenders = pages.filter((page) => page.unsizedImages.length).map((page) => `${page.path}: ${page.unsizedImages.join(', ')}`);
     expect(offenders, report(offenders)).toEqual([]);
   });
-
-  it('loads an island chunk only on the pages that have that island', () => {
-    const byIsland = new Map<string, PageWeight[]>();
-    for (const page of pages) for (const island of page.islands) byIsland.set(island, [...(byIsland.get(island) ?? []), page]);
-    const rare = [...byIsland].find(([, having]) => having.length < pages.length);
-    if (!rare) return; // Every island is on every page: nothing to tell apart.
-    const [name, having] = rare;
-    const without = pages.find((page) => !page.islands.includes(name))!;
-    const onlyThere = having[0]!.js.files.filter((file) => !without.js.files.includes(file));
-    expect(onlyThere.length, `${name}'s chunk on ${having[0]!.path} but not on ${without.path}`).toBeGreaterThan(0);
-    expect(having[0]!.js.bytes).toBeGreaterThan(without.js.bytes);
-  });
 });
 
 describe('the measurement catches what the budgets are about', () => {
@@ -99,7 +107,7 @@ describe('the measurement catches what the budgets are about', () => {
   // Random bytes do not compress: this island chunk stays over 20 KB after gzip.
   const incompressible = (bytes: number) => `export const blob = "${randomBytes(bytes).toString('base64')}";`;
 
-  it('counts an island chunk only where its island is, and flags blocking scripts and unsized images', async () => {
+  it('counts an island chunk only where its island is, tells what loads first, and flags blocking scripts and unsized images', async () => {
     write('assets/client-A.js', 'import "/assets/chunks/shared-B.js";const islands={Heavy:()=>import("/assets/chunks/Heavy-C.js")};export{islands};');
     write('assets/chunks/shared-B.js', 'export const shared = 1;');
     write('assets/chunks/Heavy-C.js', incompressible(30_000));
@@ -115,8 +123,10 @@ describe('the measurement catches what the budgets are about', () => {
 
     expect(light.js.files).toEqual(['/assets/client-A.js', '/assets/chunks/shared-B.js']);
     expect(heavy.js.files).toContain('/assets/chunks/Heavy-C.js');
-    expect(heavy.js.bytes).toBeGreaterThan(JS_BUDGET);
-    expect(light.js.bytes).toBeLessThan(JS_BUDGET);
+    // A lazily imported chunk is not loaded first.
+    expect(heavy.jsInitial.files).toEqual(['/assets/client-A.js', '/assets/chunks/shared-B.js', '/assets/legacy.js']);
+    expect(heavy.js.bytes).toBeGreaterThan(20 * KB);
+    expect(light.js.bytes).toBeLessThan(20 * KB);
     // The print stylesheet does not hold up the paint.
     expect(light.css.files).toEqual(['/assets/site.css']);
     expect(light.top.block).toBe('section.hero');

@@ -14,7 +14,7 @@ const ISLANDS: Record<string, ComponentType<never>> = { SiteHeader, FloatingCont
 /** Each island in a page: its name, its props, and the markup inside its wrapper (divs nested in it counted). */
 function islandsIn(html: string): Array<{ name: string; props: object; inner: string }> {
   const found = [];
-  for (const match of html.matchAll(/<div data-island="([^"]+)" data-props="([^"]*)">/g)) {
+  for (const match of html.matchAll(/<div data-island="([^"]+)" data-props="([^"]*)"(?: data-hydrate="[a-z]+")?>/g)) {
     const start = match.index + match[0].length;
     let depth = 1;
     let at = start;
