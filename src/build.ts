@@ -16,7 +16,7 @@ import { renderOgImages, type OgRenderOptions } from './og/render.ts';
 import { planHeaders } from './security/headers-output.ts';
 import { findInlineCode } from './security/inline-code.ts';
 import { seoFiles } from './seo/crawlers.ts';
-import type { SiteDefinition } from './site/definition.ts';
+import type { Site } from './site/definition.ts';
 import { createSiteContext } from './site/context.ts';
 import { collectStaticFiles } from './assets/static-files.ts';
 import { OutputChangedError, type OutputFile, type Staging, type Writer } from './output/write.ts';
@@ -46,7 +46,7 @@ export interface BuildResult extends Content {
   /** Links to other sites, listed and never fetched; set once every internal link has been checked. */
   externalLinks?: ExternalLink[];
   /** Pages rendered by this build (in worker threads, of those) and carried over unchanged from the last one. */
-  pages?: { rendered: number; inWorkers: number; carried: number; workersBundled?: boolean };
+  pages?: { rendered: number; inWorkers: number; carried: number };
   /** Output files written, and files of the last output removed; the rest were left as they were. */
   written?: { files: string[]; removed: string[] };
   /** Set only when the build succeeded and the output was written. */
@@ -58,11 +58,11 @@ export interface BuildResult extends Content {
  * Writes nothing on error. Reuses what the last build into the same output left (see `cache/`):
  * unchanged files are neither parsed, rendered nor written again. `warm` is a builder's memory.
  */
-export async function build(site: SiteDefinition, writer: Writer, options: BuildOptions = {}, warm?: WarmState): Promise<BuildResult> {
+export async function build(site: Site, writer: Writer, options: BuildOptions = {}, warm?: WarmState): Promise<BuildResult> {
   // Pages go to the next output as they are rendered; whatever is not committed is removed.
   const staging = writer.current?.stage?.();
   // Worker threads start once there is enough to parse or render, and serve the whole build.
-  const workers = workerPool(site.module ? { module: site.module, contentDir: site.contentDir } : undefined, options.threads);
+  const workers = workerPool(site.code ? { module: site.code.module, contentDir: site.contentDir } : undefined, options.threads);
   try {
     return await buildWith(staging, workers, site, writer, options, warm);
   } finally {
@@ -70,7 +70,7 @@ export async function build(site: SiteDefinition, writer: Writer, options: Build
   }
 }
 
-async function buildWith(staging: Staging | undefined, workers: WorkerPool, site: SiteDefinition, writer: Writer, options: BuildOptions, warm?: WarmState): Promise<BuildResult> {
+async function buildWith(staging: Staging | undefined, workers: WorkerPool, site: Site, writer: Writer, options: BuildOptions, warm?: WarmState): Promise<BuildResult> {
   const cache = await openBuildCache(site, writer, options.cache, warm);
   // Client code, styles and images need no content: esbuild and sharp work on them while it is
   // read. Client code and styles are code: a warm builder (its code fixed for its life) bundles them once.
@@ -103,7 +103,7 @@ async function buildWith(staging: Staging | undefined, workers: WorkerPool, site
     diagnostics,
   );
   const pool = workers.started();
-  result.pages = { rendered: pages.rendered, inWorkers: pages.renderedInWorkers, carried: pages.files.length - pages.rendered, workersBundled: pool?.bundled };
+  result.pages = { rendered: pages.rendered, inWorkers: pages.renderedInWorkers, carried: pages.files.length - pages.rendered };
   // Workers that all failed to start leave the pages right and the build slow: say so.
   if (pool && pages.rendered > 0 && pages.renderedInWorkers === 0 && (await pool.ready()) === 0) diagnostics.push(workersUnavailable(pool.failure));
   // The workers' work is done: their memory goes back before the stages that need the main thread's.

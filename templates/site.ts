@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineCollection, defineSite, type Entry } from '../src/index.ts';
+import { defineCollection, defineSite, type Entry } from 'stillsite';
 import { identity } from './identity.ts';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
@@ -35,6 +35,7 @@ export function createSite(contentDir = path.join(root, 'content')) {
   root,
   contentDir,
   publicDir: file('public'),
+  favicon: '/favicon.svg',
   collections: [
     defineCollection({ name: 'team', include: ['about/team/*.md'], exclude: notListPages, schema: teamMemberSchema, template: 'team-member' }),
     defineCollection({ name: 'projects', include: ['projects/*.md'], exclude: notListPages, schema: caseStudySchema, template: 'case-study' }),

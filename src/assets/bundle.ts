@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { OutputFile } from '../output/write.ts';
+import { engineClient } from '../site/code.ts';
 
 /** Hashed URLs of what pages link to. */
 export interface AssetManifest {
@@ -62,7 +63,7 @@ export async function bundleAssets(
         target: 'es2022',
         jsx: 'automatic',
         define: { 'process.env.NODE_ENV': '"production"' },
-        plugins: [clientRegistry(modules), preactAsReact()],
+        plugins: [clientRegistry(modules), engineClient, preactAsReact()],
       }),
       esbuild.build({
         ...common,

@@ -17,7 +17,7 @@ export function registerBuild(program: Command): void {
     .option('--verbose', 'show stacks of template errors')
     .option('--external-links <file>', 'write the links to other sites (never fetched) to this file: URL, count and first page, tab-separated')
     .action(async (options: { out: string; origin?: string; content?: string; verbose?: boolean; externalLinks?: string }, command: Command) => {
-      const { root } = command.optsWithGlobals<{ root: string }>();
+      const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();
       const started = performance.now();
       // React's development build checks and warns on every element, which makes rendering about
       // three times slower; a build is a production run. Set before React is first imported
@@ -26,7 +26,7 @@ export function registerBuild(program: Command): void {
       keepHeapsNearLiveSize();
       const out = path.resolve(root, options.out);
       const cacheDir = path.join(root, BUILD_CACHE_FOLDER);
-      const request = requestKey(['site build', out, options.content ? path.resolve(root, options.content) : '', options.origin ?? '']);
+      const request = requestKey(['site build', out, options.content ? path.resolve(root, options.content) : '', options.origin ?? '', config ? path.resolve(root, config) : '']);
       // Nothing changed since the last build into this folder: say so without loading the engine.
       const unchanged = upToDate(receiptFile(cacheDir, out), request, out);
       if (unchanged) {
@@ -41,7 +41,7 @@ export function registerBuild(program: Command): void {
         import('../site/load.ts'),
         import('../output/write.ts'),
       ]);
-      const site = withContent(await loadSite(root), options.content);
+      const site = withContent(await loadSite(root, config), options.content);
       const bar = progressBar('Drawing social images');
       const result = await build(site, diskWriter(out), {
         origin: options.origin,

@@ -13,7 +13,8 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 const program = new Command('site')
   .description('Build and serve a prerendered static site from Markdown content and React templates.')
   .version(version, '-v, --version', 'print the version')
-  .option('--root <dir>', 'the project folder (holds content/ and templates/)', process.cwd())
+  .option('--root <dir>', 'the project folder', process.cwd())
+  .option('--config <file>', 'the site definition (default: site.config.ts or .tsx, .js, .mjs in the project folder)')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 

@@ -21,7 +21,7 @@ export function registerOg(program: Command): void {
     .option('--cache <dir>', 'keep images in this folder (default: .site-cache/og in the project)')
     .option('--verbose', 'show stacks of template errors')
     .action(async (options: OgOptions, command: Command) => {
-      const { root } = command.optsWithGlobals<{ root: string }>();
+      const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();
       const started = performance.now();
       // Loaded here, not at the top, so --help answers without loading the engine.
       const [{ regenerateOgImages }, { formatDiagnostics, hasErrors }, { loadSite, withContent }] = await Promise.all([
@@ -29,7 +29,7 @@ export function registerOg(program: Command): void {
         import('../diagnostics/diagnostics.ts'),
         import('../site/load.ts'),
       ]);
-      const site = withContent(await loadSite(root), options.content);
+      const site = withContent(await loadSite(root, config), options.content);
       // Both are mistakes in the command line rather than the content: exit 2, like any usage error.
       if (!site.og) command.error('This site draws no social images: its site definition has no `og`.', { exitCode: 2 });
       const bar = progressBar('Drawing social images');

@@ -1,7 +1,7 @@
 import type { BundledAssets } from '../assets/bundle.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteDefinition } from '../site/definition.ts';
+import type { Site } from '../site/definition.ts';
 import type { Writer } from '../output/write.ts';
 import { digest } from './facts.ts';
 import { codeFingerprint, ENGINE_DIR, filesFingerprint } from './fingerprint.ts';
@@ -54,20 +54,20 @@ export interface BuildCache {
  * code fingerprint needs it) and the writer names its output (the cache is kept per output
  * folder); a builder keeps its state in memory either way.
  */
-export async function openBuildCache(site: SiteDefinition, writer: Writer, options: BuildCacheOptions | false | undefined, warm?: WarmState): Promise<BuildCache> {
+export async function openBuildCache(site: Site, writer: Writer, options: BuildCacheOptions | false | undefined, warm?: WarmState): Promise<BuildCache> {
   const location = writer.current?.location;
   // Output that does not outlive the process, built once: there is nothing to reuse or keep.
   if (options === false || (!location && !warm)) return NO_CACHE;
   const cacheDir = (options || undefined)?.dir ?? path.join(site.root, BUILD_CACHE_FOLDER);
   const folders = [site.contentDir, ...(site.publicDir ? [site.publicDir] : [])];
-  const request = location && site.module ? (options || undefined)?.request : undefined;
+  const request = location && site.code ? (options || undefined)?.request : undefined;
+  const fingerprint = warm?.code || !site.code ? undefined : await codeFingerprint(site.code, site.root);
   // Taken before any content is read: a file edited while this build runs shows a newer time than the receipt's.
-  const snapshot = request ? takeSnapshot([...folders, path.dirname(site.module!), ENGINE_DIR], []) : undefined;
-  const fingerprint = warm?.code ? undefined : site.module ? await codeFingerprint(site.module) : undefined;
+  const snapshot = request ? takeSnapshot([...folders, ENGINE_DIR], [...site.code!.files, ...fingerprint!.locks]) : undefined;
   const code = warm?.code ?? fingerprint?.key;
   if (!code) return NO_CACHE;
   if (warm) warm.code = code;
-  const file = location && site.module ? stateFile(cacheDir, location) : undefined;
+  const file = location && site.code ? stateFile(cacheDir, location) : undefined;
   const loaded = warm?.state ?? (file ? await loadState(file) : undefined);
   const entriesKey = digest(JSON.stringify([code, ...folders, await filesFingerprint(folders)]));
   return {
@@ -87,12 +87,9 @@ export async function openBuildCache(site: SiteDefinition, writer: Writer, optio
     receipt(outputs, summary) {
       if (!request || !snapshot || !location) return;
       const receipt = receiptFile(cacheDir, location);
-      const covered = snapshot.folders.map(([dir]) => `${dir}${path.sep}`);
-      const outside = (fingerprint?.files ?? []).filter((input) => !covered.some((dir) => input.startsWith(dir)));
-      const inputs: InputSnapshot = { folders: snapshot.folders, files: takeSnapshot([], outside).files };
       // The site's code was loaded when this process started: a file changed since may not be what was built.
-      if (changedSince(inputs, performance.timeOrigin).length > 0) return dropReceipt(receipt);
-      writeReceipt(receipt, { request, out: path.resolve(location), inputs, outputs: [...outputs].map(([file, known]) => [file, known.stamp]), summary });
+      if (changedSince(snapshot, performance.timeOrigin).length > 0) return dropReceipt(receipt);
+      writeReceipt(receipt, { request, out: path.resolve(location), inputs: snapshot, outputs: [...outputs].map(([file, known]) => [file, known.stamp]), summary });
     },
   };
 }

@@ -58,7 +58,7 @@ export async function renderOgImages(site: SiteDefinition, jobs: readonly DrawJo
     options.onProgress?.(0, list.length);
     ({ workers } = await drawAll(
       list.map((job) => job.task),
-      { templates: og.templates, fonts: og.fonts },
+      { root: site.root, templates: og.templates, fonts: og.fonts },
       {
         threads: options.threads,
         onResult(index, result) {

@@ -63,6 +63,7 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
               og: siteContext.ogImage(route.entry.url),
               ogType: site.og?.type?.(route.entry) ?? 'website',
               feeds: feedLinks(site.feeds),
+              favicon: site.favicon,
               head: Head ? h(Head, props) : null,
               children: h(Layout, { ...props, children: h(Page, props) }),
             },

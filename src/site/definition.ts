@@ -51,15 +51,12 @@ export interface SiteDefinition {
   origin: string;
   /** Absolute path of the project root. */
   root: string;
-  /**
-   * The module that default-exports this site (set by `loadSite`). Render workers import it to
-   * get the same templates, and the build cache hashes it and everything it imports.
-   */
-  module?: string;
   /** Absolute path of the content folder (Markdown and images). */
   contentDir: string;
-  /** Absolute path of files copied to the output as they are (fonts, favicon). */
+  /** Absolute path of files copied to the output as they are (fonts, the favicon). */
   publicDir?: string;
+  /** The site's icon: the root-relative URL of an SVG, PNG or ICO file in the public or content folder, e.g. `/favicon.svg` (default: none). */
+  favicon?: string;
   collections: CollectionDefinition<any>[];
   templates: Record<string, TemplateDefinition>;
   layout: ComponentType<LayoutProps>;
@@ -91,6 +88,21 @@ export interface SiteDefinition {
   images?: ImageSettings;
   /** Extra Content-Security-Policy sources and HSTS preload for the `_headers` file and `site serve` (default: the engine's strict policy). */
   security?: SecurityDefinition;
+}
+
+/** A site's code as the engine loaded it (see `site/code.ts`). */
+export interface SiteCode {
+  /** The bundle of the site definition and everything it imports: workers import it to get the same templates. */
+  module: string;
+  /** A hash of that code: a build reuses nothing of one made with other code. */
+  hash: string;
+  /** Every file of the site's code. */
+  files: string[];
+}
+
+/** A site as the engine builds it: its definition and, when it was loaded from a module (see `loadSite`), its code. */
+export interface Site extends SiteDefinition {
+  code?: SiteCode;
 }
 
 /** Declares a site; returns it unchanged, typed. */

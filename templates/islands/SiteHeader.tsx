@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { NAVIGATED_EVENT, navigate, usePathname } from '../../src/client/index.ts';
+import { NAVIGATED_EVENT, navigate, usePathname } from 'stillsite/client';
 import { Icon } from '../components/Icon.tsx';
 import { useDesktop, useHiddenOnScroll } from '../lib/use-media.ts';
 import type { Menu } from '../menus.ts';

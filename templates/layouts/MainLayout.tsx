@@ -1,4 +1,4 @@
-import { componentMarkup, Island, type LayoutProps } from '../../src/index.ts';
+import { componentMarkup, Island, type LayoutProps } from 'stillsite';
 import { CtaBand } from '../components/CtaBand.tsx';
 import { Footer, FooterContents } from '../components/Footer.tsx';
 import CookieBanner from '../islands/CookieBanner.tsx';

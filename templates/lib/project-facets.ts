@@ -1,4 +1,4 @@
-import type { Catalogue, Entry } from '../../src/index.ts';
+import type { Catalogue, Entry } from 'stillsite';
 import type { CaseStudy, Tag } from '../schemas.ts';
 import { FACET_TAGS } from '../tags.ts';
 import { buildFilterIndex, type FilterIndex } from './filter-state.ts';

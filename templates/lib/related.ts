@@ -1,4 +1,4 @@
-import type { Catalogue, Entry } from '../../src/index.ts';
+import type { Catalogue, Entry } from 'stillsite';
 import type { CaseStudy } from '../schemas.ts';
 
 /** Case studies with more tags than this are scored one by one instead of being indexed by every combination of their tags. */

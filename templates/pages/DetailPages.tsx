@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'stillsite';
 import { CaseStudyCard } from '../components/Cards.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Img } from '../components/Img.tsx';
