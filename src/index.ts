@@ -9,7 +9,7 @@ export { contentIndexItemSchema } from './content/catalogue.ts';
 export type { DerivedRoute, Route } from './routes/routes.ts';
 export { Ref, isCalendarDate } from './content/schema-helpers.ts';
 export { compareEntries, compareNewestFirst } from './content/ordering.ts';
-export { Island, componentMarkup } from './render/island.ts';
+export { Island } from './render/island.ts';
 export { renderMarkdown } from './render/markdown.ts';
 export { z } from 'zod';
 export { SiteConfigError } from './diagnostics/config-error.ts';

@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { OutputFile } from '../output/write.ts';
 import { engineClient } from '../site/code.ts';
+import type { SiteDefinition } from '../site/definition.ts';
 
 /** Hashed URLs of what pages link to. */
 export interface AssetManifest {
@@ -147,4 +148,12 @@ function preactAsReact(): esbuild.Plugin {
       });
     },
   };
+}
+
+/** The site's client code and styles for one build; a builder (its code fixed for its life) bundles them once. */
+export async function prepareAssets(site: SiteDefinition, options: { minify?: boolean }, memory?: { assets?: BundledAssets }): Promise<BundledAssets> {
+  if (memory?.assets) return memory.assets;
+  const assets = await bundleAssets({ islands: site.islands, startup: site.startup ?? {} }, site.styles, { minify: options.minify });
+  if (memory && assets.manifest && assets.diagnostics.length === 0) memory.assets = assets;
+  return assets;
 }

@@ -6,6 +6,8 @@ import { closest } from '../diagnostics/suggest.ts';
 import type { OutputFile } from '../output/write.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import { reportProblems, type Problem } from './report.ts';
+import { digest } from '../incremental/facts.ts';
+import type { KnownLinks } from '../incremental/state.ts';
 
 /** A link to another site: listed for a person or a link checker, never fetched by the build. */
 export interface ExternalLink {
@@ -166,4 +168,22 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
   const key = path.split('/').filter(Boolean).join('/');
   const target = [key, key ? `${key}/index.html` : 'index.html'].find((candidate) => candidate && contents.has(candidate));
   return { kind: 'internal', path: parsed.pathname, target, fragment };
+}
+
+/**
+ * The link check of a build's pages (see `checkLinks`). The same pages over the same files check
+ * out as they did last time, so a build that rendered nothing takes the last build's report.
+ */
+export function checkPageLinks(
+  files: readonly OutputFile[],
+  routes: readonly Route[],
+  origin: string,
+  pages: { rendered: number; scans(): ReadonlyMap<string, ScannedPage>; state: { key: string } },
+  last: { previous(key: string): { links?: KnownLinks } | undefined },
+): LinkReport & { state: KnownLinks } {
+  const paths = digest(files.map((file) => file.path).sort().join('\n'));
+  const known = pages.rendered === 0 ? last.previous(pages.state.key)?.links : undefined;
+  if (known?.paths === paths) return { diagnostics: [], external: known.external, state: known };
+  const report = checkLinks(files, routes, origin, pages.scans());
+  return { ...report, state: { paths, external: report.external } };
 }

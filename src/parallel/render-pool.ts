@@ -5,6 +5,7 @@ import { loadAnalysis } from '../render/analysis.ts';
 import { encodeEntry } from '../content/entry-codec.ts';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { Site } from '../site/definition.ts';
 import type { CatalogueMessage, ParsedSource, ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
 
 const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
@@ -266,8 +267,12 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
-/** A lazily started pool for one build; `threads` overrides the one-per-core default (0: never start one). */
-export function workerPool(setup: WorkerSetup | undefined, threads?: number): WorkerPool {
+/**
+ * A lazily started pool for one build; `threads` overrides the one-per-core default (0: never
+ * start one). Workers load the site from its code, so a site built in memory (no code) gets none.
+ */
+export function workerPool(site: Site, threads?: number): WorkerPool {
+  let setup: WorkerSetup | undefined = site.code && { module: site.code.module, contentDir: site.contentDir };
   let pool: RenderPool | undefined;
   return {
     get(work, entries) {

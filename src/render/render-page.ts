@@ -11,6 +11,7 @@ import { feedLinks } from '../seo/definition.ts';
 import type { PageProps, SiteDefinition } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import { Document } from './document.ts';
+import { createSharedMarkup, SharedMarkupProvider, type SharedMarkup } from './shared-markup.ts';
 import { renderContentMarkdown } from './markdown.ts';
 
 export interface RenderContext {
@@ -32,12 +33,13 @@ export interface TrackedPage {
 /** Renders one route through `tracker`'s catalogue and site context, so the facts it reads are known. */
 export function renderTracked(route: Route, context: RenderContext, tracker: Tracker): TrackedPage {
   const tracked: RenderContext = { ...context, catalogue: tracker.catalogue, siteContext: tracker.siteContext };
-  const { value, reads } = tracker.record(route.entry.url, () => renderPage({ ...route, entry: tracker.entry(route.entry) }, tracked));
+  const shared = sharedMarkupOf(context);
+  const { value, reads } = tracker.record(route.entry.url, () => renderPage({ ...route, entry: tracker.entry(route.entry) }, tracked, shared));
   return { ...value, reads };
 }
 
 /** Renders one route to a full HTML document, or a diagnostic naming the route and template. */
-export function renderPage(route: Route, context: RenderContext): { html?: string; diagnostics: Diagnostic[] } {
+export function renderPage(route: Route, context: RenderContext, shared = sharedMarkupOf(context)): { html?: string; diagnostics: Diagnostic[] } {
   const { site, siteContext, catalogue, assets, images } = context;
   const template = site.templates[route.template]!;
   try {
@@ -50,9 +52,11 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
     const html =
       '<!DOCTYPE html>' +
       renderToString(
-        h(ImagesProvider, {
-          manifest: images,
-          children: h(
+        h(SharedMarkupProvider, {
+          value: shared,
+          children: h(ImagesProvider, {
+            manifest: images,
+            children: h(
             Document,
             {
               site: siteContext,
@@ -68,9 +72,11 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
               children: h(Layout, { ...props, children: h(Page, props) }),
             },
           ),
+          }),
         }),
       );
-    const headings = html.match(/<h1[\s>]/g)?.length ?? 0;
+    const filled = shared.fill(html);
+    const headings = filled.match(/<h1[\s>]/g)?.length ?? 0;
     if (headings !== 1) {
       return {
         diagnostics: [
@@ -87,7 +93,7 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
         ],
       };
     }
-    return { html, diagnostics: [] };
+    return { html: filled, diagnostics: [] };
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
     return {
@@ -104,4 +110,13 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
       ],
     };
   }
+}
+
+const sharedMarkups = new WeakMap<RenderContext, SharedMarkup>();
+
+/** The shared markup of a build (see `shared-markup.ts`): one per render context, made on its first page. */
+function sharedMarkupOf(context: RenderContext): SharedMarkup {
+  let shared = sharedMarkups.get(context);
+  if (!shared) sharedMarkups.set(context, (shared = createSharedMarkup((node) => h(ImagesProvider, { manifest: context.images, children: node }))));
+  return shared;
 }

@@ -1,5 +1,5 @@
 import { build, type BuildOptions, type BuildResult } from '../build.ts';
-import type { WarmState } from '../incremental/build-cache.ts';
+import type { BuildMemory } from '../incremental/last-build.ts';
 import type { Site } from '../site/definition.ts';
 import type { Writer } from '../output/write.ts';
 
@@ -23,10 +23,10 @@ export interface Builder {
  */
 export function createBuilder(site: Site, writer: Writer, options: BuildOptions = {}): Builder {
   // Without a module to fingerprint, the code is what this process loaded: fixed for the builder's life.
-  const warm: WarmState = site.code ? {} : { code: `process:${process.pid}:${Date.now()}` };
+  const memory: BuildMemory = site.code ? {} : { code: `process:${process.pid}:${Date.now()}` };
   return {
     async rebuild() {
-      const result = await build(site, writer, options, warm);
+      const result = await build(site, writer, options, memory);
       return { ...result, changed: result.written ? [...result.written.files, ...result.written.removed] : [] };
     },
   };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import * as engine from '../index.ts';
+import * as jsxRuntime from '../render/jsx-runtime.ts';
 
 /**
  * The one way the engine loads a site's code: the module an entry names (the site definition, a
@@ -61,7 +62,8 @@ export async function bundleSiteCode(entry: string, root: string): Promise<Bundl
     format: 'esm',
     target: 'node22',
     jsx: 'automatic',
-    jsxImportSource: 'react',
+    // The engine's runtime: React's, with `memo` components rendered once per build (see `render/jsx-runtime.ts`).
+    jsxImportSource: ENGINE_PACKAGE,
     tsconfig: fs.existsSync(path.join(root, 'tsconfig.json')) ? path.join(root, 'tsconfig.json') : undefined,
     sourcemap: 'linked',
     sourcesContent: false,
@@ -102,11 +104,12 @@ export async function importBundle(file: string): Promise<unknown> {
   return import(pathToFileURL(file).href);
 }
 
-const ENGINE_KEY = Symbol.for(`${ENGINE_PACKAGE}.engine`);
+/** The engine's modules a site's code imports, by the key under which `provideEngine` hands them over. */
+const ENGINE_MODULES: Record<string, object> = { engine, 'jsx-runtime': jsxRuntime };
 
 /** Makes this engine the one a bundle's `import … from 'stillsite'` gets (see `oneEngineAndOneReact`). */
 function provideEngine(): void {
-  (globalThis as Record<symbol, unknown>)[ENGINE_KEY] = engine;
+  for (const [name, module] of Object.entries(ENGINE_MODULES)) (globalThis as Record<symbol, unknown>)[Symbol.for(`${ENGINE_PACKAGE}.${name}`)] = module;
 }
 
 const requireFromEngine = createRequire(import.meta.url);
@@ -120,11 +123,12 @@ const requireFromEngine = createRequire(import.meta.url);
 const oneEngineAndOneReact: esbuild.Plugin = {
   name: 'one-engine-and-one-react',
   setup(build) {
-    build.onResolve({ filter: new RegExp(`^${ENGINE_PACKAGE}$`) }, () => ({ path: ENGINE_PACKAGE, namespace: 'engine' }));
-    build.onLoad({ filter: /.*/, namespace: 'engine' }, () => ({
+    build.onResolve({ filter: new RegExp(`^${ENGINE_PACKAGE}$`) }, () => ({ path: 'engine', namespace: 'engine' }));
+    build.onResolve({ filter: new RegExp(`^${ENGINE_PACKAGE}/jsx(-dev)?-runtime$`) }, () => ({ path: 'jsx-runtime', namespace: 'engine' }));
+    build.onLoad({ filter: /.*/, namespace: 'engine' }, ({ path: name }) => ({
       contents: [
-        `const engine = globalThis[Symbol.for(${JSON.stringify(`${ENGINE_PACKAGE}.engine`)})];`,
-        `export const { ${Object.keys(engine).join(', ')} } = engine;`,
+        `const module = globalThis[Symbol.for(${JSON.stringify(`${ENGINE_PACKAGE}.${name}`)})];`,
+        `export const { ${Object.keys(ENGINE_MODULES[name]!).join(', ')} } = module;`,
       ].join('\n'),
       loader: 'js',
     }));

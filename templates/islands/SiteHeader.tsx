@@ -16,19 +16,6 @@ function isActive(menu: Menu, current: string): boolean {
 }
 
 /**
- * All the header's markup shows of the page's path: the sections it is in and, if the header
- * links to it, the path itself. Pages with the same variant get the same markup, so a layout
- * renders it once per variant (see `componentMarkup`), not once per page.
- */
-export function headerVariant(menus: Menu[], path: string): string {
-  const linked = path === '/contact' || menus.some((menu) => menu.items.some((item) => item.href === path) || menu.all?.href === path);
-  return `${menus
-    .filter((menu) => isActive(menu, path))
-    .map((menu) => menu.id)
-    .join(',')} ${linked ? path : ''}`;
-}
-
-/**
  * The site header: logo, four dropdowns (click or hover; arrows move; Escape closes and returns
  * focus), a menu button below the md breakpoint, and hide-on-scroll-down, reveal-on-scroll-up.
  */

@@ -48,7 +48,7 @@ function buildIndex(catalogue: Catalogue): TagIndex {
   return { projects, tags, position: new Map(projects.map((project, i) => [project.url, i])), byCombination, wide };
 }
 
-const indexOf = (catalogue: Catalogue) => catalogue.derive('templates/related:tag-index', buildIndex);
+const indexOf = (catalogue: Catalogue) => catalogue.derive(buildIndex);
 
 /**
  * Case studies sharing the most tags with `entry` (at least one), the one ordering breaking

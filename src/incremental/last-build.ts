@@ -1,8 +1,8 @@
-import type { BundledAssets } from '../assets/bundle.ts';
 import fs from 'node:fs/promises';
+import type { BundledAssets } from '../assets/bundle.ts';
 import path from 'node:path';
 import type { Site } from '../site/definition.ts';
-import type { Writer } from '../output/write.ts';
+import type { CurrentOutput, Writer } from '../output/write.ts';
 import { digest } from './facts.ts';
 import { codeFingerprint, ENGINE_DIR, filesFingerprint } from './fingerprint.ts';
 import { BUILD_CACHE_FOLDER, changedSince, dropReceipt, receiptFile, takeSnapshot, writeReceipt, type InputSnapshot, type ReceiptSummary } from './receipt.ts';
@@ -21,18 +21,20 @@ export interface BuildCacheOptions {
 }
 
 /** What a long-lived builder keeps between its builds, so it need not read its cache from disk each time. */
-export interface WarmState {
+export interface BuildMemory {
   /** The code fingerprint: code cannot change under a running process, so it is computed once. */
   code?: string;
   state?: BuildState;
-  /** The bundled client code and styles, which depend on code alone. */
+  /** The client code and styles, which depend on code alone. */
   assets?: BundledAssets;
 }
 
-/** One build's view of the cache: what it may reuse, and where its own state goes. */
-export interface BuildCache {
+/** What the last build into the same output left, for each stage to reuse what it can; and where this build's state goes. */
+export interface LastBuild {
   /** Entries the last build validated, when nothing validation depends on has changed since. */
-  readonly knownEntries: ReadonlyMap<string, KnownEntry> | undefined;
+  readonly entries: ReadonlyMap<string, KnownEntry> | undefined;
+  /** The output as the last build left it (a writer that keeps none has none). */
+  readonly output: CurrentOutput | undefined;
   /** The build's full key: the entries key plus whatever else every page depends on (origin, assets, …). */
   key(parts: readonly unknown[]): string;
   /** The last build's state if its key is `key`: only then may its pages be carried over. */
@@ -41,20 +43,18 @@ export interface BuildCache {
   readonly previousFiles: ReadonlyMap<string, KnownFile> | undefined;
   /**
    * Keeps this build's state for the next one (in memory for a builder, on disk for an output
-   * folder). `unchanged`: the build rendered and wrote nothing, so the state on disk is still
-   * right and is only marked as used.
+   * folder), and leaves the receipt of a successful build when one was asked for. `unchanged`:
+   * the build rendered and wrote nothing, so the state on disk is still right and is only marked as used.
    */
-  save(state: Omit<BuildState, 'entriesKey'>, unchanged?: boolean): Promise<void>;
-  /** Leaves the receipt of a successful build (when one was asked for): the output's files with the stamps the writer reported, and what to print. */
-  receipt(outputs: ReadonlyMap<string, KnownFile>, summary: ReceiptSummary): void;
+  save(state: Omit<BuildState, 'entriesKey'>, summary: ReceiptSummary, unchanged: boolean): Promise<void>;
 }
 
 /**
- * Opens the build cache for one build. Nothing persists unless the site names its module (the
- * code fingerprint needs it) and the writer names its output (the cache is kept per output
- * folder); a builder keeps its state in memory either way.
+ * Opens what the last build into this output left. Nothing persists unless the site was loaded
+ * from its code (the code fingerprint needs it) and the writer names its output (the state is
+ * kept per output folder); a builder keeps its state in memory either way.
  */
-export async function openBuildCache(site: Site, writer: Writer, options: BuildCacheOptions | false | undefined, warm?: WarmState): Promise<BuildCache> {
+export async function openLastBuild(site: Site, writer: Writer, options: BuildCacheOptions | false | undefined, warm?: BuildMemory): Promise<LastBuild> {
   const location = writer.current?.location;
   // Output that does not outlive the process, built once: there is nothing to reuse or keep.
   if (options === false || (!location && !warm)) return NO_CACHE;
@@ -71,35 +71,33 @@ export async function openBuildCache(site: Site, writer: Writer, options: BuildC
   const loaded = warm?.state ?? (file ? await loadState(file) : undefined);
   const entriesKey = digest(JSON.stringify([code, ...folders, await filesFingerprint(folders)]));
   return {
-    knownEntries: loaded?.entriesKey === entriesKey ? loaded.entries : undefined,
+    entries: loaded?.entriesKey === entriesKey ? loaded.entries : undefined,
+    output: writer.current,
     key: (parts) => digest(JSON.stringify([entriesKey, ...parts])),
     previous: (key) => (loaded?.key === key ? loaded : undefined),
     previousFiles: loaded?.files,
-    async save(state, unchanged) {
+    async save(state, summary, unchanged) {
       const full: BuildState = { ...state, entriesKey };
       if (warm) warm.state = full;
-      if (!file) return;
-      if (unchanged && loaded) {
+      if (file && unchanged && loaded) {
         const now = new Date();
         await fs.utimes(file, now, now).catch(() => saveState(file, full));
-      } else await saveState(file, full);
-    },
-    receipt(outputs, summary) {
+      } else if (file) await saveState(file, full);
       if (!request || !snapshot || !location) return;
       const receipt = receiptFile(cacheDir, location);
       // The site's code was loaded when this process started: a file changed since may not be what was built.
       if (changedSince(snapshot, performance.timeOrigin).length > 0) return dropReceipt(receipt);
-      writeReceipt(receipt, { request, out: path.resolve(location), inputs: snapshot, outputs: [...outputs].map(([file, known]) => [file, known.stamp]), summary });
+      writeReceipt(receipt, { request, out: path.resolve(location), inputs: snapshot, outputs: [...state.files].map(([file, known]) => [file, known.stamp]), summary });
     },
   };
 }
 
 /** A build that reuses nothing and keeps nothing. */
-const NO_CACHE: BuildCache = {
-  knownEntries: undefined,
+const NO_CACHE: LastBuild = {
+  entries: undefined,
+  output: undefined,
   key: () => '',
   previous: () => undefined,
   previousFiles: undefined,
   save: async () => {},
-  receipt: () => {},
 };
