@@ -7,7 +7,6 @@ import type { OutputFile } from '../output/write.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import { reportProblems, type Problem } from './report.ts';
 import { digest } from '../incremental/facts.ts';
-import type { KnownLinks } from '../incremental/state.ts';
 
 /** A link to another site: listed for a person or a link checker, never fetched by the build. */
 export interface ExternalLink {
@@ -170,6 +169,13 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
   return { kind: 'internal', path: parsed.pathname, target, fragment };
 }
 
+/** What the link check found over one set of pages and output paths, kept for the next build. */
+export interface LinkState {
+  /** Hash of the output paths the check ran over. */
+  paths: string;
+  external: ExternalLink[];
+}
+
 /**
  * The link check of a build's pages (see `checkLinks`). The same pages over the same files check
  * out as they did last time, so a build that rendered nothing takes the last build's report.
@@ -179,8 +185,8 @@ export function checkPageLinks(
   routes: readonly Route[],
   origin: string,
   pages: { rendered: number; scans(): ReadonlyMap<string, ScannedPage>; state: { key: string } },
-  last: { previous(key: string): { links?: KnownLinks } | undefined },
-): LinkReport & { state: KnownLinks } {
+  last: { previous(key: string): { links?: LinkState } | undefined },
+): LinkReport & { state: LinkState } {
   const paths = digest(files.map((file) => file.path).sort().join('\n'));
   const known = pages.rendered === 0 ? last.previous(pages.state.key)?.links : undefined;
   if (known?.paths === paths) return { diagnostics: [], external: known.external, state: known };
