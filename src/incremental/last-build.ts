@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
-import type { BundledAssets } from '../assets/bundle.ts';
 import path from 'node:path';
+import type { BundledAssets } from '../assets/bundle.ts';
 import type { Site } from '../site/definition.ts';
 import type { CurrentOutput, Writer } from '../output/write.ts';
 import { digest } from './facts.ts';
 import { codeFingerprint, ENGINE_DIR, filesFingerprint } from './fingerprint.ts';
-import { BUILD_CACHE_FOLDER, changedSince, dropReceipt, receiptFile, takeSnapshot, writeReceipt, type InputSnapshot, type ReceiptSummary } from './receipt.ts';
+import { BUILD_CACHE_FOLDER, changedSince, dropReceipt, receiptFile, takeSnapshot, writeReceipt, type ReceiptSummary } from './receipt.ts';
 import { loadState, saveState, stateFile, type BuildState, type KnownEntry, type KnownFile } from './state.ts';
 
 /** Where builds keep what later builds can reuse. */

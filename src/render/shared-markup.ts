@@ -42,7 +42,9 @@ export function createSharedMarkup(wrap: (node: ReactNode) => ReactNode): Shared
       if (!byProps) cache.set(component, (byProps = new Map()));
       let markup = byProps.get(key);
       if (markup === undefined) {
-        markup = renderToString(h(SharedMarkupContext, { value: shared }, wrap(h(component, props)))).replace(LEADING_HINTS, '');
+        // Markup shared in its turn inside it is filled in before it is kept.
+        const start = pending.length;
+        markup = fill(renderToString(h(SharedMarkupContext, { value: shared }, wrap(h(component, props)))).replace(LEADING_HINTS, ''), start);
         if (byProps.size >= KEEP_PER_COMPONENT) byProps.delete(byProps.keys().next().value!);
         byProps.set(key, markup);
       }
@@ -52,11 +54,21 @@ export function createSharedMarkup(wrap: (node: ReactNode) => ReactNode): Shared
       pending.push(markup);
       return `${nonce}:${pending.length - 1}`;
     },
-    fill(html) {
-      for (const [index, markup] of pending.entries()) html = html.replace(`<template data-shared="${nonce}:${index}"></template>`, () => markup);
-      pending.length = 0;
-      return html;
-    },
+    fill: (html) => fill(html, 0),
+  };
+  /** Replaces the stand-ins made since `start` (in the order they were made, which is the order of the page). */
+  const fill = (html: string, start: number) => {
+    let filled = '';
+    let cursor = 0;
+    for (let index = start; index < pending.length; index++) {
+      const stand = `<template data-shared="${nonce}:${index}"></template>`;
+      const at = html.indexOf(stand, cursor);
+      if (at < 0) throw new Error(`Shared markup ${index} went missing from the page: a memo component rendered where React drops elements (inside <title>, say)?`);
+      filled += html.slice(cursor, at) + pending[index];
+      cursor = at + stand.length;
+    }
+    pending.length = start;
+    return filled + html.slice(cursor);
   };
   return shared;
 }
