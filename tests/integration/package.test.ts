@@ -37,7 +37,8 @@ beforeAll(() => {
   expect(installed.status, installed.output).toBe(0);
 }, 600_000);
 
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+// A whole node_modules to remove: more than the default 10 s on a busy machine.
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }), 120_000);
 
 describe('the packed engine, installed in an empty folder', () => {
   it('ships the engine only: bin/, the compiled lib/ with declarations and the starter, README and package.json', () => {
@@ -50,6 +51,8 @@ describe('the packed engine, installed in an empty folder', () => {
   });
 
   it('inits a starter site, builds it, and serves a page and its 404 until stopped by pid', async () => {
+    const alias = run('npx', ['stillsite', '--version']);
+    expect(alias.output.trim()).toBe(version);
     const init = run('npx', ['site', 'init']);
     expect(init.status, init.output).toBe(0);
     expect(init.output).toContain('"type" changed from "commonjs" to "module"');
