@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { engineFile } from '../engine-file.ts';
 import type { OutputFile } from '../output/write.ts';
 import { engineClient } from '../site/code.ts';
 import type { SiteDefinition } from '../site/definition.ts';
@@ -16,7 +17,7 @@ export interface AssetManifest {
   fonts: string[];
 }
 
-const CLIENT_ENTRY = fileURLToPath(new URL('../client/main.ts', import.meta.url));
+const CLIENT_ENTRY = engineFile(import.meta.url, '../client/main');
 
 /** The site's browser modules: islands by name, and startup modules loaded once on every page. */
 export interface ClientModules {

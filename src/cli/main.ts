@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { SiteConfigError } from '../diagnostics/config-error.ts';
 import { registerBuild } from './build.ts';
+import { registerInit } from './init.ts';
 import { registerOg } from './og.ts';
 import { registerServe } from './serve.ts';
 
@@ -18,6 +19,7 @@ const program = new Command('site')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride();
 
+registerInit(program);
 registerBuild(program);
 registerOg(program);
 registerServe(program);

@@ -1,10 +1,10 @@
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { engineFile } from '../engine-file.ts';
 import { createDrawer, type DrawerSetup, type DrawTask } from './draw.ts';
 import type { WorkerReply, WorkerRequest } from './draw-worker.ts';
 
-const WORKER = fileURLToPath(new URL('./draw-worker.ts', import.meta.url));
+const WORKER = engineFile(import.meta.url, './draw-worker');
 
 /**
  * A worker spends about 350 ms before its first image (importing satori, resvg and the templates,

@@ -1,6 +1,6 @@
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { engineFile } from '../engine-file.ts';
 import { loadAnalysis } from '../render/analysis.ts';
 import { encodeEntry } from '../content/entry-codec.ts';
 import type { Catalogue } from '../content/catalogue.ts';
@@ -8,7 +8,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { Site } from '../site/definition.ts';
 import type { CatalogueMessage, ParsedSource, ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
 
-const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
+const WORKER = engineFile(import.meta.url, './render-worker');
 
 /**
  * Measured with `npm run bench` on two cores shared with other work (load 3 to 4): a worker

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import chokidar from 'chokidar';
 import * as esbuild from 'esbuild';
+import { engineFile } from '../engine-file.ts';
 import { HEADERS_FILE } from '../security/headers-output.ts';
 import { securityHeaders } from '../security/headers.ts';
 import { contentTypeOf, headersFor, respond, serveBuild, type ServedBuild } from './response.ts';
@@ -30,7 +30,7 @@ export interface DevServer {
   settled(): Promise<void>;
 }
 
-const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
+const WORKER = engineFile(import.meta.url, './worker');
 // An external script, never inline code, so pages keep their strict Content-Security-Policy in development.
 const RELOAD_SCRIPT = '<script type="module" src="/__site/live-reload.js"></script>';
 
@@ -55,7 +55,7 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   // Live reload: open pages listen on /__site/events and reload on each good build.
   const clients = new Set<http.ServerResponse>();
   const liveReload = (
-    await esbuild.build({ entryPoints: [fileURLToPath(new URL('../client/live-reload.ts', import.meta.url))], bundle: true, write: false, format: 'esm', minify: true })
+    await esbuild.build({ entryPoints: [engineFile(import.meta.url, '../client/live-reload')], bundle: true, write: false, format: 'esm', minify: true })
   ).outputFiles[0]!.text;
   const sendState = (client: http.ServerResponse) => {
     if (failure) client.write(`event: error-report\ndata: ${failure.split('\n').join('\ndata: ')}\n\n`);
