@@ -97,7 +97,9 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
           severity: 'error',
           file: route.entry.file,
           line: 1,
-          message: `The template "${route.template}" threw while rendering ${route.url}: ${err.message}`,
+          // The page is where, not what: the same error on many pages is then reported once (see `groupDiagnostics`).
+          page: route.url,
+          message: `The template "${route.template}" threw: ${err.message}`,
           hint: 'Run with --verbose to see the stack.',
           detail: err.stack,
         },
