@@ -77,6 +77,29 @@ describe('validating front matter', () => {
     expect(diagnostics).toEqual([expect.objectContaining({ code, field: 'createdDate', line: 6 })]);
   });
 
+  it.each([
+    ['2026-01-15', '2026-01-15'],
+    ['2026-01-15T10:00:00Z', '2026-01-15T10:00:00Z'],
+    ['2026-01-15T12:00+02:00', '2026-01-15T10:00:00Z'],
+    ['2026-01-15T10:00:00.250Z', '2026-01-15T10:00:00.250Z'],
+    ['2026-01-15T10:00:00', '2026-01-15T10:00:00Z'],
+  ])('accepts the date %s, keeping it as %s', (date, kept) => {
+    const { entry, diagnostics } = check('projects/x.md', project([...validProject, `createdDate: ${date}`]));
+    expect(diagnostics).toEqual([]);
+    expect(entry?.data.createdDate).toBe(kept);
+  });
+
+  it.each([
+    ['2026-02-30T10:00:00Z', 'invalid-date', 'is not a real calendar date'],
+    ['2026-01-15T24:00:00Z', 'invalid-date', 'is not a real time of day'],
+    ['2026-01-15T10:00:00+25:00', 'invalid-date', 'is not a real time of day'],
+    ['2026-01-15T10', 'invalid-format', 'is not in the expected format'],
+    ['2026-01-15 10:00', 'invalid-format', 'is not in the expected format'],
+  ])('rejects the date and time %s as %s', (date, code, message) => {
+    const { diagnostics } = check('projects/x.md', project([...validProject, `createdDate: "${date}"`]));
+    expect(diagnostics).toEqual([expect.objectContaining({ code, message, field: 'createdDate', line: 6 })]);
+  });
+
   it('rejects an updated date before the created date', () => {
     const { diagnostics } = check('projects/x.md', project([...validProject, 'createdDate: 2024-05-01', 'updatedDate: 2024-04-01']));
     expect(diagnostics).toEqual([expect.objectContaining({ field: 'updatedDate', line: 7 })]);
