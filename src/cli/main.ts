@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
-import { SiteConfigError } from '../diagnostics/config-error.ts';
+import { SiteConfigError, SiteDefinitionError } from '../diagnostics/config-error.ts';
 import { registerBuild } from './build.ts';
 import { registerOg } from './og.ts';
 import { registerServe } from './serve.ts';
@@ -28,6 +28,9 @@ try {
   if (error instanceof CommanderError) {
     // Help and version are "errors" to commander; they are successes to a user.
     process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else if (error instanceof SiteDefinitionError) {
+    console.error(error.report(process.argv.includes('--verbose')));
+    process.exitCode = EXIT.failed;
   } else if (error instanceof SiteConfigError) {
     console.error(`site: ${error.message}`);
     process.exitCode = EXIT.failed;

@@ -9,7 +9,8 @@ import { parseSource } from './parse.ts';
 import { checkDuplicateUrls, deriveEntries, planRoutes, type DerivedRoute, type Route } from '../routes/routes.ts';
 import { scanContent, type SourceFile } from './scan.ts';
 import { createSchemaHelpers } from './schema-helpers.ts';
-import type { SiteDefinition } from '../site/definition.ts';
+import type { Site, SiteDefinition } from '../site/definition.ts';
+import { checkNotFound } from '../site/validate.ts';
 import { prepareCollections, validateFile, type PreparedCollection } from './validate.ts';
 import type { ParsedSource } from '../parallel/protocol.ts';
 import type { RenderPool } from '../parallel/render-pool.ts';
@@ -32,7 +33,7 @@ export interface Content {
  * it finds as a diagnostic instead of stopping at the first.
  */
 export async function readContent(
-  site: SiteDefinition,
+  site: Site,
   previous?: ReadonlyMap<string, KnownEntry>,
   workers?: (files: number, entries: number) => RenderPool | undefined,
 ): Promise<Content> {
@@ -97,6 +98,7 @@ export async function readContent(
   for (const entry of derived) entryHashes.set(entry.url, digest(JSON.stringify(encodeEntry(entry))));
   const pages = derived.length ? [...entries, ...derived] : entries;
   const routes = planRoutes(pages, site.notFound);
+  if (!hasErrors(diagnostics)) diagnostics.push(...checkNotFound(site, routes));
   const catalogue = derived.length ? createCatalogue(pages) : contentCatalogue;
   return { diagnostics, fileCount: sources.length, routes, catalogue, known, entryHashes };
 }

@@ -1,4 +1,8 @@
-import { createElement as h, type ComponentType } from 'react';
+import { createContext, createElement as h, useContext, type ComponentType } from 'react';
+import { closest } from '../diagnostics/suggest.ts';
+
+/** The island names the site declares, around each page: an `Island` naming another fails its page instead of never hydrating. */
+export const DeclaredIslands = createContext<readonly string[] | undefined>(undefined);
 import { renderToString } from 'react-dom/server';
 
 export interface IslandProps<P extends object> {
@@ -20,6 +24,8 @@ export interface IslandProps<P extends object> {
  * `[data-island]` `display: contents` so the wrapper does not affect layout.
  */
 export function Island<P extends object>({ name, component: Component, props, markup }: IslandProps<P>) {
+  const declared = useContext(DeclaredIslands);
+  if (declared && !declared.includes(name)) throw new Error(undeclaredIsland(name, declared));
   if (markup !== undefined) return h('div', { 'data-island': name, 'data-props': JSON.stringify(props), dangerouslySetInnerHTML: { __html: markup } });
   return h('div', { 'data-island': name, 'data-props': JSON.stringify(props) }, h(Component, props));
 }
@@ -37,4 +43,10 @@ const LEADING_HINTS = /^(?:<link [^>]*\/>)+/;
  */
 export function componentMarkup<P extends object>(Component: ComponentType<P>, props: P): string {
   return renderToString(h(Component, props)).replace(LEADING_HINTS, '');
+}
+
+function undeclaredIsland(name: string, declared: readonly string[]): string {
+  const suggestion = closest(name, declared);
+  const known = declared.length ? `it declares ${declared.join(', ')}` : 'it declares none';
+  return `the island "${name}" is not among the site's islands (${known}), so it would never hydrate.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`;
 }

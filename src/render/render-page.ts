@@ -11,6 +11,7 @@ import { feedLinks } from '../seo/definition.ts';
 import type { PageProps, SiteDefinition } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import { Document } from './document.ts';
+import { DeclaredIslands } from './island.ts';
 import { renderContentMarkdown } from './markdown.ts';
 
 export interface RenderContext {
@@ -52,7 +53,7 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
       renderToString(
         h(ImagesProvider, {
           manifest: images,
-          children: h(
+          children: h(DeclaredIslands.Provider, { value: Object.keys(site.islands) }, h(
             Document,
             {
               site: siteContext,
@@ -67,7 +68,7 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
               head: Head ? h(Head, props) : null,
               children: h(Layout, { ...props, children: h(Page, props) }),
             },
-          ),
+          )),
         }),
       );
     const headings = html.match(/<h1[\s>]/g)?.length ?? 0;

@@ -10,6 +10,7 @@ import type { SocialImages } from '../og/definition.ts';
 import type { FeedDefinition, RobotsDefinition } from '../seo/definition.ts';
 import type { ImageSettings } from '../images/options.ts';
 import type { SecurityDefinition } from '../security/headers.ts';
+import type { SiteLocator } from './locate.ts';
 
 /** A group of content files sharing one schema and, by default, one template. */
 export interface CollectionDefinition<T extends BaseData = BaseData> {
@@ -49,11 +50,11 @@ export interface SiteDefinition {
   lang: string;
   /** The default origin; `--origin` and `SITE_ORIGIN` override it. */
   origin: string;
-  /** Absolute path of the project root. */
+  /** The project root (see `SiteInput`: a loaded site's is absolute). Relative paths of the definition are read from it. */
   root: string;
-  /** Absolute path of the content folder (Markdown and images). */
+  /** The content folder (Markdown and images). */
   contentDir: string;
-  /** Absolute path of files copied to the output as they are (fonts, the favicon). */
+  /** The folder of files copied to the output as they are (fonts, the favicon). */
   publicDir?: string;
   /** The site's icon: the root-relative URL of an SVG, PNG or ICO file in the public or content folder, e.g. `/favicon.svg` (default: none). */
   favicon?: string;
@@ -103,10 +104,21 @@ export interface SiteCode {
 /** A site as the engine builds it: its definition and, when it was loaded from a module (see `loadSite`), its code. */
 export interface Site extends SiteDefinition {
   code?: SiteCode;
+  /** Where a field of the definition is written, for messages (set by `loadSite`). */
+  locate?: SiteLocator;
 }
 
-/** Declares a site; returns it unchanged, typed. */
-export function defineSite(site: SiteDefinition): SiteDefinition {
+/**
+ * A site definition as its module may write it: `root` may be left out (the project folder, where
+ * `site` runs or `--root`), and every file and folder (contentDir, publicDir, styles, islands,
+ * startup, og templates and fonts) may be relative to it. `loadSite` checks it and makes them absolute.
+ */
+export type SiteInput = Omit<SiteDefinition, 'root'> & { root?: string };
+
+/** Declares a site; returns it unchanged, typed. With a `root`, it is a `SiteDefinition` that `build` takes as it is. */
+export function defineSite(site: SiteDefinition): SiteDefinition;
+export function defineSite(site: SiteInput): SiteInput;
+export function defineSite(site: SiteInput): SiteInput {
   return site;
 }
 
