@@ -1,8 +1,11 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { SiteConfigError, SiteDefinitionError } from '../diagnostics/config-error.ts';
 import { registerBuild } from './build.ts';
 import { registerOg } from './og.ts';
+import { parseExistingFolder } from './options.ts';
 import { registerServe } from './serve.ts';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -13,10 +16,16 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 const program = new Command('site')
   .description('Build and serve a prerendered static site from Markdown content and React templates.')
   .version(version, '-v, --version', 'print the version')
-  .option('--root <dir>', 'the project folder', process.cwd())
-  .option('--config <file>', 'the site definition (default: site.config.ts or .tsx, .js, .mjs in the project folder)')
+  .option('--root <dir>', 'the project folder', parseExistingFolder, process.cwd())
+  .option('--config <file>', 'the site definition, from the project folder (default: site.config.ts or .tsx, .js, .mjs in the project folder)')
   .showHelpAfterError('(run with --help for usage)')
-  .exitOverride();
+  .exitOverride()
+  // A site definition named but missing is a mistake in the command, like a missing folder: exit 2 before anything loads.
+  .hook('preAction', (command) => {
+    const { root, config } = command.opts<{ root: string; config?: string }>();
+    const file = config && path.resolve(root, config);
+    if (file && !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) command.error(`error: option '--config <file>' names ${file}, which is no file.`, { exitCode: EXIT.usage });
+  });
 
 registerBuild(program);
 registerOg(program);

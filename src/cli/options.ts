@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
 
 /** Parses `--origin`: an absolute http(s) URL with nothing after the host and port. */
@@ -17,4 +19,13 @@ export function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError(`expected a port from 0 to 65535, found "${value}".`);
   return port;
+}
+
+/** Parses a folder option (`--content`, `--root`): a folder that exists, made absolute from the working folder. */
+export function parseExistingFolder(value: string): string {
+  const folder = path.resolve(value);
+  const stat = fs.statSync(folder, { throwIfNoEntry: false });
+  if (!stat) throw new InvalidArgumentError(`no such folder: ${folder}.`);
+  if (!stat.isDirectory()) throw new InvalidArgumentError(`${folder} is a file, not a folder.`);
+  return folder;
 }

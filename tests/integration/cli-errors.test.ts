@@ -103,3 +103,38 @@ describe('site build on a site of its own', () => {
     expect(run(root, 'build').status).toBe(0);
   });
 });
+
+describe('site build over an existing output', () => {
+  it('writes nothing for a content folder that does not exist (exit 2)', () => {
+    const root = ownSite('no-content');
+    const result = run(root, 'build', '--content', 'nowhere');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`no such folder: ${path.join(root, 'nowhere')}`);
+    expect(fs.existsSync(path.join(root, 'dist'))).toBe(false);
+  });
+
+  it('stops a build that would remove more than half of the pages, unless --allow-shrink', () => {
+    const root = ownSite('shrink', posts(10));
+    expect(run(root, 'build').status).toBe(0);
+    const pages = () => fs.readdirSync(path.join(root, 'dist'), { recursive: true }).filter((file) => String(file).endsWith('.html')).length;
+    expect(pages()).toBe(13);
+    fs.rmSync(path.join(root, 'content/posts'), { recursive: true });
+    const stopped = run(root, 'build');
+    expect(stopped.status).toBe(1);
+    expect(stopped.stderr).toContain(`site: This build would leave 3 of the 13 pages in ${path.join(root, 'dist')}, removing more than half of them, so it stopped and changed nothing.`);
+    expect(stopped.stderr).not.toMatch(STACK);
+    expect(pages()).toBe(13);
+    expect(fs.readdirSync(root).filter((name) => name.startsWith('dist.'))).toEqual([]);
+    expect(run(root, 'build', '--allow-shrink').status).toBe(0);
+    expect(pages()).toBe(3);
+  });
+
+  it('removes the staging folder a killed build left beside the output', () => {
+    const root = ownSite('leftovers');
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    const left = path.join(root, `dist.tmp-${ended}-0badf00d`);
+    fs.mkdirSync(path.join(left, 'posts'), { recursive: true });
+    expect(run(root, 'build').status).toBe(0);
+    expect(fs.existsSync(left)).toBe(false);
+  });
+});
