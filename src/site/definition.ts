@@ -38,8 +38,9 @@ export interface LayoutProps extends PageProps {
   children: ReactNode;
 }
 
-export interface TemplateDefinition {
-  component: ComponentType<PageProps<any>>;
+/** A page template: its component, and the stylesheets it needs. `T` is the data of the entries it draws (see `defineTemplate`). */
+export interface TemplateDefinition<T extends BaseData = any> {
+  component: ComponentType<PageProps<T>>;
   /** Names of stylesheets (keys of `SiteDefinition.styles`) this template needs, in order. */
   styles: string[];
 }
@@ -122,7 +123,38 @@ export function defineSite(site: SiteInput): SiteInput {
   return site;
 }
 
-/** Declares a collection; returns it unchanged, typed. */
+/** Declares a collection; returns it unchanged, typed by the data its schema gives (see `CollectionData`). */
 export function defineCollection<T extends BaseData>(collection: CollectionDefinition<T>): CollectionDefinition<T> {
   return collection;
+}
+
+/** The data of a collection's entries, as its schema gives it: `CollectionData<typeof posts>`. */
+export type CollectionData<C> = C extends CollectionDefinition<infer T> ? T : never;
+
+/** What a template of a collection receives, with `entry.data` typed by the collection's schema: `TemplateProps<typeof posts>`. */
+export type TemplateProps<C> = PageProps<CollectionData<C>>;
+
+/**
+ * Declares a template for the entries of one collection; returns it unchanged. Its component's
+ * props are typed by the collection's schema: written in place, its `entry.data` is inferred;
+ * written elsewhere (`function PostPage(props: TemplateProps<typeof posts>)`), it must accept
+ * that data, so a template wired to the wrong collection does not compile.
+ *
+ * @example
+ * const posts = defineCollection({
+ *   name: 'posts',
+ *   include: ['posts/*.md'],
+ *   schema: (h) => z.object({ title: z.string(), description: z.string(), createdDate: h.date() }),
+ *   template: 'post',
+ * });
+ * const post = defineTemplate(posts, {
+ *   component: ({ entry }) => <h1>{entry.data.title}, {entry.data.createdDate}</h1>,
+ *   styles: ['main'],
+ * });
+ * export default defineSite({ ..., collections: [posts], templates: { post } });
+ */
+export function defineTemplate<T extends BaseData>(collection: CollectionDefinition<T>, template: TemplateDefinition<T>): TemplateDefinition<T> {
+  // The collection is there for its type: it is what types the component's props.
+  void collection;
+  return template;
 }
