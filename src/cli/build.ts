@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { keepHeapsNearLiveSize } from './batch-heap.ts';
 import { BUILD_CACHE_FOLDER, receiptFile, requestKey, upToDate, type ReceiptSummary } from '../incremental/receipt.ts';
-import { parseExistingFolder, parseOrigin } from './options.ts';
+import { parseExistingFolder, parseOrigin, unusableOutputFolder } from './options.ts';
 import { progressBar } from './progress.ts';
 
 /** `site build`: content → dist/, atomically. */
@@ -26,6 +26,8 @@ export function registerBuild(program: Command): void {
       process.env.NODE_ENV ??= 'production';
       keepHeapsNearLiveSize();
       const out = path.resolve(root, options.out);
+      const unusable = unusableOutputFolder(out);
+      if (unusable) command.error(`error: option '-o, --out <dir>' is invalid: ${unusable}`, { exitCode: 2 });
       const cacheDir = path.join(root, BUILD_CACHE_FOLDER);
       const request = requestKey(['site build', out, options.content ? path.resolve(root, options.content) : '', options.origin ?? '', config ? path.resolve(root, config) : '']);
       // Nothing changed since the last build into this folder: say so without loading the engine.

@@ -43,8 +43,17 @@ try {
   } else if (error instanceof SiteConfigError) {
     console.error(`site: ${error.message}`);
     process.exitCode = EXIT.failed;
+  } else if (isFileSystemError(error) && !process.argv.includes('--verbose')) {
+    // A folder that cannot be read or written (permissions, a full disk) is the machine's state, not a bug: say which, without a stack.
+    console.error(`site: ${error.message} (run with --verbose for the stack)`);
+    process.exitCode = EXIT.failed;
   } else {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exitCode = EXIT.failed;
   }
+}
+
+function isFileSystemError(error: unknown): error is NodeJS.ErrnoException {
+  const { code, syscall, path: file } = (error ?? {}) as NodeJS.ErrnoException;
+  return error instanceof Error && typeof code === 'string' && typeof syscall === 'string' && typeof file === 'string';
 }

@@ -29,3 +29,12 @@ export function parseExistingFolder(value: string): string {
   if (!stat.isDirectory()) throw new InvalidArgumentError(`${folder} is a file, not a folder.`);
   return folder;
 }
+
+/** Why a folder to write into (`--out`) cannot be one: it is a file, or lies under one. Undefined when it can. */
+export function unusableOutputFolder(folder: string): string | undefined {
+  for (let at = folder; ; at = path.dirname(at)) {
+    const stat = fs.statSync(at, { throwIfNoEntry: false });
+    if (stat) return stat.isDirectory() ? undefined : at === folder ? `${folder} is a file, not a folder.` : `${folder} cannot be made: ${at} is a file.`;
+    if (path.dirname(at) === at) return undefined;
+  }
+}

@@ -113,6 +113,23 @@ describe('site build over an existing output', () => {
     expect(fs.existsSync(path.join(root, 'dist'))).toBe(false);
   });
 
+  it('writes nothing for an output folder that is a file, or lies under one (exit 2)', () => {
+    const root = ownSite('out-file', { 'notes.txt': 'not a folder' });
+    for (const out of ['notes.txt', 'notes.txt/dist']) {
+      const result = run(root, 'build', '--out', out);
+      expect(result.status, out).toBe(2);
+      expect(result.stderr).toContain(`option '-o, --out <dir>' is invalid: ${path.join(root, out)}`);
+    }
+    expect(fs.readFileSync(path.join(root, 'notes.txt'), 'utf8')).toBe('not a folder');
+  });
+
+  it('says in one line which file it could not write, without a stack', () => {
+    const root = ownSite('unwritable');
+    const result = run(root, 'build', '--external-links', 'no/such/folder/links.txt');
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(`site: ENOENT: no such file or directory, open '${path.join(root, 'no/such/folder/links.txt')}' (run with --verbose for the stack)`);
+  });
+
   it('stops a build that would remove more than half of the pages, unless --allow-shrink', () => {
     const root = ownSite('shrink', posts(10));
     expect(run(root, 'build').status).toBe(0);
