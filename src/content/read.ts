@@ -9,7 +9,7 @@ import { parseSource } from './parse.ts';
 import { checkDuplicateUrls } from '../routes/routes.ts';
 import { scanContent, type SourceFile } from './scan.ts';
 import { createSchemaHelpers } from './schema-helpers.ts';
-import type { SiteDefinition } from '../site/definition.ts';
+import type { Site, SiteDefinition } from '../site/definition.ts';
 import { prepareCollections, validateFile, type PreparedCollection } from './validate.ts';
 import type { ParsedSource } from '../parallel/protocol.ts';
 import type { WorkerPool } from '../parallel/render-pool.ts';
@@ -34,7 +34,7 @@ export interface Content {
  * build validated (`last.entries`) is not parsed again; many files are parsed on worker threads.
  * Reports every problem it finds as a diagnostic instead of stopping at the first.
  */
-export async function readContent(site: SiteDefinition, last?: { entries?: ReadonlyMap<string, KnownEntry> }, workers?: WorkerPool): Promise<Content> {
+export async function readContent(site: Site, last?: { entries?: ReadonlyMap<string, KnownEntry> }, workers?: WorkerPool): Promise<Content> {
   const previous = last?.entries;
   // With nothing to reuse, every file will be parsed: workers, if there are to be any, start
   // loading the site now, while the files are read.

@@ -1,4 +1,5 @@
-import { createElement as h, type ComponentType } from 'react';
+import { createContext, createElement as h, useContext, type ComponentType } from 'react';
+import { closest } from '../diagnostics/suggest.ts';
 import { useSharedMarkup } from './shared-markup.ts';
 
 export interface IslandProps<P extends object> {
@@ -9,6 +10,9 @@ export interface IslandProps<P extends object> {
   props: P;
 }
 
+/** The island names the site declares, around each page: an `Island` naming another fails its page instead of never hydrating. */
+export const DeclaredIslands = createContext<readonly string[] | undefined>(undefined);
+
 /**
  * Renders an interactive component on the server inside a root the client hydrates in place.
  * Props travel as JSON in an attribute: data, never code. The component is rendered on its own,
@@ -17,8 +21,16 @@ export interface IslandProps<P extends object> {
  * wrapper does not affect layout.
  */
 export function Island<P extends object>({ name, component, props }: IslandProps<P>) {
+  const declared = useContext(DeclaredIslands);
+  if (declared && !declared.includes(name)) throw new Error(undeclaredIsland(name, declared));
   const json = JSON.stringify(props);
   const shared = useSharedMarkup();
   if (!shared) return h('div', { 'data-island': name, 'data-props': json }, h(component, props));
   return h('div', { 'data-island': name, 'data-props': json, dangerouslySetInnerHTML: { __html: shared.markupOf(component as ComponentType<object>, props, json) } });
+}
+
+function undeclaredIsland(name: string, declared: readonly string[]): string {
+  const suggestion = closest(name, declared);
+  const known = declared.length ? `it declares ${declared.join(', ')}` : 'it declares none';
+  return `the island "${name}" is not among the site's islands (${known}), so it would never hydrate.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`;
 }

@@ -11,7 +11,9 @@ import { feedLinks } from '../seo/definition.ts';
 import type { PageProps, SiteDefinition } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import { Document } from './document.ts';
+import { DeclaredIslands } from './island.ts';
 import { createSharedMarkup, SharedMarkupProvider, type SharedMarkup } from './shared-markup.ts';
+import type { ReactNode } from 'react';
 import { renderContentMarkdown } from './markdown.ts';
 
 export interface RenderContext {
@@ -40,7 +42,7 @@ export function renderTracked(route: Route, context: RenderContext, tracker: Tra
 
 /** Renders one route to a full HTML document, or a diagnostic naming the route and template. */
 export function renderPage(route: Route, context: RenderContext, shared = sharedMarkupOf(context)): { html?: string; diagnostics: Diagnostic[] } {
-  const { site, siteContext, catalogue, assets, images } = context;
+  const { site, siteContext, catalogue, assets } = context;
   const template = site.templates[route.template]!;
   try {
     const body = renderContentMarkdown(route.entry.body, route.entry);
@@ -54,11 +56,9 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
       renderToString(
         h(SharedMarkupProvider, {
           value: shared,
-          children: h(ImagesProvider, {
-            manifest: images,
-            children: h(
-            Document,
-            {
+          children: withPageContexts(
+            context,
+            h(Document, {
               site: siteContext,
               route,
               styles: template.styles.map((name) => assets.styles[name]!),
@@ -70,9 +70,8 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
               favicon: site.favicon,
               head: Head ? h(Head, props) : null,
               children: h(Layout, { ...props, children: h(Page, props) }),
-            },
+            }),
           ),
-          }),
         }),
       );
     const filled = shared.fill(html);
@@ -103,7 +102,9 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
           severity: 'error',
           file: route.entry.file,
           line: 1,
-          message: `The template "${route.template}" threw while rendering ${route.url}: ${err.message}`,
+          // The page is where, not what: the same error on many pages is then reported once (see `groupDiagnostics`).
+          page: route.url,
+          message: `The template "${route.template}" threw: ${err.message}`,
           hint: 'Run with --verbose to see the stack.',
           detail: err.stack,
         },
@@ -117,6 +118,11 @@ const sharedMarkups = new WeakMap<RenderContext, SharedMarkup>();
 /** The shared markup of a build (see `shared-markup.ts`): one per render context, made on its first page. */
 function sharedMarkupOf(context: RenderContext): SharedMarkup {
   let shared = sharedMarkups.get(context);
-  if (!shared) sharedMarkups.set(context, (shared = createSharedMarkup((node) => h(ImagesProvider, { manifest: context.images, children: node }))));
+  if (!shared) sharedMarkups.set(context, (shared = createSharedMarkup((node) => withPageContexts(context, node))));
   return shared;
+}
+
+/** What every page, and everything rendered on its own for pages, sees: the images, and the islands the site declares. */
+function withPageContexts(context: RenderContext, node: ReactNode): ReactNode {
+  return h(ImagesProvider, { manifest: context.images, children: h(DeclaredIslands, { value: Object.keys(context.site.islands) }, node) });
 }

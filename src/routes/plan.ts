@@ -4,7 +4,8 @@ import type { Entry } from '../content/entry.ts';
 import type { Content } from '../content/read.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { digest } from '../incremental/facts.ts';
-import type { SiteDefinition } from '../site/definition.ts';
+import type { Site } from '../site/definition.ts';
+import { checkNotFound } from '../site/validate.ts';
 import { deriveEntries, planRoutes, type DerivedRoute, type Route } from './routes.ts';
 
 /** Every page of the site: one per entry, and the pages derived from the content. */
@@ -22,17 +23,19 @@ export interface SiteRoutes {
  * (`routes(catalogue)`: tag pages, archives), which join the catalogue. Derived pages are asked
  * for only when the content is complete and valid: half a catalogue would give confusing errors.
  */
-export function routeSite(site: SiteDefinition, content: Content): SiteRoutes {
+export function routeSite(site: Site, content: Content): SiteRoutes {
   const diagnostics: Diagnostic[] = [];
   const derived = hasErrors(content.diagnostics) ? [] : derivePages(site, content.catalogue, diagnostics);
-  if (!derived.length) return { routes: planRoutes(content.entries, site.notFound), catalogue: content.catalogue, entryHashes: content.entryHashes, diagnostics };
+  const pages = derived.length ? [...content.entries, ...derived] : content.entries;
+  const routes = planRoutes(pages, site.notFound);
+  if (!hasErrors(content.diagnostics) && !hasErrors(diagnostics)) diagnostics.push(...checkNotFound(site, routes));
+  if (!derived.length) return { routes, catalogue: content.catalogue, entryHashes: content.entryHashes, diagnostics };
   const entryHashes = new Map(content.entryHashes);
   for (const entry of derived) entryHashes.set(entry.url, digest(JSON.stringify(encodeEntry(entry))));
-  const pages = [...content.entries, ...derived];
-  return { routes: planRoutes(pages, site.notFound), catalogue: createCatalogue(pages), entryHashes, diagnostics };
+  return { routes, catalogue: createCatalogue(pages), entryHashes, diagnostics };
 }
 
-function derivePages(site: SiteDefinition, catalogue: Catalogue, diagnostics: Diagnostic[]): Entry[] {
+function derivePages(site: Site, catalogue: Catalogue, diagnostics: Diagnostic[]): Entry[] {
   if (!site.routes) return [];
   let declared: readonly DerivedRoute[];
   try {

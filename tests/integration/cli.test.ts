@@ -33,6 +33,11 @@ describe('the site CLI', () => {
     [['og', '--content', small, '--only', '/no/such/page']],
     [['og', '--content', small, '--only', '/privacy-policy']],
     [['frobnicate']],
+    [['build', '--content', '/no/such/content']],
+    [['og', '--content', '/no/such/content']],
+    [['serve', '--content', '/no/such/content']],
+    [['--root', '/no/such/project', 'build']],
+    [['--config', 'no-such.config.ts', 'build']],
   ])('exits 2 on a usage error: %j', (args) => {
     const result = run(...args);
     expect(result.status).toBe(2);

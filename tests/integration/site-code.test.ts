@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import { bundleSiteCode, codeFolder } from '../../src/site/code.ts';
-import { loadSite } from '../../src/site/load.ts';
+import type { SiteDefinition } from '../../src/site/definition.ts';
+import { loadSite, loadSiteBundle } from '../../src/site/load.ts';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-code-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -86,6 +87,21 @@ describe('a site in a folder of its own', () => {
     expect(pooled.diagnostics).toEqual([]);
     expect(pooled.pages!.inWorkers).toBeGreaterThan(0);
     expect([...two.files].filter(([file, bytes]) => Buffer.compare(bytes, one.files.get(file)!) !== 0)).toEqual([]);
+  }, 60_000);
+});
+
+describe('a definition with paths relative to the project', () => {
+  it('reaches worker threads with its paths made absolute as the main thread has them, and renders there', async () => {
+    const dir = path.join(work, 'relative');
+    fs.cpSync(path.resolve('tests/fixtures/own-site'), dir, { recursive: true });
+    for (let i = 1; i <= 60; i++) fs.writeFileSync(path.join(dir, `content/post-${i}.md`), `---\ntitle: Post ${i}\ndescription: About post ${i}.\n---\nText.\n`);
+    const loaded = await loadSite(dir);
+    const paths = ({ root, contentDir, publicDir, styles, islands }: SiteDefinition) => ({ root, contentDir, publicDir, styles, islands });
+    expect(paths(loaded)).toEqual({ root: dir, contentDir: path.join(dir, 'content'), publicDir: path.join(dir, 'public'), styles: { main: path.join(dir, 'styles/main.css') }, islands: { Counter: path.join(dir, 'islands/Counter.tsx') } });
+    expect(paths(await loadSiteBundle(loaded.code!.module))).toEqual(paths(loaded));
+    const pooled = await build(loaded, memoryWriter(), { cache: false, threads: 1 });
+    expect(pooled.diagnostics).toEqual([]);
+    expect(pooled.pages!.inWorkers).toBeGreaterThan(0);
   }, 60_000);
 });
 
