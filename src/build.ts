@@ -35,8 +35,10 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const routes = routeSite(site, content);
     const assets = await making.assets;
     const images = await locateImageProblems(await making.images, routes.catalogue);
-    if (failed(content, routes, assets, images)) return outcome(content, routes, [content, routes, assets, images], { images });
-    const socialImages = await planSocialImages(site, routes.catalogue, options);
+    if (failed(routes, assets, images)) return outcome(content, routes, [content, routes, assets, images], { images });
+    // Content with mistakes still has its other pages rendered and their links checked, so every
+    // mistake is reported at once; it gets no social images, and nothing is written.
+    const socialImages = await planSocialImages(site, routes.catalogue, { socialImages: options.socialImages !== false && !failed(content) });
     const found = [content, routes, assets, images, socialImages];
     if (failed(socialImages)) return outcome(content, routes, found, { images });
 
@@ -47,7 +49,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     if (failed(pages)) return outcome(content, routes, [...found, pages], { images, pages });
     const drawn = await drawSocialImages(site, socialImages, last, options.og);
     const files = [...(await staticFiles(site)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext)];
-    const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last);
+    const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls);
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
     const checked = [...found, pages, drawn, links, headers];
     if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links });

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { locateField } from './locate.ts';
 import { parseSource } from './parse.ts';
 import { checkDuplicateUrls } from '../routes/routes.ts';
+import { urlForContentFile } from '../routes/urls.ts';
 import { scanContent, type SourceFile } from './scan.ts';
 import { createSchemaHelpers } from './schema-helpers.ts';
 import type { Site, SiteDefinition } from '../site/definition.ts';
@@ -27,6 +28,8 @@ export interface Content {
   known: Map<string, KnownEntry>;
   /** A hash of each entry (its file's path and text), by URL: what changed since the last build. */
   entryHashes: Map<string, string>;
+  /** The URLs of files that gave no entry (their front matter has mistakes): links to them are not broken links. */
+  invalidUrls: string[];
 }
 
 /**
@@ -93,7 +96,8 @@ export async function readContent(site: Site, last?: { entries?: ReadonlyMap<str
   const entries = slots.filter((entry): entry is Entry => entry !== undefined);
   const catalogue = createCatalogue(entries);
   diagnostics.push(...checkReferences(catalogue, locator(sources)));
-  return { diagnostics, fileCount: sources.length, entries, catalogue, known, entryHashes };
+  const invalidUrls = sources.flatMap((source, i) => (slots[i] ? [] : [urlForContentFile(source.relative).url]));
+  return { diagnostics, fileCount: sources.length, entries, catalogue, known, entryHashes, invalidUrls };
 }
 
 /**

@@ -20,12 +20,13 @@ export interface SiteRoutes {
 
 /**
  * Plans the site's routes: the content's pages, plus the pages the site derives from them
- * (`routes(catalogue)`: tag pages, archives), which join the catalogue. Derived pages are asked
- * for only when the content is complete and valid: half a catalogue would give confusing errors.
+ * (`routes(catalogue)`: tag pages, archives), which join the catalogue. Content with mistakes
+ * still gets its derived pages, so the links to them hold; but what `routes()` reports of half a
+ * catalogue would confuse, so it is reported once the content is valid.
  */
 export function routeSite(site: Site, content: Content): SiteRoutes {
   const diagnostics: Diagnostic[] = [];
-  const derived = hasErrors(content.diagnostics) ? [] : derivePages(site, content.catalogue, diagnostics);
+  const derived = derivePages(site, content.catalogue, hasErrors(content.diagnostics) ? [] : diagnostics);
   const pages = derived.length ? [...content.entries, ...derived] : content.entries;
   const routes = planRoutes(pages, site.notFound);
   if (!hasErrors(content.diagnostics) && !hasErrors(diagnostics)) diagnostics.push(...checkNotFound(site, routes));

@@ -56,6 +56,24 @@ describe('links in Markdown', async () => {
   });
 });
 
+describe('links and front matter with mistakes in the same build', () => {
+  it('are reported together, and a link to a page whose front matter is wrong is not called broken', async () => {
+    const { root, content } = smallSiteWith('tests/fixtures/broken-links/content');
+    folders.push(root);
+    // One more mistake, of another kind: a front matter without its title, in a page others link to.
+    const company = path.join(content, 'about/company.md');
+    fs.writeFileSync(company, fs.readFileSync(company, 'utf8').replace(/^title: .*$/m, ''));
+    const writer = memoryWriter();
+    const result = await build(createSite(content), writer);
+    expect(writer.files.size).toBe(0);
+    const codes = result.diagnostics.map((d) => `${path.relative(root, d.file ?? '')} ${d.code}`);
+    expect(codes).toContain('content/about/company.md missing-field');
+    expect(codes.filter((line) => line === 'content/blogs/broken-links.md broken-link')).toHaveLength(5);
+    // Pages link to /about/company from their menus: it exists, its front matter is what is wrong.
+    expect(result.diagnostics.filter((d) => d.actual === '"/about/company"')).toEqual([]);
+  });
+});
+
 /** The minimal site, with a page template that adds links of its own around the Markdown. */
 function siteWithTemplateLinks(links: (props: PageProps) => { href: string; label: string }[]) {
   const site = createMinimalSite();
