@@ -35,11 +35,12 @@ if (unchanged) {
   process.exit(0);
 }
 
-const [{ build }, { loadSite, withContent }, { diskWriter }, { formatDiagnostics, hasErrors }] = await Promise.all([
+const [{ build }, { loadSite, withContent }, { diskWriter }, { hasErrors }, { formatDiagnostics }] = await Promise.all([
   import('../../src/build.ts'),
   import('../../src/site/load.ts'),
   import('../../src/output/write.ts'),
   import('../../src/diagnostics/diagnostics.ts'),
+  import('../../src/diagnostics/print.ts'),
 ]);
 
 const site = withContent(await loadSite(values.root!), values.content);

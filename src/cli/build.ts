@@ -38,9 +38,10 @@ export function registerBuild(program: Command): void {
         return;
       }
       // Loaded here, not at the top, so --help, --version and an up-to-date build answer without loading the engine.
-      const [{ build }, { diagnosticLines, formatDiagnostics, hasErrors }, { loadSite }, { diskWriter }] = await Promise.all([
+      const [{ build }, { hasErrors }, { diagnosticLines, formatDiagnostics }, { loadSite }, { diskWriter }] = await Promise.all([
         import('../build.ts'),
         import('../diagnostics/diagnostics.ts'),
+        import('../diagnostics/print.ts'),
         import('../site/load.ts'),
         import('../output/write.ts'),
       ]);

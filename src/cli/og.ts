@@ -25,9 +25,10 @@ export function registerOg(program: Command): void {
       const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();
       const started = performance.now();
       // Loaded here, not at the top, so --help answers without loading the engine.
-      const [{ regenerateOgImages }, { formatDiagnostics, hasErrors }, { loadSite }] = await Promise.all([
+      const [{ regenerateOgImages }, { hasErrors }, { formatDiagnostics }, { loadSite }] = await Promise.all([
         import('../og/regenerate.ts'),
         import('../diagnostics/diagnostics.ts'),
+        import('../diagnostics/print.ts'),
         import('../site/load.ts'),
       ]);
       const site = await loadSite(root, config, { contentDir: options.content });

@@ -1,4 +1,5 @@
-import { formatDiagnostics, type Diagnostic } from './diagnostics.ts';
+import { type Diagnostic } from './diagnostics.ts';
+import { formatDiagnostics } from './print.ts';
 
 /**
  * A mistake in the site's configuration (a bad setting or environment variable), as opposed to a

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBuilder } from './builder.ts';
-import { formatDiagnostics, formatDiagnosticLine, hasErrors } from '../diagnostics/diagnostics.ts';
+import { hasErrors } from '../diagnostics/diagnostics.ts';
+import { formatDiagnostics, formatDiagnosticLine } from '../diagnostics/print.ts';
 import { loadSite, withContent } from '../site/load.ts';
 import { memoryWriter } from '../output/write.ts';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { formatDiagnostics } from '../../src/diagnostics/diagnostics.ts';
+import { formatDiagnostics } from '../../src/diagnostics/print.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import { createSite } from '../../templates/site.ts';
 import { createMinimalSite } from '../fixtures/minimal/site.tsx';

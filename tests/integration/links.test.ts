@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createElement, Fragment } from 'react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { formatDiagnosticLine, formatDiagnostics } from '../../src/diagnostics/diagnostics.ts';
+import { formatDiagnosticLine, formatDiagnostics } from '../../src/diagnostics/print.ts';
 import type { PageProps } from '../../src/index.ts';
 import { checkLinks } from '../../src/links/check-links.ts';
 import type { Route } from '../../src/routes/routes.ts';

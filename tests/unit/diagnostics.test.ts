@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDiagnosticLine, formatDiagnostics, formatField, type Diagnostic } from '../../src/diagnostics/diagnostics.ts';
+import { formatField, type Diagnostic } from '../../src/diagnostics/diagnostics.ts';
+import { formatDiagnosticLine, formatDiagnostics } from '../../src/diagnostics/print.ts';
 import { compareNatural } from '../../src/diagnostics/group.ts';
 
 const tag: Diagnostic = {
