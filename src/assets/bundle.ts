@@ -1,8 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { engineFile } from '../engine-file.ts';
 import type { OutputFile } from '../output/write.ts';
+import { engineClient } from '../site/code.ts';
+import type { SiteDefinition } from '../site/definition.ts';
 import { clientRuntime, type ClientRuntime } from './client-runtime.ts';
 
 /** Hashed URLs of what pages link to. */
@@ -15,9 +17,9 @@ export interface AssetManifest {
   fonts: string[];
 }
 
-const CLIENT_ENTRY = fileURLToPath(new URL('../client/main.ts', import.meta.url));
-const ISLAND_RUNTIME = fileURLToPath(new URL('../client/runtime.ts', import.meta.url));
-const LOCATION_MODULE = fileURLToPath(new URL('../client/location.ts', import.meta.url));
+const CLIENT_ENTRY = engineFile(import.meta.url, '../client/main');
+const ISLAND_RUNTIME = engineFile(import.meta.url, '../client/runtime');
+const LOCATION_MODULE = engineFile(import.meta.url, '../client/location');
 
 /** The site's browser modules: islands by name, and startup modules loaded once on every page. */
 export interface ClientModules {
@@ -113,7 +115,7 @@ async function bundleClient(modules: ClientModules, minify: boolean): Promise<{ 
     minify,
     entryNames: 'chunks/[name]-[hash]',
     entryPoints: [{ in: 'site:island-chunk', out: 'islands' }],
-    plugins: [islandChunk(modules.islands), clientRuntime(modules.runtime ?? 'react')],
+    plugins: [islandChunk(modules.islands), engineClient, clientRuntime(modules.runtime ?? 'react')],
   });
   const islandsUrl = entryUrl(islands.metafile, 'chunks/islands');
   const client = await esbuild.build({
@@ -121,7 +123,7 @@ async function bundleClient(modules: ClientModules, minify: boolean): Promise<{ 
     ...BROWSER,
     minify,
     entryPoints: { client: CLIENT_ENTRY },
-    plugins: [clientRegistry(modules.startup, islandsUrl), reactFree()],
+    plugins: [clientRegistry(modules.startup, islandsUrl), engineClient, reactFree()],
   });
   const react = reactInEntry(client.metafile);
   if (react) throw new Error(`The client entry or a startup module imports React (${react}); React belongs in islands, which load it only when one hydrates.`);
@@ -187,7 +189,7 @@ function reactFree(): esbuild.Plugin {
   return {
     name: 'site-react-free-entry',
     setup(build) {
-      build.onResolve({ filter: /\/location\.ts$/ }, (args) => {
+      build.onResolve({ filter: /\/location(\.[jt]s)?$/ }, (args) => {
         const file = path.resolve(args.resolveDir, args.path);
         return file === LOCATION_MODULE ? { path: file, sideEffects: false } : undefined;
       });
@@ -203,4 +205,12 @@ function reactFree(): esbuild.Plugin {
 function reactInEntry(metafile: esbuild.Metafile): string | undefined {
   const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
   return inputs.find((input) => /node_modules\/(react|react-dom|preact)\//.test(input.split(path.sep).join('/')));
+}
+
+/** The site's client code and styles for one build; a builder (its code fixed for its life) bundles them once. */
+export async function prepareAssets(site: SiteDefinition, options: { minify?: boolean }, memory?: { assets?: BundledAssets }): Promise<BundledAssets> {
+  if (memory?.assets) return memory.assets;
+  const assets = await bundleAssets({ islands: site.islands, startup: site.startup ?? {}, runtime: site.client?.runtime }, site.styles, { minify: options.minify });
+  if (memory && assets.manifest && assets.diagnostics.length === 0) memory.assets = assets;
+  return assets;
 }
