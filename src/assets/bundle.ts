@@ -15,6 +15,11 @@ export interface AssetManifest {
   styles: Record<string, string>;
   /** Font files referenced by the stylesheets, for preloading. */
   fonts: string[];
+  /**
+   * The text of each stylesheet by its URL, when the site writes them into its pages
+   * (`SiteDefinition.inlineStyles`); the files are written too, for client-side navigations.
+   */
+  inline?: Record<string, string>;
 }
 
 const CLIENT_ENTRY = engineFile(import.meta.url, '../client/main');
@@ -65,7 +70,7 @@ const BROWSER = {
 export async function bundleAssets(
   modules: ClientModules,
   styles: Readonly<Record<string, string>>,
-  options: { minify?: boolean } = {},
+  options: { minify?: boolean; inlineStyles?: boolean } = {},
 ): Promise<BundledAssets> {
   const minify = options.minify ?? true;
   try {
@@ -84,6 +89,7 @@ export async function bundleAssets(
       styles: Object.fromEntries(Object.keys(styles).map((name) => [name, entryUrl(css.metafile, name)])),
       fonts: files.filter((f) => f.path.endsWith('.woff2') && /latin-(?!ext)/.test(f.path)).map((f) => `/${f.path}`),
     };
+    if (options.inlineStyles) manifest.inline = inlineStylesOf(Object.values(manifest.styles), files);
     return { manifest, files, diagnostics: [] };
   } catch (error) {
     const failure = error as esbuild.BuildFailure;
@@ -128,6 +134,20 @@ async function bundleClient(modules: ClientModules, minify: boolean): Promise<{ 
   const react = reactInEntry(client.metafile);
   if (react) throw new Error(`The client entry or a startup module imports React (${react}); React belongs in islands, which load it only when one hydrates.`);
   return { entry: entryUrl(client.metafile, 'client'), files: [...islands.outputFiles, ...client.outputFiles] };
+}
+
+/**
+ * The stylesheets' text by URL, for `<style>` elements. A stylesheet that would end its element
+ * early (`</style` in a string or comment) stays a link.
+ */
+function inlineStylesOf(urls: readonly string[], files: ReadonlyArray<{ path: string; contents: Uint8Array }>): Record<string, string> {
+  const inline: Record<string, string> = {};
+  for (const url of urls) {
+    const file = files.find((f) => `/${f.path}` === url);
+    const css = file ? new TextDecoder().decode(file.contents).trim() : undefined;
+    if (css !== undefined && !/<\/style/i.test(css)) inline[url] = css;
+  }
+  return inline;
 }
 
 /** The root-relative URL of the output of entry point `name` (`client`, `chunks/islands`, a stylesheet's name). */
@@ -210,7 +230,7 @@ function reactInEntry(metafile: esbuild.Metafile): string | undefined {
 /** The site's client code and styles for one build; a builder (its code fixed for its life) bundles them once. */
 export async function prepareAssets(site: SiteDefinition, options: { minify?: boolean }, memory?: { assets?: BundledAssets }): Promise<BundledAssets> {
   if (memory?.assets) return memory.assets;
-  const assets = await bundleAssets({ islands: site.islands, startup: site.startup ?? {}, runtime: site.client?.runtime }, site.styles, { minify: options.minify });
+  const assets = await bundleAssets({ islands: site.islands, startup: site.startup ?? {}, runtime: site.client?.runtime }, site.styles, { minify: options.minify, inlineStyles: site.inlineStyles });
   if (memory && assets.manifest && assets.diagnostics.length === 0) memory.assets = assets;
   return assets;
 }

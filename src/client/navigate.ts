@@ -112,8 +112,11 @@ function fetchPage(url: URL): Promise<Response> {
 
 /** Adds the stylesheets the next page needs and waits for them; false when one failed and nobody handled it. */
 async function loadStylesheets(next: Document): Promise<boolean> {
-  const have = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((link) => link.getAttribute('href')));
-  const wanted = [...next.querySelectorAll<HTMLLinkElement>('head link[rel=stylesheet]')].map((link) => link.getAttribute('href') ?? '');
+  // A stylesheet written into a page (<style data-href>) is the file at that URL, linked when another page needs it.
+  const urls = (scope: ParentNode) =>
+    [...scope.querySelectorAll<HTMLElement>('link[rel=stylesheet], style[data-href]')].map((element) => element.getAttribute(element.localName === 'link' ? 'href' : 'data-href') ?? '');
+  const have = new Set(urls(document));
+  const wanted = urls(next.head);
   const results = await Promise.all(
     wanted
       .filter((href) => href && !have.has(href))

@@ -1,4 +1,4 @@
-import { isJavaScriptUrl, isKnownScriptTag, SCRIPT_URL_ATTRIBUTES } from '../security/inline-code.ts';
+import { isJavaScriptUrl, isKnownScriptTag, isKnownStyleTag, SCRIPT_URL_ATTRIBUTES } from '../security/inline-code.ts';
 
 /**
  * Reads the ids and link targets of a page the build itself wrote. The HTML comes from two
@@ -32,9 +32,15 @@ export interface PageScan extends ScannedPage {
   /**
    * False only when no tag has a style or event-handler attribute or a `javascript:` URL, and
    * every `<script>` has one of the shapes the engine writes and there is no `<style>`: then a
-   * full parse would find nothing.
+   * full parse would find nothing but the engine's own inline stylesheets (`styles`).
    */
   mayHoldInlineCode: boolean;
+  /**
+   * The text of each `<style>` of the shape the engine writes for an inline stylesheet
+   * (`<style data-href="…">`, no `<` or `&` inside), in document order: all a full parse would find when
+   * `mayHoldInlineCode` is false.
+   */
+  styles: string[];
 }
 
 /** Elements whose content is text, never markup: skipped whole so `<a` inside a script is not read as a tag. */
@@ -114,6 +120,7 @@ export function scanHtml(html: string): PageScan {
   const attributes = new TagAttributes();
   const length = html.length;
   let mayHoldInlineCode = false;
+  const styles: string[] = [];
   let at = html.indexOf('<');
   while (at !== -1) {
     const next = html.charCodeAt(at + 1);
@@ -188,17 +195,18 @@ export function scanHtml(html: string): PageScan {
     const shape = (tagEnd - at - 1) * 128 + (html.charCodeAt(at + 1) | 0x20);
     const tag = attributes.count > 0 || RAW_TEXT_SHAPES.has(shape) ? html.slice(at + 1, tagEnd).toLowerCase() : '';
     if (attributes.count > 0) read(tag, attributes, ids, links);
+    const rawTextEnd = tag !== '' && RAW_TEXT.has(tag) ? closingTag(html, tag, end) : end;
     if (!mayHoldInlineCode) {
       mayHoldInlineCode =
         runsCode ||
-        tag === 'style' ||
+        (tag === 'style' && !engineStyle(html, at, end, rawTextEnd, styles)) ||
         (tag === 'script' && !isKnownScriptTag(html, at)) ||
         (attributes.count > 0 && hasJavaScriptUrl(attributes));
     }
-    at = tag !== '' && RAW_TEXT.has(tag) ? closingTag(html, tag, end) : end;
+    at = rawTextEnd;
     if (at !== -1) at = html.indexOf('<', at);
   }
-  return { ids, links, mayHoldInlineCode };
+  return { ids, links, mayHoldInlineCode, styles };
 }
 
 /** Whether a URL attribute holds a `javascript:` URL; one with neither a colon nor a character reference cannot. */
@@ -251,6 +259,18 @@ function where(tag: string, name: string): string {
   let text = byName.get(name);
   if (text === undefined) byName.set(name, (text = `<${tag} ${name}>`));
   return text;
+}
+
+/**
+ * Whether the `<style` at `at` is an inline stylesheet of the engine's shape whose text every
+ * parser reads alike (closed, no `<` or `&` inside: in SVG a parser would read tags and character references there); if so, its text is added to `styles`.
+ */
+function engineStyle(html: string, at: number, textStart: number, textEnd: number, styles: string[]): boolean {
+  if (textEnd === -1 || !isKnownStyleTag(html, at)) return false;
+  const text = html.slice(textStart, textEnd);
+  if (text.includes('<') || text.includes('&')) return false;
+  styles.push(text);
+  return true;
 }
 
 /** Where the text of a `<script>`, `<style>` or the like ends: its closing tag, in any ASCII case, or -1 for the end of the page. */

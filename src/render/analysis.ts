@@ -1,5 +1,5 @@
 import { scanHtml, type ScannedPage } from '../links/html-scan.ts';
-import { findInlineCode, type InlineCode } from '../security/inline-code.ts';
+import { findInlineCode, hashOf, type InlineCode } from '../security/inline-code.ts';
 
 /**
  * What the stages after rendering need to know of a page: its ids and links (the link check)
@@ -18,7 +18,20 @@ export interface PageAnalysis {
  */
 export function analysePage(path: string, html: string): PageAnalysis {
   const links = scanHtml(html);
-  return { links, inline: links.mayHoldInlineCode ? findInlineCode([{ path, contents: html }]) : { scripts: [], styles: [], blocked: [] } };
+  if (links.mayHoldInlineCode) return { links, inline: findInlineCode([{ path, contents: html }]) };
+  return { links, inline: { scripts: [], styles: [...new Set(links.styles.map(styleHash))].sort(), blocked: [] } };
+}
+
+/** Hashes of the engine's inline stylesheets: every page holds the same few, so each is hashed once. */
+const styleHashes = new Map<string, string>();
+
+function styleHash(text: string): string {
+  let hash = styleHashes.get(text);
+  if (hash === undefined) {
+    if (styleHashes.size > 100) styleHashes.clear();
+    styleHashes.set(text, (hash = hashOf(text)));
+  }
+  return hash;
 }
 
 /** The inline code of all pages, as `findInlineCode` finds it over them in this order. */

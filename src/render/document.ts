@@ -8,8 +8,8 @@ import { FeedLinks, SocialMeta } from './head.ts';
 export interface DocumentProps {
   site: SiteContext;
   route: Route;
-  /** Hashed stylesheet URLs, in order. */
-  styles: string[];
+  /** Hashed stylesheet URLs, in order, each with its text when it is written into the page (`SiteDefinition.inlineStyles`). */
+  styles: ReadonlyArray<{ href: string; css?: string }>;
   /** Hashed URL of the client entry module. */
   script: string;
   /** Hashed URLs of fonts to preload. */
@@ -53,7 +53,10 @@ export function Document({ site, route, styles, script, fonts, og, ogType = 'web
       }),
       h(FeedLinks, { feeds }),
       fonts.map((href) => h('link', { key: href, rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })),
-      styles.map((href) => h('link', { key: href, rel: 'stylesheet', href })),
+      // An inline stylesheet keeps its URL in data-href: the router links that file when another page needs it.
+      styles.map(({ href, css }) =>
+        css === undefined ? h('link', { key: href, rel: 'stylesheet', href }) : h('style', { key: href, 'data-href': href, dangerouslySetInnerHTML: { __html: css } }),
+      ),
       favicon ? h('link', { rel: 'icon', href: favicon, type: iconType(favicon) }) : null,
       h('script', { type: 'module', src: script }),
       head,

@@ -61,7 +61,7 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
             h(Document, {
               site: siteContext,
               route,
-              styles: template.styles.map((name) => assets.styles[name]!),
+              styles: template.styles.map((name) => ({ href: assets.styles[name]!, css: assets.inline?.[assets.styles[name]!] })),
               script: assets.script,
               fonts: assets.fonts,
               og: siteContext.ogImage(route.entry.url),

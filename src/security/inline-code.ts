@@ -74,6 +74,15 @@ export function hashOf(text: string): string {
  */
 const KNOWN_SCRIPT_TAG = /<script type="application\/ld\+json">|<script(?: (?!on|style)[a-z-]+="[^"<>]*")*? src="[^"<>:]*"(?: (?!on|style)[a-z-]+="[^"<>]*")*><\/script>/y;
 
+/** The `<style>` tag the engine writes for an inline stylesheet (`AssetManifest.inline`), its URL in `data-href`. */
+const KNOWN_STYLE_TAG = /<style data-href="[^"<>]*">/y;
+
+/** Whether the `<style` at `at` begins the tag the engine writes for an inline stylesheet. */
+export function isKnownStyleTag(html: string, at: number): boolean {
+  KNOWN_STYLE_TAG.lastIndex = at;
+  return KNOWN_STYLE_TAG.test(html);
+}
+
 /** Whether the `<script` at `at` begins one of the shapes the engine writes. */
 export function isKnownScriptTag(html: string, at: number): boolean {
   KNOWN_SCRIPT_TAG.lastIndex = at;

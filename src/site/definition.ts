@@ -65,6 +65,13 @@ export interface SiteDefinition {
   layout: ComponentType<LayoutProps>;
   /** Stylesheet entry files by name; each becomes one content-hashed CSS file. */
   styles: Record<string, string>;
+  /**
+   * Write each page's stylesheets into its `<head>` as `<style>` elements (allowed by their
+   * hashes in the Content-Security-Policy) instead of linking them (default false). A first visit
+   * then paints with no request beyond the HTML; every page carries its CSS, uncached. For small
+   * stylesheets: the files are still written, and client-side navigations link them.
+   */
+  inlineStyles?: boolean;
   /** Island modules by name; each default-exports a React component. */
   islands: Record<string, string>;
   /** Browser modules run once on every page before islands hydrate (consent, analytics); an error in one is only logged. */

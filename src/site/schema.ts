@@ -73,6 +73,7 @@ export const siteSchema = z.strictObject({
   templates: z.record(z.string(), template),
   layout: component,
   styles: z.record(z.string(), filePath),
+  inlineStyles: z.boolean().optional(),
   islands: z.record(z.string(), filePath),
   startup: z.record(z.string(), filePath).optional(),
   client: z.strictObject({ runtime: z.enum(['react', 'preact']).optional() }).optional(),

@@ -23,6 +23,8 @@ const piece = fc.constantFrom(
   '<form action="javascript:x()">', '<button formaction="javascript:x()">', '<object data="javascript:x()">', '<a href="https://example.com/a:b">',
   '<img src="/a.png" alt="on=x style=y javascript:">', '<a title="javascript:x()" href="/a">', '<svg><a xlink:href="javascript:x()"></a></svg>',
   '<script type="application/ld+json" id="x">{}</script>', '<script type="module">m()</script>', '<STYLE>b{}</STYLE>',
+  // The engine's inline stylesheets, which the scan hashes itself, and text a parser may read otherwise in SVG.
+  '<style data-href="/assets/a.css">', '<style data-href="/assets/a.css">a{color:red}</style>', '<svg><style data-href="/a.css">&amp;</style></svg>', 'c{}', '&amp;',
 );
 const html = fc.array(piece, { maxLength: 25 }).map((parts) => `<!DOCTYPE html><html><head><title>t</title></head><body>${parts.join('')}</body></html>`);
 
