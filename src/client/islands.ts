@@ -16,6 +16,8 @@ interface Island {
 }
 
 const islands = new Map<HTMLElement, Island>();
+/** Roots asked for (`hydrateIsland`) before `scheduleIslands` found them. */
+const requested = new Set<HTMLElement>();
 let runtime: Promise<IslandRuntime> | undefined;
 const report = (error: unknown) => console.error(error);
 
@@ -38,8 +40,11 @@ export async function scheduleIslands(scope: ParentNode): Promise<void> {
     if (islands.has(root)) continue;
     const island: Island = { started: false, cancel: new AbortController(), capture: captureInteraction(root, () => void hydrateNow(root)) };
     islands.set(root, island);
-    const strategy = strategyOf(root);
-    if (strategy === 'load') due.push(new Promise((resolve) => whenDue(root, strategy, island.cancel.signal, () => hydrateNow(root).then(resolve))));
+    // Asked for before it was armed: due at once, though still not before the first paint, and
+    // not awaited here: the page is ready (data-ready) without it, as with any island on request.
+    const asked = requested.delete(root);
+    const strategy = asked ? 'load' : strategyOf(root);
+    if (strategy === 'load' && !asked) due.push(new Promise((resolve) => whenDue(root, strategy, island.cancel.signal, () => hydrateNow(root).then(resolve))));
     else whenDue(root, strategy, island.cancel.signal, () => void hydrateNow(root));
   }
   await Promise.all(due);
@@ -58,9 +63,11 @@ export function hydrateOutside(main: HTMLElement): void {
 export function answerHydrateRequests(): void {
   document.addEventListener(HYDRATE_REQUEST_EVENT, (event) => {
     const root = event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[data-island]') : null;
-    if (!root || !islands.has(root)) return;
+    if (!root) return;
     event.preventDefault();
-    void hydrateNow(root);
+    // A startup module asks before the islands are armed: the root hydrates as soon as it is.
+    if (islands.has(root)) void hydrateNow(root);
+    else requested.add(root);
   });
 }
 
@@ -72,6 +79,9 @@ function hydrateNow(root: HTMLElement): Promise<void> {
   island.cancel.abort();
   island.hydrated = (async () => {
     const { hydrate } = await (runtime ??= loadIslandRuntime());
+    // The chunk was compiled and run in the task that resolved the import: hydrating starts in a
+    // task of its own, so neither holds the main thread long enough to delay an input.
+    await yieldToBrowser();
     if (!root.isConnected) return island.capture.discard();
     const props = JSON.parse(root.dataset.props ?? '{}') as object;
     // From here on the component's own listeners take the events (React replays those that come
@@ -91,4 +101,10 @@ function hydrateNow(root: HTMLElement): Promise<void> {
     report(error);
   });
   return island.hydrated;
+}
+
+/** Resolves in a new task: `scheduler.yield()` where there is one (it keeps the page's place in line), else a zero timeout. */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }

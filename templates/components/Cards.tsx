@@ -41,7 +41,7 @@ export function ServiceCard({ entry, headingLevel = 3 }: { entry: Entry<Service>
   return (
     <article className="card card-service">
       <div className="card-body">
-        {entry.data.icon ? <img src={entry.data.icon.url} alt="" width={48} height={48} className="service-icon" /> : null}
+        {entry.data.icon ? <img src={entry.data.icon.url} alt="" width={48} height={48} className="service-icon" loading="lazy" decoding="async" /> : null}
         <Heading className="card-title">
           <a href={entry.url} className="card-link">
             {entry.data.title}

@@ -32,7 +32,7 @@ export function MainLayout({ route, catalogue, children }: LayoutProps) {
       <Footer year={new Date().getFullYear()} />
       {/* A plain link until a client-side navigation (which hydrates it) may take the visitor to /contact. */}
       <Island name="FloatingContact" component={FloatingContact} props={{ path }} hydrate="interaction" />
-      {/* Hidden until the consent startup module shows it (no choice stored), and hydrated when it appears. */}
+      {/* Hidden until the consent startup module shows it (no choice stored) and has it hydrated at once; 'visible' is for when it is reopened. */}
       <Island name="CookieBanner" component={CookieBanner} props={{ privacyHref: PRIVACY_HREF }} hydrate="visible" />
     </>
   );

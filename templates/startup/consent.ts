@@ -4,8 +4,8 @@ import { CONSENT_EVENT, type ConsentApi, type ConsentEventDetail } from './conse
 
 /**
  * The analytics-consent startup module. It owns the accept and decline actions, shows the cookie
- * banner at once while no choice is stored (the banner island hydrates when it becomes visible,
- * so a visitor who has chosen never loads its code), and makes the footer's "Privacy & Cookies"
+ * banner and has it hydrated at once while no choice is stored (a visitor who has chosen never
+ * loads its code, unless they reopen it), and makes the footer's "Privacy & Cookies"
  * link reopen the banner: through the banner's reopen capability, hydrating the banner first if
  * it has not been yet, else by clearing the stored choice and reloading (SPEC §4).
  */
@@ -19,7 +19,11 @@ const api: ConsentApi = {
 window.siteConsent = api;
 
 const banner = document.querySelector<HTMLElement>('.cookie-banner');
-if (banner && storedChoice() === null) banner.hidden = false;
+if (banner && storedChoice() === null) {
+  banner.hidden = false;
+  // At once, not when the observer next reports it visible: the visitor is about to answer it.
+  hydrateIsland(banner).catch((error: unknown) => console.error(error));
+}
 
 document.addEventListener('click', (event) => {
   const link = (event.target as Element | null)?.closest?.('[data-consent-reopen]');

@@ -91,7 +91,8 @@ describe.skipIf(!hasBrowser).each(islandModes())('cookie banner (%s)', (_mode, b
     expect(await page.locator('[data-island="CookieBanner"]').getAttribute('data-hydrated')).toBeNull();
     // The banner's code arrives after the click; the click is kept and the banner opens once it has hydrated.
     await clickReopen();
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Decline');
+    // Polled on a timer: the page's animation frames are stalled, and Playwright's default polling waits for them.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Decline', null, { polling: 10 });
     expect(await banner(page).isVisible()).toBe(true);
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
     await banner(page).locator('button', { hasText: 'Accept' }).click();
