@@ -60,6 +60,22 @@ const socialImages = z.strictObject({
   type: callable('a function (entry) => an og:type').optional(),
 });
 
+/** Encoder quality, as sharp takes it. */
+const quality = z.int().min(1).max(100);
+
+/** How raster images become variants (see `images/options.ts` for the defaults). */
+const imageSettings = z.strictObject({
+  widths: z.array(z.int().min(1)).min(1).optional(),
+  quality: z.strictObject({ avif: quality.optional(), webp: quality.optional(), jpeg: quality.optional() }).optional(),
+  avifEffort: z.int().min(0).max(9).optional(),
+});
+
+/** The shape of the security settings; what the CSP sources say is checked with the policy (`security/csp.ts`). */
+const securitySettings = z.strictObject({
+  csp: z.record(z.string(), z.array(z.string())).optional(),
+  hstsPreload: z.boolean().optional(),
+});
+
 /** The schema of `defineSite`'s argument. */
 export const siteSchema = z.strictObject({
   name: text,
@@ -84,9 +100,8 @@ export const siteSchema = z.strictObject({
   feeds: z.array(feed).optional(),
   sitemap: z.boolean().optional(),
   robots: z.union([z.literal(false), z.strictObject({ disallow: z.array(rootRelative('/drafts/')).optional() })]).optional(),
-  // Checked where they are used, with their own messages (images/options.ts, security/headers.ts).
-  images: z.looseObject({}).optional(),
-  security: z.looseObject({}).optional(),
+  images: imageSettings.optional(),
+  security: securitySettings.optional(),
 });
 
 /**

@@ -45,6 +45,15 @@ describe('checking a site definition', () => {
     ['a stylesheet that is a folder', { styles: { main: 'content' } }, [{ code: 'missing-path', field: 'styles.main', expected: 'an existing file' }]],
     ['a favicon in neither the public nor the content folder', { favicon: '/icon.svg' }, [{ code: 'missing-path', field: 'favicon', actual: '"/icon.svg"' }]],
     ['an og font that does not exist', { og: { templates: {}, fonts: [{ name: 'Inter', file: 'inter.woff' }], image: () => undefined } }, [{ code: 'missing-path', field: 'og.fonts[0].file' }]],
+    ['image widths that are no widths', { images: { widths: [0, 480.5] } }, [
+      { code: 'too-small', field: 'images.widths[0]', expected: 'at least 1', actual: '0' },
+      { code: 'invalid-type', field: 'images.widths[1]', expected: 'a whole number', actual: '480.5' },
+    ]],
+    ['an image quality out of range, and a misspelt image setting', { images: { quality: { avif: 500 }, avifeffort: 4 } }, [
+      { code: 'too-big', field: 'images.quality.avif', expected: 'at most 100', actual: '500' },
+      { code: 'unknown-field', field: 'images.avifeffort', hint: 'did you mean "avifEffort"?' },
+    ]],
+    ['a misspelt security setting', { security: { hstsPreloads: true } }, [{ code: 'unknown-field', field: 'security.hstsPreloads', hint: 'did you mean "hstsPreload"?' }]],
     ['a collection schema that is no function', { collections: [{ name: 'pages', include: ['**/*.md'], schema: {}, template: 'page' }] }, [
       { code: 'invalid-type', field: 'collections[0].schema', expected: 'a function (helpers) => zod schema', actual: 'an object' },
     ]],
