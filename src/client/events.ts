@@ -21,5 +21,7 @@ export const HYDRATED_EVENT = 'site:hydrated';
 /** What a navigation request carries; the router sets `done` to the navigation's promise. */
 export interface NavigateRequest {
   href: string;
+  /** False: replace the current history entry instead of pushing one. */
+  push?: boolean;
   done?: Promise<void>;
 }

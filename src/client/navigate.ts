@@ -23,7 +23,7 @@ export function startNavigation(navigationHooks: NavigationHooks): void {
   window.addEventListener(NAVIGATE_REQUEST_EVENT, (event) => {
     const request = (event as CustomEvent<NavigateRequest>).detail;
     event.preventDefault();
-    request.done = navigate(request.href);
+    request.done = navigate(request.href, { push: request.push });
   });
   window.addEventListener('popstate', () => {
     // A static page is the same file whatever its query or hash, so going back or forward between

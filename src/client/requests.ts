@@ -1,13 +1,15 @@
 import { HYDRATE_REQUEST_EVENT, HYDRATED_EVENT, NAVIGATE_REQUEST_EVENT, type NavigateRequest } from './events.ts';
 
 /**
- * Loads `href` in place through the page's router (swapping `<main>`), or as an ordinary page
- * load when no router takes the request. Resolves when the new page is in.
+ * Loads `href` in place through the page's router (swapping `<main>`, pushing a history entry
+ * unless `push: false`), or as an ordinary page load when no router takes the request. Resolves
+ * when the new page is in.
  */
-export function navigate(href: string): Promise<void> {
-  const request: NavigateRequest = { href };
+export function navigate(href: string, options: { push?: boolean } = {}): Promise<void> {
+  const request: NavigateRequest = { href, push: options.push };
   const unanswered = window.dispatchEvent(new CustomEvent(NAVIGATE_REQUEST_EVENT, { cancelable: true, detail: request }));
-  if (unanswered) location.assign(href);
+  if (unanswered && options.push === false) location.replace(href);
+  else if (unanswered) location.assign(href);
   return request.done ?? Promise.resolve();
 }
 

@@ -19,8 +19,8 @@ function Page({ entry, html }: PageProps) {
     <article>
       <h1>{entry.data.title}</h1>
       <div dangerouslySetInnerHTML={{ __html: html }} />
-      {/* The name is a key of `islands` below; the props travel to the browser as JSON. */}
-      <Island name="Counter" component={Counter} props={{ start: 3, label: 'Clicks' }} />
+      {/* The name is a key of `islands` below; the props travel to the browser as JSON; it hydrates once in view. */}
+      <Island name="Counter" component={Counter} props={{ start: 3, label: 'Clicks' }} hydrate="visible" />
     </article>
   );
 }
@@ -41,7 +41,7 @@ export default defineSite({
   templates: { page: { component: Page, styles: ['main'] } },
   layout: Layout,
   styles: { main: 'styles.css' },
-  // Each island's module, by the name `<Island name>` uses; each becomes a chunk loaded on demand.
+  // Each island's module, by the name `<Island name>` uses; together they make one chunk, loaded when an island comes due.
   islands: { Counter: 'islands/Counter.tsx', Menu: 'islands/Menu.tsx' },
   notFound: '/404',
 });
