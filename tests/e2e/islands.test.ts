@@ -135,6 +135,33 @@ describe.skipIf(!hasBrowser).each(islandModes())('islands (%s)', (_mode, base) =
     await context.close();
   });
 
+  it('on a slow phone (CPU six times slower), keeps a tap made before hydration, and nothing shifts while the islands hydrate', async () => {
+    const context = await browser().newContext({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
+    await context.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const held = await holdIslands(context);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    // A first visit: the banner is shown and due at once, the header waits for idle time.
+    await page.goto(`${base}${caseStudy}`);
+    await waitStarted(page);
+    await page.locator('button.menu-toggle').tap();
+    expect(await hydrated(page, 'SiteHeader')).toBe(false);
+    held.release();
+    await page.locator('#site-nav').waitFor({ state: 'visible', timeout: 20_000 });
+    await waitHydrated(page, 'CookieBanner');
+    expect(await page.locator('button.menu-toggle').getAttribute('aria-expanded')).toBe('true');
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+    await context.close();
+  });
+
   it('follows links in islands whose code never arrives', async () => {
     const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
     await context.route(ISLANDS_CHUNK, (route) => route.abort());
