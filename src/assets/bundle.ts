@@ -78,7 +78,9 @@ export async function bundleAssets(
       bundleClient(modules, minify),
       esbuild.build({
         ...COMMON,
-        minify,
+        // Stylesheets written into the pages are minified in `site serve` too: the same bytes, so
+        // the same hashes in the Content-Security-Policy as the build's.
+        minify: minify || options.inlineStyles === true,
         entryPoints: styles,
         loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file' },
       }),
