@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -38,16 +39,20 @@ function reverse(patched: string, section: string, file: string): string {
 }
 
 /**
- * Runs `work` with a patch undone in `node_modules`, then applies it again (also when `work`
- * fails). For measuring only: every process loading the package meanwhile gets the original.
+ * Imports a module of a patched package as the package installed it: the patch undone into a
+ * file beside the patched one (`<name>.unpatched.js`), so that its imports resolve as the
+ * original's did. The patched module stays what everything else imports.
  */
-export async function withoutPatch<T>(patchFile: string, work: () => Promise<T>): Promise<T> {
-  const originals = unpatchedFiles(patchFile);
-  const patched = new Map([...originals.keys()].map((file) => [file, fs.readFileSync(file, 'utf8')]));
-  try {
-    for (const [file, text] of originals) fs.writeFileSync(file, text);
-    return await work();
-  } finally {
-    for (const [file, text] of patched) fs.writeFileSync(file, text);
+export async function importUnpatched<T>(patchFile: string, moduleFile: string): Promise<T> {
+  const file = path.resolve(root, moduleFile);
+  const original = unpatchedFiles(patchFile).get(file);
+  if (original === undefined) throw new Error(`${patchFile} does not change ${moduleFile}`);
+  const copy = file.replace(/\.js$/, '.unpatched.js');
+  if (!fs.existsSync(copy) || fs.readFileSync(copy, 'utf8') !== original) {
+    // Written whole and renamed: test files may run at the same time.
+    const partial = `${copy}.${process.pid}`;
+    fs.writeFileSync(partial, original);
+    fs.renameSync(partial, copy);
   }
+  return (await import(pathToFileURL(copy).href)) as T;
 }

@@ -51,7 +51,7 @@ export function remarkAutolinksWhereNeeded(this: Processor) {
   let derived = { from: undefined as SyntaxExtension[] | undefined, lists: deriveLists({}) };
   this.parser = (document, file) => {
     const all: ParseData = { micromarkExtensions: data.micromarkExtensions, fromMarkdownExtensions: data.fromMarkdownExtensions };
-    if (derived?.from !== all.micromarkExtensions) derived = { from: all.micromarkExtensions, lists: deriveLists(all) };
+    if (derived.from !== all.micromarkExtensions) derived = { from: all.micromarkExtensions, lists: deriveLists(all) };
     const lists = derived.lists[autolinkNeed(String(document))];
     // remark-parse reads the lists from the data on every parse, and a parse is synchronous.
     data.micromarkExtensions = lists.micromarkExtensions;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { parse, postprocess, preprocess } from 'micromark';
@@ -9,14 +8,14 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { createProcessor } from '../../src/render/markdown.ts';
 import { siteAndCorpusBodies } from '../helpers/markdown-bodies.ts';
-import { importUnpatched } from '../helpers/unpatched.ts';
+import { importUnpatched } from '../../scripts/bench/unpatched.ts';
 import { markdownBody } from '../property/arbitraries.ts';
 import { settings } from '../property/workspace.ts';
 
 // micromark is patched (patches/) to combine a list of syntax extensions once, not on every parse.
 // The build loads its `lib/`; Vitest, resolving the `development` condition, its `dev/`: both are patched.
 const PATCH = 'patches/micromark+4.0.3.patch';
-const parseModule = path.relative(process.cwd(), fileURLToPath(new URL('lib/parse.js', import.meta.resolve('micromark'))));
+const parseModule = fileURLToPath(new URL('lib/parse.js', import.meta.resolve('micromark')));
 const unpatched = await importUnpatched<{ parse: typeof parse }>(PATCH, parseModule);
 
 /** The events micromark makes of a document, as text: what every later step reads. */

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -5,12 +8,15 @@ import { CONTINUE, EXIT, SKIP, visitParents } from 'unist-util-visit-parents';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settings } from '../property/workspace.ts';
 import { siteAndCorpusBodies } from '../helpers/markdown-bodies.ts';
-import { importUnpatched } from '../helpers/unpatched.ts';
+import { importUnpatched } from '../../scripts/bench/unpatched.ts';
 
 // unist-util-visit-parents is patched (patches/): one recursive function instead of a closure per
 // node renamed after it, and results compared with EXIT only when a visitor returned one.
 const PATCH = 'patches/unist-util-visit-parents+6.1.0.patch';
-const unpatched = await importUnpatched<{ visitParents: typeof visitParents }>(PATCH, 'node_modules/unist-util-visit-parents/lib/index.js');
+const MODULE = 'node_modules/unist-util-visit-parents/lib/index.js';
+const unpatched = await importUnpatched<{ visitParents: typeof visitParents }>(PATCH, MODULE);
+/** The file `importUnpatched` wrote the package's own walk to. */
+const UNPATCHED = path.resolve(MODULE.replace(/\.js$/, '.unpatched.js'));
 
 /** A node of a generated tree, carrying what the visitors return on entering and leaving it. */
 interface Node {
@@ -98,6 +104,29 @@ describe('the patched visitParents', () => {
       defineProperty.mockRestore();
       return count;
     }
+
+    /**
+     * How many times a walk whose visitor returns nothing reads the first item of the result it
+     * makes of that (one empty array, shared): through an accessor on Array.prototype, in a
+     * process of its own, since the accessor slows every array after it.
+     */
+    function resultReads(module: string): number {
+      const script = `
+        const { visitParents } = await import(${JSON.stringify(module)});
+        const tree = { type: 'root', children: Array.from({ length: 20 }, () => ({ type: 'leaf' })) };
+        let reads = 0;
+        Object.defineProperty(Array.prototype, '0', { get() { reads++; return undefined; }, configurable: true });
+        visitParents(tree, () => undefined);
+        delete Array.prototype[0];
+        console.log(reads);`;
+      return Number(execFileSync(process.execPath, ['--input-type=module', '--eval', script], { encoding: 'utf8' }).trim());
+    }
+
+    it('compares a visitor’s result with EXIT or SKIP only when the visitor returned one', () => {
+      // The package compares each node's empty result, which kept V8 optimizing and deoptimizing the walk on a busy thread.
+      expect(resultReads(pathToFileURL(UNPATCHED).href)).toBeGreaterThan(20);
+      expect(resultReads(import.meta.resolve('unist-util-visit-parents'))).toBe(0);
+    });
 
     it('names no closure after each node it visits', () => {
       const root = markdownTree(siteAndCorpusBodies(1).at(-1)!);
