@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The site imports the engine by its package name; tests run the engine's source.
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  // Templates compile as the engine compiles a site's code (see src/site/code.ts), memo and all.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'stillsite' } },
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}', 'tests/property/**/*.test.ts'], testTimeout: 30_000 } },

@@ -16,9 +16,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { SITE_MODULE } from '../src/site/load.ts';
-import { makeCliBundle } from '../src/launch/make-cli-bundle.ts';
-import { renderWorkerBundle } from '../src/parallel/worker-bundle.ts';
 import { caseStudy, writeCorpus } from './bench/corpus.ts';
 import { formatTable, type BenchRow } from './bench/table.ts';
 
@@ -36,14 +33,12 @@ const sizes = (values.n ?? ['1000', '10000']).map(Number);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--n takes a whole number of case studies, found ${values.n?.join(', ')}`);
 
 /**
- * Runs a child script, timing it from spawn to exit: what a person running the command waits. The
- * build is loaded from a bundle with the site, as `bin/site` loads itself (see src/launch/); the
- * social-image child, timed per image inside, through tsx.
+ * Runs a child script, timing it from spawn to exit: what a person running the command waits.
+ * Children load the engine's source as `bin/site` does, with Node's compile cache.
  */
 async function child<T>(script: string, args: string[]): Promise<T & { wallMs: number }> {
   const started = performance.now();
-  const command = script === 'build-child.ts' ? [buildChild] : ['--import', 'tsx', path.join(root, 'scripts/bench', script)];
-  const { stdout } = await run(process.execPath, [...command, '--root', root, ...args], {
+  const { stdout } = await run(process.execPath, [path.join(root, 'scripts/bench', script), '--root', root, ...args], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production' },
     maxBuffer: 16 * 1024 * 1024,
@@ -57,17 +52,12 @@ interface BuildFigures {
   pages: number;
   rendered: number;
   inWorkers: number;
-  workersBundled?: boolean;
   written: number;
   peakRssMB: number;
   cpuSeconds: number;
 }
 
-// Workers load the site from a bundle the last build left (see src/parallel/worker-bundle.ts);
-// one is made now if there is none, so the first large build is measured as every later one runs.
 process.env.NODE_ENV = 'production';
-if (await renderWorkerBundle(path.join(root, SITE_MODULE)).refresh) console.error('  made the render workers\' bundle of the site');
-const buildChild = await makeCliBundle(path.join(root, SITE_MODULE), { file: path.join(root, 'scripts/bench/build-child.ts'), name: 'bench-build' });
 
 const rows: BenchRow[] = [];
 const work = await fs.mkdtemp(path.join(os.tmpdir(), 'site-bench-'));
@@ -90,7 +80,7 @@ try {
         peakRssMB: figures.peakRssMB,
         cpuSeconds: figures.cpuSeconds,
         load,
-        note: figures.inWorkers ? `${figures.inWorkers} pages in workers${figures.workersBundled ? '' : ' (loaded through tsx)'}` : figures.rendered ? 'main thread' : '',
+        note: figures.inWorkers ? `${figures.inWorkers} pages in workers` : figures.rendered ? 'main thread' : '',
       };
       rows.push(row);
       console.error(`  N=${n} ${step}: ${row.seconds.toFixed(2)} s, ${row.rendered} rendered, ${row.peakRssMB} MB, load ${load.toFixed(1)}`);

@@ -1,7 +1,7 @@
 /**
  * What every built page costs a visitor, in gzip bytes: the document, the stylesheets that block
  * its first paint, and every JavaScript module it can load.
- *   node --import tsx scripts/measure-pages.ts [--dist dist] [--json]
+ *   node scripts/measure-pages.ts [--dist dist] [--json]
  *
  * The budgets test (tests/integration/budgets.test.ts) checks these figures on every page.
  */

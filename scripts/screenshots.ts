@@ -1,7 +1,7 @@
 /**
  * Screenshots of built pages at the SPEC breakpoints, for looking at a change without a browser.
  *   npm run screenshots
- *   node --import tsx scripts/screenshots.ts [--dist dist] [--out reports/screenshots] [--widths 390,1024,1440,1920] [--max-height 6000] [--viewport-only] [/path ...]
+ *   node scripts/screenshots.ts [--dist dist] [--out reports/screenshots] [--widths 390,1024,1440,1920] [--max-height 6000] [--viewport-only] [/path ...]
  *
  * Without paths it takes one page of every template (scripts/template-pages.ts). It builds the
  * site into --dist first when that folder has no index.html. Each picture is the whole page, cut

@@ -1,6 +1,6 @@
 /** The public API of the engine: what a site's templates import. */
-export { defineCollection, defineSite } from './site/definition.ts';
-export type { CollectionDefinition, LayoutProps, PageProps, SiteDefinition, TemplateDefinition } from './site/definition.ts';
+export { defineCollection, defineSite, defineTemplate } from './site/definition.ts';
+export type { CollectionData, CollectionDefinition, LayoutProps, PageProps, SiteDefinition, SiteInput, TemplateDefinition, TemplateProps } from './site/definition.ts';
 export type { SiteContext } from './site/context.ts';
 export type { BaseData, Entry } from './content/entry.ts';
 export type { SchemaHelpers } from './content/schema-helpers.ts';
@@ -9,7 +9,7 @@ export { contentIndexItemSchema } from './content/catalogue.ts';
 export type { DerivedRoute, Route } from './routes/routes.ts';
 export { Ref, isCalendarDate } from './content/schema-helpers.ts';
 export { compareEntries, compareNewestFirst } from './content/ordering.ts';
-export { Island, componentMarkup } from './render/island.ts';
+export { Island } from './render/island.ts';
 export { renderMarkdown } from './render/markdown.ts';
 export { z } from 'zod';
 export { SiteConfigError } from './diagnostics/config-error.ts';

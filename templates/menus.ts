@@ -1,4 +1,4 @@
-import type { Catalogue } from '../src/index.ts';
+import type { Catalogue } from 'stillsite';
 import { menuLimits } from './tokens.ts';
 
 export interface MenuLink {

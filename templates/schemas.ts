@@ -1,4 +1,4 @@
-import { z, type SchemaHelpers } from '../src/index.ts';
+import { z, type SchemaHelpers } from 'stillsite';
 import { CONSENT_VALUES } from './consent-values.ts';
 
 /** Tag keys of SPEC §3: technologies first, then industries. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { defineCollection, defineSite, type Entry } from '../src/index.ts';
+import { defineSite, defineTemplate, type Entry } from 'stillsite';
+import { blogs, caseStudies, pages, services, team } from './collections.ts';
 import { identity } from './identity.ts';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
@@ -12,7 +13,7 @@ import { authorOf } from './lib/authors.ts';
 import { socialImages } from './og/social-image.ts';
 import { OgImagesPage } from './pages/OgImagesPage.tsx';
 import { ProjectTagPage, projectTagRoutes, TAG_PAGE_TEMPLATE } from './pages/TagPages.tsx';
-import { blogPostSchema, caseStudySchema, pageSchema, serviceSchema, teamMemberSchema, type BlogPost } from './schemas.ts';
+import type { BlogPost } from './schemas.ts';
 import { StructuredData } from './seo/structured-data.tsx';
 import { analyticsCsp } from './analytics/csp.ts';
 import { withMeasurementId } from './analytics/head.tsx';
@@ -21,9 +22,6 @@ import { resolveMeasurementId } from './analytics/measurement-id.ts';
 const here = import.meta.dirname;
 const root = path.resolve(here, '..');
 const file = (relative: string) => path.join(here, relative);
-
-/** List pages (`_index.md`) belong to the pages collection, never to the collection they list. */
-const notListPages = ['**/_*.md'];
 
 /** The Kestrel Point Consulting website, reading its content from `contentDir` (tests point it at fixtures). */
 export function createSite(contentDir = path.join(root, 'content')) {
@@ -35,28 +33,24 @@ export function createSite(contentDir = path.join(root, 'content')) {
   root,
   contentDir,
   publicDir: file('public'),
-  collections: [
-    defineCollection({ name: 'team', include: ['about/team/*.md'], exclude: notListPages, schema: teamMemberSchema, template: 'team-member' }),
-    defineCollection({ name: 'projects', include: ['projects/*.md'], exclude: notListPages, schema: caseStudySchema, template: 'case-study' }),
-    defineCollection({ name: 'blogs', include: ['blogs/*.md'], exclude: notListPages, schema: blogPostSchema, template: 'blog-post' }),
-    defineCollection({ name: 'services', include: ['services/*.md'], exclude: notListPages, schema: serviceSchema, template: 'service' }),
-    defineCollection({ name: 'pages', include: ['**/*.md'], schema: pageSchema, template: (data) => data.template }),
-  ],
+  favicon: '/favicon.svg',
+  collections: [team, caseStudies, blogs, services, pages],
+  // Each template is declared against the collection it draws, so its component must take that collection's data.
   templates: {
-    home: { component: HomePage, styles: ['base', 'prose', 'home'] },
-    page: { component: GenericPage, styles: ['base', 'prose'] },
-    contact: { component: ContactPage, styles: ['base', 'prose'] },
-    'not-found': { component: NotFoundPage, styles: ['base', 'prose'] },
-    'og-images': { component: OgImagesPage, styles: ['base', 'prose'] },
-    'team-list': { component: TeamListPage, styles: ['base', 'prose'] },
-    'project-list': { component: ProjectListPage, styles: ['base', 'prose', 'filter'] },
+    home: defineTemplate(pages, { component: HomePage, styles: ['base', 'prose', 'home'] }),
+    page: defineTemplate(pages, { component: GenericPage, styles: ['base', 'prose'] }),
+    contact: defineTemplate(pages, { component: ContactPage, styles: ['base', 'prose'] }),
+    'not-found': defineTemplate(pages, { component: NotFoundPage, styles: ['base', 'prose'] }),
+    'og-images': defineTemplate(pages, { component: OgImagesPage, styles: ['base', 'prose'] }),
+    'team-list': defineTemplate(pages, { component: TeamListPage, styles: ['base', 'prose'] }),
+    'project-list': defineTemplate(pages, { component: ProjectListPage, styles: ['base', 'prose', 'filter'] }),
     [TAG_PAGE_TEMPLATE]: { component: ProjectTagPage, styles: ['base', 'prose', 'filter'] },
-    'blog-list': { component: BlogListPage, styles: ['base', 'prose'] },
-    'service-list': { component: ServiceListPage, styles: ['base', 'prose'] },
-    'team-member': { component: TeamMemberPage, styles: ['base', 'prose'] },
-    'case-study': { component: CaseStudyPage, styles: ['base', 'prose'] },
-    'blog-post': { component: BlogPostPage, styles: ['base', 'prose'] },
-    service: { component: ServicePage, styles: ['base', 'prose'] },
+    'blog-list': defineTemplate(pages, { component: BlogListPage, styles: ['base', 'prose'] }),
+    'service-list': defineTemplate(pages, { component: ServiceListPage, styles: ['base', 'prose'] }),
+    'team-member': defineTemplate(team, { component: TeamMemberPage, styles: ['base', 'prose'] }),
+    'case-study': defineTemplate(caseStudies, { component: CaseStudyPage, styles: ['base', 'prose'] }),
+    'blog-post': defineTemplate(blogs, { component: BlogPostPage, styles: ['base', 'prose'] }),
+    service: defineTemplate(services, { component: ServicePage, styles: ['base', 'prose'] }),
   },
   layout: MainLayout,
   styles: { base: file('styles/base.css'), prose: file('styles/prose.css'), home: file('styles/home.css'), filter: file('styles/filter.css') },

@@ -1,11 +1,15 @@
 /**
  * One measured build, run in a process of its own so its peak memory is its own. Prints one
  * line of JSON: what was rendered and written, the build's own time and the process's peak RSS.
- * Like `site build`, it first checks the last build's receipt (see `src/cache/receipt.ts`).
+ * Like `site build`, it first checks the last build's receipt (see `src/incremental/receipt.ts`).
  *
- *   node --import tsx scripts/bench/build-child.ts --content DIR --out DIR --cache DIR [--threads N]
+ *   node scripts/bench/build-child.ts --content DIR --out DIR --cache DIR [--threads N]
  */
+import module from 'node:module';
 import { parseArgs } from 'node:util';
+
+// As `bin/site` does.
+module.enableCompileCache();
 
 // React's production build, as `site build` uses; set before anything imports React.
 process.env.NODE_ENV ??= 'production';
@@ -31,11 +35,12 @@ if (unchanged) {
   process.exit(0);
 }
 
-const [{ build }, { loadSite, withContent }, { diskWriter }, { formatDiagnostics, hasErrors }] = await Promise.all([
+const [{ build }, { loadSite, withContent }, { diskWriter }, { hasErrors }, { formatDiagnostics }] = await Promise.all([
   import('../../src/build.ts'),
   import('../../src/site/load.ts'),
   import('../../src/output/write.ts'),
   import('../../src/diagnostics/diagnostics.ts'),
+  import('../../src/diagnostics/print.ts'),
 ]);
 
 const site = withContent(await loadSite(values.root!), values.content);
@@ -57,7 +62,6 @@ console.log(
     pages: result.routes.length,
     rendered: result.pages?.rendered ?? 0,
     inWorkers: result.pages?.inWorkers ?? 0,
-    workersBundled: result.pages?.workersBundled,
     written: result.written?.files.length ?? 0,
     ...usage(),
   }),

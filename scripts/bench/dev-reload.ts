@@ -6,7 +6,7 @@
  * just before the write until the page's DOM holds the new words (swapped in place or reloaded). Prints the figures and,
  * with --json, one JSON line for the bench table.
  *
- *   node --import tsx scripts/bench/dev-reload.ts [--runs 7] [--json]
+ *   node scripts/bench/dev-reload.ts [--runs 7] [--json]
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

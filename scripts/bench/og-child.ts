@@ -3,7 +3,7 @@
  * (cold), then publishes the same images again from that cache (warm). Prints one line of JSON
  * with the time per image of each. A sample is enough: every image costs about the same.
  *
- *   node --import tsx scripts/bench/og-child.ts --content DIR --cache DIR --sample 200
+ *   node scripts/bench/og-child.ts --content DIR --cache DIR --sample 200
  */
 import { parseArgs } from 'node:util';
 

@@ -237,7 +237,7 @@ export function judge(results: readonly PageScores[], { wholeSet }: { wholeSet: 
         page: result.page,
         rule: 'lighthouse/total-byte-weight',
         message: `the page weighs ${kib(result.metrics.bodyBytes)} (${result.requests.slice(0, 3).map((r) => `${r.url} ${kib(r.bytes)}`).join(', ')}, …), not less than AstroWind's ${kib(budget)} for the same kind of page.`,
-        fix: 'Look at what the page loads (node --import tsx scripts/measure-pages.ts for HTML, CSS and JS; images and fonts in the Lighthouse report) and drop or shrink the heaviest.',
+        fix: 'Look at what the page loads (node scripts/measure-pages.ts for HTML, CSS and JS; images and fonts in the Lighthouse report) and drop or shrink the heaviest.',
       });
     }
   }

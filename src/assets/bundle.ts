@@ -2,7 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { engineFile } from '../engine-file.ts';
 import type { OutputFile } from '../output/write.ts';
+import { engineClient } from '../site/code.ts';
+import type { SiteDefinition } from '../site/definition.ts';
 
 /** Hashed URLs of what pages link to. */
 export interface AssetManifest {
@@ -14,7 +17,7 @@ export interface AssetManifest {
   fonts: string[];
 }
 
-const CLIENT_ENTRY = fileURLToPath(new URL('../client/main.ts', import.meta.url));
+const CLIENT_ENTRY = engineFile(import.meta.url, '../client/main');
 
 /** The site's browser modules: islands by name, and startup modules loaded once on every page. */
 export interface ClientModules {
@@ -62,7 +65,7 @@ export async function bundleAssets(
         target: 'es2022',
         jsx: 'automatic',
         define: { 'process.env.NODE_ENV': '"production"' },
-        plugins: [clientRegistry(modules), preactAsReact()],
+        plugins: [clientRegistry(modules), engineClient, preactAsReact()],
       }),
       esbuild.build({
         ...common,
@@ -146,4 +149,12 @@ function preactAsReact(): esbuild.Plugin {
       });
     },
   };
+}
+
+/** The site's client code and styles for one build; a builder (its code fixed for its life) bundles them once. */
+export async function prepareAssets(site: SiteDefinition, options: { minify?: boolean }, memory?: { assets?: BundledAssets }): Promise<BundledAssets> {
+  if (memory?.assets) return memory.assets;
+  const assets = await bundleAssets({ islands: site.islands, startup: site.startup ?? {} }, site.styles, { minify: options.minify });
+  if (memory && assets.manifest && assets.diagnostics.length === 0) memory.assets = assets;
+  return assets;
 }

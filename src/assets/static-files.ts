@@ -10,3 +10,8 @@ export async function collectStaticFiles(dir: string | undefined): Promise<Outpu
   relatives.sort();
   return Promise.all(relatives.map(async (relative) => ({ path: relative, contents: await fs.readFile(path.join(dir, relative)) })));
 }
+
+/** The files of the site's public folder, then its content folder's besides Markdown, published as they are. */
+export async function staticFiles(site: { publicDir?: string; contentDir: string }): Promise<OutputFile[]> {
+  return [...(await collectStaticFiles(site.publicDir)), ...(await collectStaticFiles(site.contentDir))];
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { keepHeapsNearLiveSize } from './batch-heap.ts';
 import { BUILD_CACHE_FOLDER, receiptFile, requestKey, upToDate, type ReceiptSummary } from '../incremental/receipt.ts';
-import { parseOrigin } from './options.ts';
+import { parseExistingFolder, parseOrigin, unusableOutputFolder } from './options.ts';
 import { progressBar } from './progress.ts';
 
 /** `site build`: content → dist/, atomically. */
@@ -13,11 +13,12 @@ export function registerBuild(program: Command): void {
     .description('build the site into a folder of static files')
     .option('-o, --out <dir>', 'the output folder', 'dist')
     .option('--origin <url>', 'the origin for canonical URLs (default: $SITE_ORIGIN, else the site\'s own)', parseOrigin)
-    .option('--content <dir>', "read content from this folder instead of the site's own")
+    .option('--content <dir>', "read content from this folder instead of the site's own", parseExistingFolder)
     .option('--verbose', 'show stacks of template errors')
     .option('--external-links <file>', 'write the links to other sites (never fetched) to this file: URL, count and first page, tab-separated')
-    .action(async (options: { out: string; origin?: string; content?: string; verbose?: boolean; externalLinks?: string }, command: Command) => {
-      const { root } = command.optsWithGlobals<{ root: string }>();
+    .option('--allow-shrink', 'replace an output even with one of fewer than half its pages (otherwise the build stops and changes nothing)')
+    .action(async (options: { out: string; origin?: string; content?: string; verbose?: boolean; externalLinks?: string; allowShrink?: boolean }, command: Command) => {
+      const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();
       const started = performance.now();
       // React's development build checks and warns on every element, which makes rendering about
       // three times slower; a build is a production run. Set before React is first imported
@@ -25,8 +26,10 @@ export function registerBuild(program: Command): void {
       process.env.NODE_ENV ??= 'production';
       keepHeapsNearLiveSize();
       const out = path.resolve(root, options.out);
+      const unusable = unusableOutputFolder(out);
+      if (unusable) command.error(`error: option '-o, --out <dir>' is invalid: ${unusable}`, { exitCode: 2 });
       const cacheDir = path.join(root, BUILD_CACHE_FOLDER);
-      const request = requestKey(['site build', out, options.content ? path.resolve(root, options.content) : '', options.origin ?? '']);
+      const request = requestKey(['site build', out, options.content ? path.resolve(root, options.content) : '', options.origin ?? '', config ? path.resolve(root, config) : '']);
       // Nothing changed since the last build into this folder: say so without loading the engine.
       const unchanged = upToDate(receiptFile(cacheDir, out), request, out);
       if (unchanged) {
@@ -35,15 +38,16 @@ export function registerBuild(program: Command): void {
         return;
       }
       // Loaded here, not at the top, so --help, --version and an up-to-date build answer without loading the engine.
-      const [{ build }, { diagnosticLines, formatDiagnostics, hasErrors }, { loadSite, withContent }, { diskWriter }] = await Promise.all([
+      const [{ build }, { hasErrors }, { diagnosticLines, formatDiagnostics }, { loadSite }, { diskWriter }] = await Promise.all([
         import('../build.ts'),
         import('../diagnostics/diagnostics.ts'),
+        import('../diagnostics/print.ts'),
         import('../site/load.ts'),
         import('../output/write.ts'),
       ]);
-      const site = withContent(await loadSite(root), options.content);
+      const site = await loadSite(root, config, { contentDir: options.content });
       const bar = progressBar('Drawing social images');
-      const result = await build(site, diskWriter(out), {
+      const result = await build(site, diskWriter(out, { guardShrink: !options.allowShrink }), {
         origin: options.origin,
         og: { onProgress: (done, total) => bar.update(done, total) },
         cache: { dir: cacheDir, request },

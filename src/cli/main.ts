@@ -1,8 +1,12 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { SiteConfigError } from '../diagnostics/config-error.ts';
+import { SiteConfigError, SiteDefinitionError } from '../diagnostics/config-error.ts';
 import { registerBuild } from './build.ts';
+import { registerInit } from './init.ts';
 import { registerOg } from './og.ts';
+import { parseExistingFolder } from './options.ts';
 import { registerServe } from './serve.ts';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -13,10 +17,18 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 const program = new Command('site')
   .description('Build and serve a prerendered static site from Markdown content and React templates.')
   .version(version, '-v, --version', 'print the version')
-  .option('--root <dir>', 'the project folder (holds content/ and templates/)', process.cwd())
+  .option('--root <dir>', 'the project folder', parseExistingFolder, process.cwd())
+  .option('--config <file>', 'the site definition, from the project folder (default: site.config.ts or .tsx, .js, .mjs in the project folder)')
   .showHelpAfterError('(run with --help for usage)')
-  .exitOverride();
+  .exitOverride()
+  // A site definition named but missing is a mistake in the command, like a missing folder: exit 2 before anything loads.
+  .hook('preAction', (command) => {
+    const { root, config } = command.opts<{ root: string; config?: string }>();
+    const file = config && path.resolve(root, config);
+    if (file && !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) command.error(`error: option '--config <file>' names ${file}, which is no file.`, { exitCode: EXIT.usage });
+  });
 
+registerInit(program);
 registerBuild(program);
 registerOg(program);
 registerServe(program);
@@ -27,11 +39,23 @@ try {
   if (error instanceof CommanderError) {
     // Help and version are "errors" to commander; they are successes to a user.
     process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  } else if (error instanceof SiteDefinitionError) {
+    console.error(error.report(process.argv.includes('--verbose')));
+    process.exitCode = EXIT.failed;
   } else if (error instanceof SiteConfigError) {
     console.error(`site: ${error.message}`);
+    process.exitCode = EXIT.failed;
+  } else if (isFileSystemError(error) && !process.argv.includes('--verbose')) {
+    // A folder that cannot be read or written (permissions, a full disk) is the machine's state, not a bug: say which, without a stack.
+    console.error(`site: ${error.message} (run with --verbose for the stack)`);
     process.exitCode = EXIT.failed;
   } else {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exitCode = EXIT.failed;
   }
+}
+
+function isFileSystemError(error: unknown): error is NodeJS.ErrnoException {
+  const { code, syscall, path: file } = (error ?? {}) as NodeJS.ErrnoException;
+  return error instanceof Error && typeof code === 'string' && typeof syscall === 'string' && typeof file === 'string';
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import { parseExistingFolder } from './options.ts';
 import { progressBar } from './progress.ts';
 
 interface OgOptions {
@@ -17,19 +18,20 @@ export function registerOg(program: Command): void {
     .description('draw the social preview images of pages whose image is stale (the next build reuses them)')
     .option('--force', 'draw every image, even those that have not changed')
     .option('--only <path>', "only the image of the page at this URL path, e.g. /about/team (with --force to redraw it)")
-    .option('--content <dir>', "read content from this folder instead of the site's own")
+    .option('--content <dir>', "read content from this folder instead of the site's own", parseExistingFolder)
     .option('--cache <dir>', 'keep images in this folder (default: .site-cache/og in the project)')
     .option('--verbose', 'show stacks of template errors')
     .action(async (options: OgOptions, command: Command) => {
-      const { root } = command.optsWithGlobals<{ root: string }>();
+      const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();
       const started = performance.now();
       // Loaded here, not at the top, so --help answers without loading the engine.
-      const [{ regenerateOgImages }, { formatDiagnostics, hasErrors }, { loadSite, withContent }] = await Promise.all([
+      const [{ regenerateOgImages }, { hasErrors }, { formatDiagnostics }, { loadSite }] = await Promise.all([
         import('../og/regenerate.ts'),
         import('../diagnostics/diagnostics.ts'),
+        import('../diagnostics/print.ts'),
         import('../site/load.ts'),
       ]);
-      const site = withContent(await loadSite(root), options.content);
+      const site = await loadSite(root, config, { contentDir: options.content });
       // Both are mistakes in the command line rather than the content: exit 2, like any usage error.
       if (!site.og) command.error('This site draws no social images: its site definition has no `og`.', { exitCode: 2 });
       const bar = progressBar('Drawing social images');

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
 
 /** Parses `--origin`: an absolute http(s) URL with nothing after the host and port. */
@@ -17,4 +19,22 @@ export function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError(`expected a port from 0 to 65535, found "${value}".`);
   return port;
+}
+
+/** Parses a folder option (`--content`, `--root`): a folder that exists, made absolute from the working folder. */
+export function parseExistingFolder(value: string): string {
+  const folder = path.resolve(value);
+  const stat = fs.statSync(folder, { throwIfNoEntry: false });
+  if (!stat) throw new InvalidArgumentError(`no such folder: ${folder}.`);
+  if (!stat.isDirectory()) throw new InvalidArgumentError(`${folder} is a file, not a folder.`);
+  return folder;
+}
+
+/** Why a folder to write into (`--out`) cannot be one: it is a file, or lies under one. Undefined when it can. */
+export function unusableOutputFolder(folder: string): string | undefined {
+  for (let at = folder; ; at = path.dirname(at)) {
+    const stat = fs.statSync(at, { throwIfNoEntry: false });
+    if (stat) return stat.isDirectory() ? undefined : at === folder ? `${folder} is a file, not a folder.` : `${folder} cannot be made: ${at} is a file.`;
+    if (path.dirname(at) === at) return undefined;
+  }
 }

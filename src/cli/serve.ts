@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parseOrigin, parsePort } from './options.ts';
+import { parseExistingFolder, parseOrigin, parsePort } from './options.ts';
 
 /** `site serve`: the dev server, rebuilding and reloading on every edit. */
 export function registerServe(program: Command): void {
@@ -9,11 +9,11 @@ export function registerServe(program: Command): void {
     .option('-p, --port <n>', 'the port (0 picks a free one)', parsePort, 4321)
     .option('-H, --host <host>', 'the address to bind', '127.0.0.1')
     .option('--origin <url>', 'the origin for canonical URLs', parseOrigin)
-    .option('--content <dir>', "read content from this folder instead of the site's own")
+    .option('--content <dir>', "read content from this folder instead of the site's own", parseExistingFolder)
     .action(async (options: { port: number; host: string; origin?: string; content?: string }, command: Command) => {
-      const { root } = command.optsWithGlobals<{ root: string }>();
+      const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();
       const { startServer } = await import('../serve/server.ts');
-      const server = await startServer({ root, ...options, log: (line) => console.log(line) });
+      const server = await startServer({ root, config, ...options, log: (line) => console.log(line) });
       console.log(`Serving ${server.url}/ (Ctrl+C to stop)`);
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { derivedKeys } from './derived-key.ts';
 import { compareEntries, compareNewestFirst } from './ordering.ts';
 import { Ref } from './schema-helpers.ts';
 import type { BaseData, Entry } from './entry.ts';
@@ -38,10 +39,12 @@ export interface Catalogue {
   index(): ContentIndexItem[];
   /**
    * A value computed from the catalogue once per build and shared by every page that asks for it
-   * (an index by tag, a tag cloud). Incremental builds make each page that uses it depend on
-   * everything `compute` read; a value memoized by a template itself would leave pages stale.
+   * (an index by tag, the menus). `compute` is a function declared at the top level of a module,
+   * computing from the catalogue alone; the function itself names the value. Incremental builds
+   * make each page that uses it depend on everything `compute` read; a value memoized by a
+   * template itself would leave pages stale.
    */
-  derive<T>(key: string, compute: (catalogue: Catalogue) => T): T;
+  derive<T>(compute: (catalogue: Catalogue) => T): T;
 }
 
 /** Builds the catalogue from entries whose URLs are known to be unique. */
@@ -57,6 +60,7 @@ export function createCatalogue(entries: readonly Entry[]): Catalogue {
     if (!entry.listPage && !bySlug.has(key)) bySlug.set(key, entry);
   }
   const derived = new Map<string, unknown>();
+  const keyOf = derivedKeys();
   // The catalogue never changes once built, and every page's menus ask the same few questions,
   // so each distinct query is answered once; answering it per page would be quadratic.
   const answers = new Map<string, readonly Entry[]>();
@@ -86,7 +90,8 @@ export function createCatalogue(entries: readonly Entry[]): Catalogue {
         sort: entry.data.sort,
         createdDate: entry.data.createdDate,
       })),
-    derive: <T>(key: string, compute: (catalogue: Catalogue) => T): T => {
+    derive: <T>(compute: (catalogue: Catalogue) => T): T => {
+      const key = keyOf(compute);
       if (!derived.has(key)) derived.set(key, compute(catalogue));
       return derived.get(key) as T;
     },

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { MAX_NESTING, yamlNestingDepth } from '../safety/nesting.ts';
 import type { SourceFile } from './scan.ts';
 import { readFrontMatterYaml, type FrontMatterYaml } from './front-matter-yaml.ts';
+import { yamlProblems } from './yaml-errors.ts';
 
 /** A content file split into front matter and body, with what is needed to locate fields. */
 export interface ParsedFile {
@@ -83,19 +84,7 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
     });
   }
   const errors = yaml?.errors ?? [];
-  if (errors.length > 0) {
-    return yamlErrors(
-      ...errors.map((error) => {
-        const pos = lineCounter.linePos(error.pos[0]);
-        return {
-          line: pos.line + lineOffset,
-          column: pos.col,
-          message: `The front matter is not valid YAML: ${firstLine(error.message)}`,
-          hint: 'Quote values that contain a colon or start with a special character.',
-        };
-      }),
-    );
-  }
+  if (errors.length > 0) return yamlErrors(...yamlProblems(errors, lineCounter, lineOffset));
   const data = result.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return yamlErrors({ line: 1, message: 'The front matter must be a set of `field: value` lines.', actual: Array.isArray(data) ? 'a list' : typeof data });

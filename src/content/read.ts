@@ -3,42 +3,45 @@ import { digest } from '../incremental/facts.ts';
 import type { KnownEntry } from '../incremental/state.ts';
 import { checkReferences, createCatalogue, type Catalogue } from './catalogue.ts';
 import type { Entry } from './entry.ts';
-import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { locateField } from './locate.ts';
 import { parseSource } from './parse.ts';
-import { checkDuplicateUrls, deriveEntries, planRoutes, type DerivedRoute, type Route } from '../routes/routes.ts';
+import { checkDuplicateUrls } from '../routes/routes.ts';
+import { urlForContentFile } from '../routes/urls.ts';
 import { scanContent, type SourceFile } from './scan.ts';
 import { createSchemaHelpers } from './schema-helpers.ts';
-import type { SiteDefinition } from '../site/definition.ts';
+import type { Site, SiteDefinition } from '../site/definition.ts';
 import { prepareCollections, validateFile, type PreparedCollection } from './validate.ts';
 import type { ParsedSource } from '../parallel/protocol.ts';
-import type { RenderPool } from '../parallel/render-pool.ts';
+import type { WorkerPool } from '../parallel/render-pool.ts';
 
 /** A site's content, read and checked: everything a build or `site og` starts from. */
 export interface Content {
   diagnostics: Diagnostic[];
   /** How many content files were read. */
   fileCount: number;
-  routes: Route[];
+  /** The valid entries in the order of their files. */
+  entries: Entry[];
+  /** The same entries in the one ordering, with lookups. */
   catalogue: Catalogue;
   /** What the next build needs to take each valid file's entry without parsing it (see `KnownEntry`). */
   known: Map<string, KnownEntry>;
-  /** A hash of each entry (its file's path and text; a derived page's data), by URL: what changed since the last build. */
+  /** A hash of each entry (its file's path and text), by URL: what changed since the last build. */
   entryHashes: Map<string, string>;
+  /** The URLs of files that gave no entry (their front matter has mistakes): links to them are not broken links. */
+  invalidUrls: string[];
 }
 
 /**
- * Reads a site's content: scan → parse → validate → catalogue → derived pages → routes. Reports every problem
- * it finds as a diagnostic instead of stopping at the first.
+ * Reads a site's content: scan → parse → validate → catalogue. A file whose text is what the last
+ * build validated (`last.entries`) is not parsed again; many files are parsed on worker threads.
+ * Reports every problem it finds as a diagnostic instead of stopping at the first.
  */
-export async function readContent(
-  site: SiteDefinition,
-  previous?: ReadonlyMap<string, KnownEntry>,
-  workers?: (files: number, entries: number) => RenderPool | undefined,
-): Promise<Content> {
+export async function readContent(site: Site, last?: { entries?: ReadonlyMap<string, KnownEntry> }, workers?: WorkerPool): Promise<Content> {
+  const previous = last?.entries;
   // With nothing to reuse, every file will be parsed: workers, if there are to be any, start
   // loading the site now, while the files are read.
-  const sources = await scanContent(site.contentDir, (count) => !previous?.size && workers?.(count, count));
+  const sources = await scanContent(site.contentDir, (count) => !previous?.size && workers?.get(count, count));
   const known = new Map<string, KnownEntry>();
   const entryHashes = new Map<string, string>();
   // Entries stay in the order of their files, reused or not, so routes come out in the same order.
@@ -62,7 +65,7 @@ export async function readContent(
   // Results are put back in file order, so diagnostics come out in the same order either way:
   // duplicate URLs, then syntax, then schemas.
   const results: Array<ParsedSource | undefined> = new Array(toParse.length);
-  const pool = workers?.(toParse.length, sources.length);
+  const pool = workers?.get(toParse.length, sources.length);
   const read = fileReader(site);
   const readHere = (index: number) => (results[index] = { index, ...read(toParse[index]!) });
   let left = toParse.map((_, i) => i);
@@ -91,14 +94,10 @@ export async function readContent(
   const diagnostics = [...checkDuplicateUrls(sources), ...syntax, ...schema];
 
   const entries = slots.filter((entry): entry is Entry => entry !== undefined);
-  const contentCatalogue = createCatalogue(entries);
-  diagnostics.push(...checkReferences(contentCatalogue, locator(sources)));
-  const derived = hasErrors(diagnostics) ? [] : derivePages(site, contentCatalogue, diagnostics);
-  for (const entry of derived) entryHashes.set(entry.url, digest(JSON.stringify(encodeEntry(entry))));
-  const pages = derived.length ? [...entries, ...derived] : entries;
-  const routes = planRoutes(pages, site.notFound);
-  const catalogue = derived.length ? createCatalogue(pages) : contentCatalogue;
-  return { diagnostics, fileCount: sources.length, routes, catalogue, known, entryHashes };
+  const catalogue = createCatalogue(entries);
+  diagnostics.push(...checkReferences(catalogue, locator(sources)));
+  const invalidUrls = sources.flatMap((source, i) => (slots[i] ? [] : [urlForContentFile(source.relative).url]));
+  return { diagnostics, fileCount: sources.length, entries, catalogue, known, entryHashes, invalidUrls };
 }
 
 /**
@@ -121,25 +120,6 @@ export function fileReader(site: SiteDefinition): (source: SourceFile) => Omit<P
 
 function withoutBom(text: string): string {
   return text.replace(/^\uFEFF/, '');
-}
-
-/**
- * The site's derived pages as entries. Asked only of complete, valid content: a routes()
- * function fed half a catalogue would report confusing errors of its own.
- */
-function derivePages(site: SiteDefinition, catalogue: Catalogue, diagnostics: Diagnostic[]): Entry[] {
-  if (!site.routes) return [];
-  let declared: readonly DerivedRoute[];
-  try {
-    declared = site.routes(catalogue);
-  } catch (error) {
-    const err = error instanceof Error ? error : new Error(String(error));
-    diagnostics.push({ code: 'routes-failed', severity: 'error', message: `The site's routes() threw: ${err.message}`, hint: 'Run with --verbose to see the stack.', detail: err.stack });
-    return [];
-  }
-  const derived = deriveEntries(declared, catalogue, { templates: Object.keys(site.templates), root: site.root });
-  diagnostics.push(...derived.diagnostics);
-  return derived.entries;
 }
 
 /** Finds where a field is written, parsing the entry's file again: only ever asked on the way to an error. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { describeValue } from '../diagnostics/diagnostics.ts';
+import { describeValue, formatField } from '../diagnostics/diagnostics.ts';
 import type { MessageCode } from '../diagnostics/messages.ts';
 import { closest } from '../diagnostics/suggest.ts';
 
@@ -12,6 +12,8 @@ export interface IssueFacts {
   expected?: string;
   actual?: string;
   hint?: string;
+  /** For an unknown field, the known field it is probably a misspelling of. */
+  suggestion?: string;
 }
 
 type Issue = z.core.$ZodIssue;
@@ -23,18 +25,46 @@ const TYPE_NAMES: Record<string, string> = {
   boolean: 'true or false',
   array: 'a list',
   object: 'a set of fields',
+  record: 'a set of named entries',
   date: 'a date',
 };
+
+/** The facts of one issue, with the issue and the path of the field they are about. */
+export interface DescribedIssue {
+  issue: Issue;
+  facts: IssueFacts;
+  /** The issue's path, plus the unknown key when there is one. */
+  fieldPath: PropertyKey[];
+}
+
+/**
+ * Every issue of one parse as facts. A misspelt required field is one mistake, not two: the
+ * unknown field says which field it probably is (and that it is missing), and that field is not
+ * reported missing as well.
+ */
+export function describeIssues(issues: readonly Issue[], schema: z.ZodType): DescribedIssue[] {
+  const described = issues.flatMap((issue) => {
+    const known = issue.code === 'unrecognized_keys' ? knownKeysAt(schema, issue.path) : [];
+    return describeIssue(issue, known).map((facts) => ({ issue, facts, fieldPath: facts.key === undefined ? issue.path : [...issue.path, facts.key] }));
+  });
+  const missing = new Set(described.filter(({ facts }) => facts.code === 'missing-field').map(({ fieldPath }) => formatField(fieldPath)));
+  const meant = ({ issue, facts }: DescribedIssue) => (facts.suggestion === undefined ? undefined : formatField([...issue.path, facts.suggestion]));
+  const misspelt = new Set(described.map(meant).filter((field) => field !== undefined && missing.has(field)));
+  return described
+    .filter(({ facts, fieldPath }) => !(facts.code === 'missing-field' && misspelt.has(formatField(fieldPath))))
+    .map((d) => (misspelt.has(meant(d) ?? '') ? { ...d, facts: { ...d.facts, hint: `did you mean "${d.facts.suggestion}"? It is required, and missing.` } } : d));
+}
 
 /** Turns one zod issue into one or more author-facing facts (an unknown-keys issue names each key). */
 export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): IssueFacts[] {
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
-    case 'invalid_type':
-      if (input === undefined) {
-        return [{ code: 'missing-field', message: 'is required', expected: TYPE_NAMES[issue.expected] ?? issue.expected, actual: 'nothing' }];
-      }
-      return [{ code: 'invalid-type', message: 'has the wrong type', expected: TYPE_NAMES[issue.expected] ?? issue.expected, actual: describeValue(input) }];
+    case 'invalid_type': {
+      // A schema that words what it wants (`z.string({ error: 'a date written YYYY-MM-DD' })`) says it better than the type's name.
+      const expected = issue.message.startsWith('Invalid input') ? (TYPE_NAMES[issue.expected] ?? issue.expected) : issue.message;
+      if (input === undefined) return [{ code: 'missing-field', message: 'is required', expected, actual: 'nothing' }];
+      return [{ code: 'invalid-type', message: 'has the wrong type', expected, actual: describeValue(input) }];
+    }
     case 'invalid_value': {
       const values = issue.values.map(String);
       const suggestion = typeof input === 'string' ? closest(input, values) : undefined;
@@ -58,6 +88,7 @@ export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): 
           expected: knownKeys.length ? `one of the fields ${knownKeys.join(', ')}` : 'no such field',
           actual: JSON.stringify(key),
           hint: suggestion ? `did you mean "${suggestion}"?` : 'remove it, or fix its spelling',
+          suggestion,
         };
       });
     case 'too_small':
@@ -66,6 +97,13 @@ export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): 
     case 'invalid_format':
       return [{ code: 'invalid-format', message: 'is not in the expected format', expected: formatName(issue), actual: describeValue(input) }];
     case 'custom': {
+      // A check that says what it wants (`params.expected`) reads like a type check: missing, or of the wrong kind.
+      const wanted = issue.params?.expected as string | undefined;
+      if (wanted !== undefined) {
+        return input === undefined
+          ? [{ code: 'missing-field', message: 'is required', expected: wanted, actual: 'nothing' }]
+          : [{ code: 'invalid-type', message: 'has the wrong type', expected: wanted, actual: describeValue(input) }];
+      }
       const code = (issue.params?.code as MessageCode | undefined) ?? 'invalid-content';
       return [{ code, message: issue.message, expected: undefined, actual: describeValue(input) }];
     }

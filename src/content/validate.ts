@@ -2,7 +2,7 @@ import micromatch from 'micromatch';
 import type { z } from 'zod';
 import type { Entry } from './entry.ts';
 import { formatField, type Diagnostic } from '../diagnostics/diagnostics.ts';
-import { describeIssue, knownKeysAt } from './schema-issues.ts';
+import { describeIssues } from './schema-issues.ts';
 import { locateField } from './locate.ts';
 import type { ParsedFile } from './parse.ts';
 import { checkFileName } from '../safety/file-names.ts';
@@ -61,9 +61,7 @@ export function validateFile(
   }
   const result = collection.schema.safeParse(parsed.data, { reportInput: true });
   const unsafeUrls = checkFrontMatterUrls(parsed, collection.schema);
-  if (!result.success) {
-    return { diagnostics: [...result.error.issues.flatMap((issue) => issueDiagnostics(issue, parsed, collection.schema)), ...unsafeUrls] };
-  }
+  if (!result.success) return { diagnostics: [...issueDiagnostics(result.error.issues, parsed, collection.schema), ...unsafeUrls] };
   if (unsafeUrls.length) return { diagnostics: unsafeUrls };
   const data = result.data;
   const { definition } = collection;
@@ -102,21 +100,17 @@ export function validateFile(
   return { entry, diagnostics: [] };
 }
 
-function issueDiagnostics(issue: z.core.$ZodIssue, parsed: ParsedFile, schema: z.ZodType): Diagnostic[] {
-  const known = issue.code === 'unrecognized_keys' ? knownKeysAt(schema, issue.path) : [];
-  return describeIssue(issue, known).map((facts) => {
-    const fieldPath = facts.key === undefined ? issue.path : [...issue.path, facts.key];
-    return {
-      code: facts.code,
-      severity: 'error' as const,
-      file: parsed.source.file,
-      ...locateField(parsed, issue.path, facts.key),
-      field: formatField(fieldPath) || undefined,
-      message: facts.message,
-      expected: facts.expected,
-      actual: facts.actual,
-      hint: facts.hint,
-    };
-  });
+/** Every issue of a file as diagnostics, each at the line of its field (see `describeIssues`). */
+function issueDiagnostics(issues: readonly z.core.$ZodIssue[], parsed: ParsedFile, schema: z.ZodType): Diagnostic[] {
+  return describeIssues(issues, schema).map(({ issue, facts, fieldPath }) => ({
+    code: facts.code,
+    severity: 'error' as const,
+    file: parsed.source.file,
+    ...locateField(parsed, issue.path, facts.key),
+    field: formatField(fieldPath) || undefined,
+    message: facts.message,
+    expected: facts.expected,
+    actual: facts.actual,
+    hint: facts.hint,
+  }));
 }
-

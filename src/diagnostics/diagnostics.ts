@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { MessageCode } from './messages.ts';
 
 /** A problem an author or a template caused, shaped like vfile-message plus a hint. */
@@ -9,6 +8,8 @@ export interface Diagnostic {
   file?: string;
   line?: number;
   column?: number;
+  /** The URL of the page at fault, when the problem is a page's (a template that threw) rather than a place in the file. */
+  page?: string;
   /** The front-matter field, as a dotted path with indexes: `tags[1]`. */
   field?: string;
   expected?: string;
@@ -39,62 +40,10 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  if (typeof value === 'function') return 'a function';
   if (Array.isArray(value)) return `a list of ${value.length}`;
   if (typeof value === 'object') return 'an object';
   return String(value);
-}
-
-export interface PrintOptions {
-  /** Paths are shown relative to this folder. */
-  cwd: string;
-  /** How many source files were read, for the summary line. */
-  fileCount: number;
-  verbose?: boolean;
-  /** What the caller did about the errors, appended to the summary. */
-  outcome?: string;
-}
-
-/**
- * Prints one located line per diagnostic, sorted by file and line, then a summary:
- * `content/projects/acme.md:7  tags[1]: expected one of …, found "snowflak"  [invalid-value]`.
- */
-export function formatDiagnostics(all: readonly Diagnostic[], options: PrintOptions): string {
-  // A page drawn twice (the not-found page is also 404.html) reports its problems twice; say each once.
-  const diagnostics = [...new Map(all.map((d) => [JSON.stringify([d.file, d.line, d.column, d.code, d.field, d.message, d.actual]), d])).values()];
-  const lines = diagnosticLines(diagnostics, options);
-  const errors = diagnostics.filter((d) => d.severity === 'error');
-  const warnings = diagnostics.length - errors.length;
-  const files = new Set(errors.map((d) => d.file ?? '(site)')).size;
-  const parts = [`${errors.length} ${plural(errors.length, 'error')} in ${files} of ${options.fileCount} files`];
-  if (warnings) parts.push(`${warnings} ${plural(warnings, 'warning')}`);
-  lines.push('', `✖ ${parts.join(', ')}.${options.outcome ? ` ${options.outcome}` : ''}`);
-  return lines.join('\n');
-}
-
-/** The located lines of `formatDiagnostics` alone, with hints (and details when verbose): for warnings of a build that succeeded. */
-export function diagnosticLines(diagnostics: readonly Diagnostic[], options: Pick<PrintOptions, 'cwd' | 'verbose'>): string[] {
-  const sorted = [...diagnostics].sort(
-    (a, b) => compareText(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
-  );
-  const lines: string[] = [];
-  for (const d of sorted) {
-    lines.push(`${formatDiagnosticLine(d, options.cwd)}  [${d.code}]`);
-    if (d.hint) lines.push(`    hint: ${d.hint}`);
-    if (d.detail && options.verbose) lines.push(...d.detail.split('\n').map((l) => `    ${l}`));
-  }
-  return lines;
-}
-
-/** One line: `file:line  field: expected …, found …`, or `file:line  field: message` when there is nothing to compare. */
-export function formatDiagnosticLine(d: Diagnostic, cwd: string): string {
-  const where = d.file ? `${path.relative(cwd, d.file)}${d.line ? `:${d.line}` : ''}` : '(site)';
-  const facts =
-    d.expected !== undefined ? `expected ${d.expected}, found ${d.actual ?? 'something else'}` : d.actual !== undefined ? `${d.message}, found ${d.actual}` : d.message;
-  return `${where}  ${d.field ? `${d.field}: ` : ''}${facts}`;
-}
-
-function plural(n: number, word: string): string {
-  return n === 1 ? word : `${word}s`;
 }
 
 /** Compares strings by code unit, never by locale, so output is the same everywhere. */

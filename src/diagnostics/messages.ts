@@ -34,6 +34,11 @@ export const messages = {
   'invalid-file-name': "A content file's name makes a URL that cannot lead back to its page.",
   'csp-blocked-inline': 'A page holds a style attribute, an event handler or a javascript: URL, which the Content-Security-Policy blocks.',
   'invalid-security': "The site's security settings are malformed or would weaken the Content-Security-Policy.",
+  'unknown-stylesheet': 'A template names a stylesheet the site does not define.',
+  'unknown-collection': 'A feed names a collection the site does not define.',
+  'missing-path': 'The site definition names a file or folder that does not exist.',
+  'missing-not-found-page': "The site's notFound names no page of the site.",
+  'invalid-site-code': "The site's code cannot be bundled, or threw as it loaded.",
   'workers-unavailable': 'No worker thread could load the site, so the main thread rendered every page: the same output, more slowly.',
 } as const;
 

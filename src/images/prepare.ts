@@ -33,6 +33,8 @@ export interface PreparedImages {
   /** Raster images encoded by this build, and taken unchanged from the cache. */
   encoded: number;
   reused: number;
+  /** Images that cannot be used, before they are pinned to the fields naming them (see `locateImageProblems`). */
+  problems: ImageProblem[];
   diagnostics: Diagnostic[];
 }
 
@@ -40,15 +42,15 @@ export interface PreparedImages {
  * The image stage: measures every SVG and encodes every raster image (PNG, JPEG, WebP, AVIF) of the
  * site's content and public folders into responsive variants, taking them from the cache when the
  * source bytes, the options and the encoder are unchanged. An image that cannot be read or measured
- * becomes a diagnostic on each front-matter field that names it, never an exception. The catalogue
- * is needed only to find those fields, so a build starts this before its content is read.
+ * becomes a problem, never an exception, which `locateImageProblems` pins to each front-matter field
+ * naming it. It needs no content, so a build starts it before its content is read.
  */
-export async function prepareImages(site: SiteDefinition, catalogue: Catalogue | PromiseLike<Catalogue>, options: ImageBuildOptions = {}): Promise<PreparedImages> {
+export async function prepareImages(site: SiteDefinition, options: ImageBuildOptions = {}): Promise<PreparedImages> {
   const imageOptions = resolveImageOptions(site.images);
   const cache = variantCache(options.cacheDir ?? path.join(site.root, IMAGE_CACHE_FOLDER));
   const sources = await findImages([site.publicDir, site.contentDir]);
-  const result: PreparedImages = { manifest: {}, files: [], encoded: 0, reused: 0, diagnostics: [] };
-  const problems: ImageProblem[] = [];
+  const result: PreparedImages = { manifest: {}, files: [], encoded: 0, reused: 0, problems: [], diagnostics: [] };
+  const problems = result.problems;
   const encoder = sources.some((source) => source.raster) ? await encoderVersion() : '';
   const inFlight = new Map<string, Promise<EncodeOutcome>>();
 
@@ -81,14 +83,19 @@ export async function prepareImages(site: SiteDefinition, catalogue: Catalogue |
     if ('image' in outcome) outcome.encoded ? result.encoded++ : result.reused++;
   }
 
-  const references = imageReferences(await catalogue);
-  for (const problem of problems.sort((a, b) => (a.url < b.url ? -1 : 1))) {
-    result.diagnostics.push(...(await locateImageProblem(problem, references.get(problem.url) ?? [])));
-  }
+  problems.sort((a, b) => (a.url < b.url ? -1 : 1));
   // Images finish in any order; the output and the manifest are listed in one.
   result.files.sort((a, b) => (a.path < b.path ? -1 : 1));
   result.manifest = Object.fromEntries(Object.entries(result.manifest).sort(([a], [b]) => (a < b ? -1 : 1)));
   return result;
+}
+
+/** The prepared images with each problem turned into diagnostics on the front-matter fields that name the image. */
+export async function locateImageProblems(images: PreparedImages, catalogue: Catalogue): Promise<PreparedImages> {
+  if (!images.problems.length) return images;
+  const references = imageReferences(catalogue);
+  const diagnostics = (await Promise.all(images.problems.map((problem) => locateImageProblem(problem, references.get(problem.url) ?? [])))).flat();
+  return { ...images, diagnostics: [...images.diagnostics, ...diagnostics] };
 }
 
 /** An image file found in a folder, by the URL it is published at. */

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import fg from 'fast-glob';
+import type { SiteCode } from '../site/definition.ts';
 import { digest } from './facts.ts';
 
 /** The engine's own folder (`src/`) and the project folder holding its package lock. */
@@ -10,50 +10,20 @@ export const ENGINE_DIR = path.resolve(fileURLToPath(new URL('..', import.meta.u
 const ENGINE_ROOT = path.dirname(ENGINE_DIR);
 
 /**
- * A hash of the code that turns content into pages: every engine source file, the site module
- * and every file it imports (templates, components, schemas, configuration: found by asking
- * esbuild for the module graph), the installed package versions (the lock file) and the Node
- * version, with the files it read. Undefined when the graph cannot be read, in which case
- * nothing may be reused.
+ * A hash of the code that turns content into pages: every engine source file, the site's code
+ * (its bundle's hash: the site module and every file it imports), the installed package versions
+ * (the lock files) and the Node version; with the lock files, which a receipt must watch too.
  */
-export async function codeFingerprint(siteModule: string): Promise<{ key: string; files: string[] } | undefined> {
+export async function codeFingerprint(site: SiteCode, root: string): Promise<{ key: string; locks: string[] }> {
   const engine = (await fg('**/*.{ts,tsx,js,mjs,json}', { cwd: ENGINE_DIR, absolute: true })).sort();
-  const graph = await moduleGraph(siteModule);
-  if (!graph) return undefined;
-  const files = [...new Set([...engine, ...graph])].sort();
-  const locks = [...new Set([ENGINE_ROOT, path.dirname(siteModule)].map((dir) => path.join(dir, 'package-lock.json')))];
+  const locks = [...new Set([ENGINE_ROOT, root].map((dir) => path.join(dir, 'package-lock.json')))];
   const parts = await Promise.all(
-    [...files, ...locks].map(async (file) => {
+    [...engine, ...locks].map(async (file) => {
       const text = await fs.readFile(file).catch(() => undefined);
       return `${file}\n${text ? digest(text) : '-'}`;
     }),
   );
-  return { key: digest([process.version, ...parts].join('\n')), files: [...files, ...locks] };
-}
-
-/** Every local file a module imports, directly or not (packages are covered by the lock file). */
-async function moduleGraph(entry: string): Promise<string[] | undefined> {
-  try {
-    const result = await esbuild.build({
-      entryPoints: [entry],
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      jsx: 'automatic',
-      logLevel: 'silent',
-      outdir: path.join(ENGINE_ROOT, '.site-cache', 'graph'),
-      // Stylesheets, fonts and images are bundled for the browser, and their hashed names reach the pages anyway.
-      loader: { '.css': 'empty', '.woff2': 'empty', '.woff': 'empty', '.svg': 'empty', '.png': 'empty' },
-    });
-    return Object.keys(result.metafile.inputs)
-      .filter((input) => !input.includes(':'))
-      .map((input) => path.resolve(input));
-  } catch {
-    return undefined;
-  }
+  return { key: digest([process.version, site.hash, ...parts].join('\n')), locks };
 }
 
 /**

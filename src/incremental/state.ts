@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { loadAnalysis, storeAnalysis, type PageAnalysis, type StoredAnalysis } from '../render/analysis.ts';
-import type { ExternalLink } from '../links/check-links.ts';
+import type { LinkState } from '../links/check-links.ts';
 import type { EncodedEntry } from '../content/entry-codec.ts';
 import { digest } from './facts.ts';
 
@@ -57,15 +57,9 @@ export interface BuildState {
   /** Every output file by path. */
   files: Map<string, KnownFile>;
   /** The last link check's outcome, reusable while no page and no output path changed. */
-  links?: KnownLinks;
+  links?: LinkState;
 }
 
-/** What the link check found over one set of pages and output paths. */
-export interface KnownLinks {
-  /** Hash of the output paths the check ran over. */
-  paths: string;
-  external: ExternalLink[];
-}
 
 interface StoredState {
   format: number;
@@ -80,7 +74,7 @@ interface StoredState {
   /** Strings of the stored analyses, numbered. */
   strings: string[];
   files: [string, string, string, string?][];
-  links?: KnownLinks;
+  links?: LinkState;
 }
 
 /** A known page whose analysis is read from its stored form on first use. */

@@ -3,6 +3,7 @@ import type { Entry } from '../content/entry.ts';
 import type { Ref } from '../content/schema-helpers.ts';
 import type { SiteContext } from '../site/context.ts';
 import { normalizeUrlPath } from '../routes/urls.ts';
+import { derivedKeys } from '../content/derived-key.ts';
 import { allEntriesFact, collectionFact, derivedFact, entryFact, indexFact, ogFact, pathFact, refFact } from './facts.ts';
 
 /** The catalogue and site context a page renders with, recording what the page reads. */
@@ -46,6 +47,7 @@ export function createTracker(base: Catalogue, site: SiteContext): Tracker {
   };
   const wrapped = new Map<string, Entry>();
   const derived = new Map<string, { value: unknown; reads: Set<string> }>();
+  const keyOf = derivedKeys();
   const reads = new Map<string, ReadonlySet<string>>();
   /** Runs `task` with a log (and page) of its own, restoring the outer ones afterwards. */
   const within = <T>(page: string | undefined, task: () => T): { value: T; reads: Set<string> } => {
@@ -130,7 +132,8 @@ export function createTracker(base: Catalogue, site: SiteContext): Tracker {
       note(indexFact());
       return base.index();
     },
-    derive<T>(key: string, compute: (catalogue: Catalogue) => T): T {
+    derive<T>(compute: (catalogue: Catalogue) => T): T {
+      const key = keyOf(compute);
       noteOnce(derivedFact(key));
       let known = derived.get(key);
       if (!known) {

@@ -6,6 +6,8 @@ import { closest } from '../diagnostics/suggest.ts';
 import type { OutputFile } from '../output/write.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import { reportProblems, type Problem } from './report.ts';
+import { digest } from '../incremental/facts.ts';
+import { urlToOutPath } from '../routes/urls.ts';
 
 /** A link to another site: listed for a person or a link checker, never fetched by the build. */
 export interface ExternalLink {
@@ -36,10 +38,17 @@ const HINT_LIMIT = 20;
  * origin) must name a file of the build, and a `#fragment` an id on that page. One scan per page
  * and one map lookup per link, so the cost grows with the size of the site and no faster.
  */
-export function checkLinks(files: readonly OutputFile[], routes: readonly Route[], origin: string, prescanned?: ReadonlyMap<string, ScannedPage>): LinkReport {
+export function checkLinks(
+  files: readonly OutputFile[],
+  routes: readonly Route[],
+  origin: string,
+  prescanned?: ReadonlyMap<string, ScannedPage>,
+  /** Output paths of pages that exist but were not rendered (content with mistakes): a link to one holds. */
+  unrendered: readonly string[] = [],
+): LinkReport {
   // Files, not their bytes: a page the build scanned already (`prescanned`, from the render
   // workers or the build cache) is never read again.
-  const contents = new Map(files.map((file) => [file.path, file]));
+  const contents = new Map<string, OutputFile | undefined>([...unrendered.map((path): [string, undefined] => [path, undefined]), ...files.map((file): [string, OutputFile] => [file.path, file])]);
   const siteOrigin = URL.canParse(origin) ? new URL(origin).origin : origin;
   const scanned = new Map<string, ScannedPage>(prescanned);
   const scan = (outPath: string): ScannedPage | undefined => {
@@ -166,4 +175,31 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
   const key = path.split('/').filter(Boolean).join('/');
   const target = [key, key ? `${key}/index.html` : 'index.html'].find((candidate) => candidate && contents.has(candidate));
   return { kind: 'internal', path: parsed.pathname, target, fragment };
+}
+
+/** What the link check found over one set of pages and output paths, kept for the next build. */
+export interface LinkState {
+  /** Hash of the output paths the check ran over. */
+  paths: string;
+  external: ExternalLink[];
+}
+
+/**
+ * The link check of a build's pages (see `checkLinks`). The same pages over the same files check
+ * out as they did last time, so a build that rendered nothing takes the last build's report.
+ */
+export function checkPageLinks(
+  files: readonly OutputFile[],
+  routes: readonly Route[],
+  origin: string,
+  pages: { rendered: number; scans(): ReadonlyMap<string, ScannedPage>; state: { key: string } },
+  last: { previous(key: string): { links?: LinkState } | undefined },
+  /** URLs of pages whose content has mistakes: not rendered, but links to them are not broken. */
+  invalidUrls: readonly string[] = [],
+): LinkReport & { state: LinkState } {
+  const paths = digest(files.map((file) => file.path).sort().join('\n'));
+  const known = pages.rendered === 0 ? last.previous(pages.state.key)?.links : undefined;
+  if (known?.paths === paths) return { diagnostics: [], external: known.external, state: known };
+  const report = checkLinks(files, routes, origin, pages.scans(), invalidUrls.map(urlToOutPath));
+  return { ...report, state: { paths, external: report.external } };
 }

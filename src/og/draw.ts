@@ -2,11 +2,13 @@ import fs from 'node:fs/promises';
 import { Resvg } from '@resvg/resvg-js';
 import { createElement, type ComponentType } from 'react';
 import satori, { type Font } from 'satori';
-import { importModule } from '../launch/bundled.ts';
+import { importSiteCode } from '../site/code.ts';
 import { OG_SIZE, type OgFont } from './definition.ts';
 
 /** What a drawer needs once: the template modules and the fonts. Plain data, so a worker thread can receive it. */
 export interface DrawerSetup {
+  /** The project folder, whose cache holds the templates' bundles. */
+  root: string;
   /** Template modules by name (absolute paths), each default-exporting a component. */
   templates: Record<string, string>;
   fonts: OgFont[];
@@ -35,7 +37,7 @@ export async function createDrawer(setup: DrawerSetup): Promise<Draw> {
   );
   const templates = new Map<string, Template>();
   for (const [name, file] of Object.entries(setup.templates)) {
-    const module = (await importModule(file)) as { default?: Template };
+    const { module } = (await importSiteCode(file, setup.root)) as { module: { default?: Template } };
     if (typeof module.default !== 'function') throw new Error(`${file} must default-export the template component.`);
     templates.set(name, module.default);
   }

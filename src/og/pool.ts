@@ -1,11 +1,10 @@
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { typeScriptWorkerArgv } from '../launch/bundled.ts';
+import { engineFile } from '../engine-file.ts';
 import { createDrawer, type DrawerSetup, type DrawTask } from './draw.ts';
 import type { WorkerReply, WorkerRequest } from './draw-worker.ts';
 
-const WORKER = fileURLToPath(new URL('./draw-worker.ts', import.meta.url));
+const WORKER = engineFile(import.meta.url, './draw-worker');
 
 /**
  * A worker spends about 350 ms before its first image (importing satori, resvg and the templates,
@@ -31,9 +30,9 @@ export interface DrawAllResult {
 }
 
 /**
- * Draws every task, on every core: worker threads pull tasks from one queue. Workers inherit the
- * process's `--import tsx`, so they can load `.tsx` templates; where they cannot (a test runner
- * that transforms code in-process), they fail to start and the main thread draws their share.
+ * Draws every task, on every core: worker threads pull tasks from one queue, each loading the
+ * templates as the main thread does (see `site/code.ts`). A worker that cannot start leaves its
+ * share to the main thread.
  */
 export async function drawAll(tasks: readonly DrawTask[], setup: DrawerSetup, options: DrawAllOptions = {}): Promise<DrawAllResult> {
   const results: Array<Uint8Array | Error | undefined> = new Array(tasks.length);
@@ -69,7 +68,7 @@ function runWorker(
   settle: (index: number, result: Uint8Array | Error) => void,
 ): Promise<boolean> {
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER, { workerData: setup, execArgv: typeScriptWorkerArgv() });
+    const worker = new Worker(WORKER, { workerData: setup });
     let ready = false;
     const feed = () => {
       const index = take();

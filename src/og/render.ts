@@ -3,7 +3,10 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { FileFromDisk, type OutputFile } from '../output/write.ts';
 import { CACHE_FOLDER, imageCache } from './cache.ts';
-import type { DrawJob } from './plan.ts';
+import type { Catalogue } from '../content/catalogue.ts';
+import type { LastBuild } from '../incremental/last-build.ts';
+import { carryDrawnImages } from '../incremental/og-reuse.ts';
+import { planOgImages, type DrawJob, type OgPlan } from './plan.ts';
 import { drawAll } from './pool.ts';
 
 export interface OgRenderOptions {
@@ -58,7 +61,7 @@ export async function renderOgImages(site: SiteDefinition, jobs: readonly DrawJo
     options.onProgress?.(0, list.length);
     ({ workers } = await drawAll(
       list.map((job) => job.task),
-      { templates: og.templates, fonts: og.fonts },
+      { root: site.root, templates: og.templates, fonts: og.fonts },
       {
         threads: options.threads,
         onResult(index, result) {
@@ -97,4 +100,19 @@ function drawingFailed(job: DrawJob, error: Error): Diagnostic {
     hint: 'Satori draws a subset of CSS: flexbox, inline styles, no grid. Run with --verbose to see the stack.',
     detail: error.stack,
   };
+}
+
+/** Every page's social image, planned (what each shows, its cache key), unless the build leaves them out. */
+export async function planSocialImages(site: SiteDefinition, catalogue: Catalogue, options: { socialImages?: boolean }): Promise<OgPlan> {
+  return options.socialImages === false ? { refs: new Map(), jobs: [], diagnostics: [] } : planOgImages(site, catalogue);
+}
+
+/**
+ * The social images to publish: those the last build's output holds already are carried over
+ * unread; the rest are taken from the image cache or drawn (see `renderOgImages`).
+ */
+export async function drawSocialImages(site: SiteDefinition, plan: OgPlan, last: LastBuild, options?: OgRenderOptions): Promise<{ files: OutputFile[]; drawn: number; reused: number; diagnostics: Diagnostic[] }> {
+  const unchanged = await carryDrawnImages(plan.jobs, last.previousFiles, last.output);
+  const images = await renderOgImages(site, unchanged.jobs, options);
+  return { files: [...images.files, ...unchanged.carried], drawn: images.drawn, reused: images.reused + unchanged.carried.length, diagnostics: images.diagnostics };
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { guardAgainstShrinking } from './shrink-guard.ts';
+import { removeAbandonedSideFolders, sideFolder } from './side-folders.ts';
 import { fileStamp } from './stamp.ts';
 
 /** One file of the build output, its path relative to the output folder. */
@@ -128,13 +130,20 @@ function toBytes(contents: string | Uint8Array): Uint8Array {
   return typeof contents === 'string' ? Buffer.from(contents) : contents;
 }
 
+export interface DiskWriterOptions {
+  /** Refuse (`OutputShrinkError`, nothing written) to replace an output with one of fewer than half its pages (default false; `site build` sets it unless `--allow-shrink`). */
+  guardShrink?: boolean;
+}
+
 /**
  * Writes the output to a folder beside the target, then swaps it into place with renames, so
- * the target is either the previous build or the new one, never half of each.
+ * the target is either the previous build or the new one, never half of each. Folders that
+ * killed builds left beside the target are removed first (see `removeAbandonedSideFolders`).
  */
-export function diskWriter(outDir: string): Writer & { current: CurrentOutput & { stage(): Staging } } {
+export function diskWriter(outDir: string, options: DiskWriterOptions = {}): Writer & { current: CurrentOutput & { stage(): Staging } } {
   const target = path.resolve(outDir);
-  const stage = () => diskStaging(target);
+  removeAbandonedSideFolders(target);
+  const stage = () => diskStaging(target, options.guardShrink === true);
   const update = async (output: readonly OutputFile[], kept: readonly string[]) => {
     const staging = stage();
     try {
@@ -171,9 +180,9 @@ const IN_PLACE_RATIO = 8;
  * they come, kept ones hard-linked from the target (or copied where links are not possible),
  * and `commit` swaps it in with two renames.
  */
-function diskStaging(target: string): Staging {
+function diskStaging(target: string, guardShrink: boolean): Staging {
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const staging = `${target}.tmp-${suffix}`;
+  const staging = sideFolder(target, 'tmp', suffix);
   const folders = new Map<string, Promise<unknown>>();
   // Each folder is made once, however many files go into it at once.
   const folderOf = (file: string) => {
@@ -197,6 +206,7 @@ function diskStaging(target: string): Staging {
     adopt: (file) => void placed.add(file),
     read: (file) => fsSync.readFileSync(path.join(staging, file)),
     async commit(output, kept, removed) {
+      if (guardShrink) await guardAgainstShrinking(target, new Set([...placed, ...output.map((file) => file.path), ...kept]));
       const stamps = new Map<string, string>();
       const changes = placed.size + output.length + (removed?.length ?? 0);
       if (removed && changes * IN_PLACE_RATIO <= kept.length) {
@@ -222,7 +232,7 @@ function diskStaging(target: string): Staging {
         if (copied) stamps.set(file, fileStamp(await fs.stat(path.join(staging, file))));
       });
       await forEachLimited(output, 64, async (file) => stamps.set(file.path, await put(file)));
-      const previous = `${target}.old-${suffix}`;
+      const previous = sideFolder(target, 'old', suffix);
       const hadPrevious = await fs.rename(target, previous).then(
         () => true,
         (error: NodeJS.ErrnoException) => {

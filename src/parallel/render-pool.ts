@@ -1,14 +1,14 @@
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { engineFile } from '../engine-file.ts';
 import { loadAnalysis } from '../render/analysis.ts';
 import { encodeEntry } from '../content/entry-codec.ts';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { forgetRenderWorkerBundle, renderWorkerBundle } from './worker-bundle.ts';
+import type { Site } from '../site/definition.ts';
 import type { CatalogueMessage, ParsedSource, ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
 
-const WORKER = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
+const WORKER = engineFile(import.meta.url, './render-worker');
 
 /**
  * Measured with `npm run bench` on two cores shared with other work (load 3 to 4): a worker
@@ -51,8 +51,6 @@ export interface RenderPool {
   shareCatalogue(catalogue: Catalogue): void;
   /** The catalogue last shared, if any. */
   readonly sharedCatalogue: Catalogue | undefined;
-  /** Whether the workers were started from a bundle of the site (see `worker-bundle.ts`), not through tsx. */
-  readonly bundled: boolean;
   /** How many workers started and loaded the site (0: none could; work in the main thread). */
   ready(): Promise<number>;
   /** The first error a worker failed to load with, if one did. */
@@ -91,62 +89,24 @@ export function workerHeapLimitMb(entries: number): number {
 }
 
 /**
- * Starts `threads` workers that each load the site module once: from a bundle of it when an
- * up-to-date one exists, else through tsx while a bundle is made for the next build (see
- * `worker-bundle.ts`). A worker loaded through tsx inherits the process's `--import tsx`; where
- * it is missing (a test runner that transforms code in-process), it is added.
+ * Starts `threads` workers that each load the site once, from the bundle the main thread loaded
+ * it from (see `site/code.ts`). A worker that fails to load it leaves its share to the main thread.
  */
 export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb?: number): RenderPool {
   const resourceLimits = heapLimitMb ? { maxOldGenerationSizeMb: heapLimitMb } : undefined;
-  const bundle = renderWorkerBundle(setup.module);
-  // Inherited flags are filtered by Node itself; flags given explicitly must all be valid in a
-  // worker: tsx's are, and should some other flag of the process not be, a bundle runs without any.
-  const fromBundle = bundle.file ? [withoutTsx(process.execArgv), []].map((execArgv) => () => new Worker(bundle.file!, { workerData: setup, resourceLimits, execArgv })) : [];
-  const throughTsx = () => new Worker(WORKER, { workerData: setup, resourceLimits, execArgv: process.execArgv.some((arg) => arg.includes('tsx')) ? undefined : ['--import', import.meta.resolve('tsx')] });
-  const start = (attempts: ReadonlyArray<() => Worker>): Worker | undefined => {
-    for (const attempt of attempts) {
-      try {
-        return attempt();
-      } catch {
-        // The next way, if any.
-      }
-    }
-    return undefined;
-  };
   let failure: Error | undefined;
-  /** Resolves to whether the worker loaded the site. */
-  const loaded = (worker: Worker) =>
-    new Promise<boolean>((resolve) => {
-      worker.once('message', (message: WorkerMessage) => resolve(message.type === 'ready'));
+  /** Each worker, and once it has loaded the site, the worker (undefined: it could not). */
+  const workers = Array.from({ length: threads }, () => {
+    const worker = new Worker(WORKER, { workerData: setup, resourceLimits });
+    const ready = new Promise<Worker | undefined>((resolve) => {
+      worker.once('message', (message: WorkerMessage) => resolve(message.type === 'ready' ? worker : undefined));
       worker.once('error', (error: Error) => {
         failure ??= error;
-        resolve(false);
+        resolve(undefined);
       });
-      worker.once('exit', () => resolve(false));
+      worker.once('exit', () => resolve(undefined));
     });
-  let bundleFailed = false;
-  let closed = false;
-  /** Each worker as it is now (to stop it), and once it has loaded the site, the worker that did (undefined: none could). */
-  const workers = Array.from({ length: threads }).flatMap(() => {
-    const bundled = start(fromBundle);
-    const first = bundled ?? start([throughTsx]);
-    if (!first) return [];
-    const slot: { current: Worker; ready: Promise<Worker | undefined> } = {
-      current: first,
-      ready: loaded(first).then(async (ok) => {
-        if (ok) return first;
-        if (!bundled || closed) return undefined;
-        // A bundle that does not load is forgotten, so the next build makes a new one; this worker loads through tsx instead.
-        void first.terminate();
-        if (!bundleFailed) forgetRenderWorkerBundle(setup.module);
-        bundleFailed = true;
-        const again = start([throughTsx]);
-        if (!again) return undefined;
-        slot.current = again;
-        return (await loaded(again)) ? again : undefined;
-      }),
-    };
-    return [slot];
+    return { current: worker, ready };
   });
   const live = async () => (await Promise.all(workers.map((slot) => slot.ready))).filter((worker) => worker !== undefined);
 
@@ -231,9 +191,6 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
 
   let sharedCatalogue: Catalogue | undefined;
   return {
-    get bundled() {
-      return bundle.file !== undefined && !bundleFailed;
-    },
     get failure() {
       return failure;
     },
@@ -285,16 +242,9 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
       return left.map((i) => indices[i]!);
     },
     async close() {
-      closed = true;
-      // A bundle being made is finished first: it is the next build's.
-      await Promise.all([...workers.map(({ current }) => current.terminate()), bundle.refresh]);
+      await Promise.all(workers.map(({ current }) => current.terminate()));
     },
   };
-}
-
-/** The process's flags for a worker loaded from a bundle: without tsx, which it does not need and would spend time registering. */
-function withoutTsx(execArgv: readonly string[]): string[] {
-  return execArgv.filter((arg, i) => !arg.includes('tsx') && !(arg === '--import' && execArgv[i + 1]?.includes('tsx')));
 }
 
 /** The warning for a build whose workers all failed to load the site: the pages are right, the build only slower. */
@@ -317,8 +267,12 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
-/** A lazily started pool for one build; `threads` overrides the one-per-core default (0: never start one). */
-export function workerPool(setup: WorkerSetup | undefined, threads?: number): WorkerPool {
+/**
+ * A lazily started pool for one build; `threads` overrides the one-per-core default (0: never
+ * start one). Workers load the site from its code, so a site built in memory (no code) gets none.
+ */
+export function workerPool(site: Site, threads?: number): WorkerPool {
+  let setup: WorkerSetup | undefined = site.code && { module: site.code.module, contentDir: site.contentDir };
   let pool: RenderPool | undefined;
   return {
     get(work, entries) {

@@ -23,7 +23,7 @@ export function serveRenderRequests(definition: SiteDefinition): void {
   const port = parentPort!;
   const setup = workerData as WorkerSetup;
   const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
-  const site: SiteDefinition = { ...definition, contentDir: setup.contentDir, module: setup.module };
+  const site: SiteDefinition = { ...definition, contentDir: setup.contentDir };
 
   let build: { routes: Route[]; context: RenderContext; tracker: Tracker; sentDerived: Set<string>; stagingDir?: string; strings: StringTable; sentStrings: number } | undefined;
 

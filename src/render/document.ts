@@ -20,13 +20,15 @@ export interface DocumentProps {
   ogType?: string;
   /** The site's feeds, linked from every page. */
   feeds?: readonly FeedLink[];
+  /** The site's icon, a root-relative URL (none when undefined). */
+  favicon?: string;
   /** The site's own head elements for this page (JSON-LD and the like). */
   head?: ReactNode;
   children: ReactNode;
 }
 
 /** The whole HTML document around a page: head metadata, styles, and the client entry. */
-export function Document({ site, route, styles, script, fonts, og, ogType = 'website', feeds = [], head, children }: DocumentProps) {
+export function Document({ site, route, styles, script, fonts, og, ogType = 'website', feeds = [], favicon, head, children }: DocumentProps) {
   const { data } = route.entry;
   const canonical = site.url(route.url);
   return h(
@@ -52,10 +54,17 @@ export function Document({ site, route, styles, script, fonts, og, ogType = 'web
       h(FeedLinks, { feeds }),
       fonts.map((href) => h('link', { key: href, rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })),
       styles.map((href) => h('link', { key: href, rel: 'stylesheet', href })),
-      h('link', { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
+      favicon ? h('link', { rel: 'icon', href: favicon, type: iconType(favicon) }) : null,
       h('script', { type: 'module', src: script }),
       head,
     ),
     h('body', { 'data-path': route.url }, children),
   );
+}
+
+const ICON_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon', webp: 'image/webp' };
+
+/** The media type of an icon, by its extension (browsers skip an icon whose type they cannot show). */
+function iconType(href: string): string | undefined {
+  return ICON_TYPES[href.split(/[?#]/)[0]!.split('.').pop()!.toLowerCase()];
 }

@@ -11,6 +11,9 @@ import { feedLinks } from '../seo/definition.ts';
 import type { PageProps, SiteDefinition } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import { Document } from './document.ts';
+import { DeclaredIslands } from './island.ts';
+import { createSharedMarkup, SharedMarkupProvider, type SharedMarkup } from './shared-markup.ts';
+import type { ReactNode } from 'react';
 import { renderContentMarkdown } from './markdown.ts';
 
 export interface RenderContext {
@@ -32,13 +35,14 @@ export interface TrackedPage {
 /** Renders one route through `tracker`'s catalogue and site context, so the facts it reads are known. */
 export function renderTracked(route: Route, context: RenderContext, tracker: Tracker): TrackedPage {
   const tracked: RenderContext = { ...context, catalogue: tracker.catalogue, siteContext: tracker.siteContext };
-  const { value, reads } = tracker.record(route.entry.url, () => renderPage({ ...route, entry: tracker.entry(route.entry) }, tracked));
+  const shared = sharedMarkupOf(context);
+  const { value, reads } = tracker.record(route.entry.url, () => renderPage({ ...route, entry: tracker.entry(route.entry) }, tracked, shared));
   return { ...value, reads };
 }
 
 /** Renders one route to a full HTML document, or a diagnostic naming the route and template. */
-export function renderPage(route: Route, context: RenderContext): { html?: string; diagnostics: Diagnostic[] } {
-  const { site, siteContext, catalogue, assets, images } = context;
+export function renderPage(route: Route, context: RenderContext, shared = sharedMarkupOf(context)): { html?: string; diagnostics: Diagnostic[] } {
+  const { site, siteContext, catalogue, assets } = context;
   const template = site.templates[route.template]!;
   try {
     const body = renderContentMarkdown(route.entry.body, route.entry);
@@ -50,11 +54,11 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
     const html =
       '<!DOCTYPE html>' +
       renderToString(
-        h(ImagesProvider, {
-          manifest: images,
-          children: h(
-            Document,
-            {
+        h(SharedMarkupProvider, {
+          value: shared,
+          children: withPageContexts(
+            context,
+            h(Document, {
               site: siteContext,
               route,
               styles: template.styles.map((name) => assets.styles[name]!),
@@ -63,13 +67,15 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
               og: siteContext.ogImage(route.entry.url),
               ogType: site.og?.type?.(route.entry) ?? 'website',
               feeds: feedLinks(site.feeds),
+              favicon: site.favicon,
               head: Head ? h(Head, props) : null,
               children: h(Layout, { ...props, children: h(Page, props) }),
-            },
+            }),
           ),
         }),
       );
-    const headings = html.match(/<h1[\s>]/g)?.length ?? 0;
+    const filled = shared.fill(html);
+    const headings = filled.match(/<h1[\s>]/g)?.length ?? 0;
     if (headings !== 1) {
       return {
         diagnostics: [
@@ -86,7 +92,7 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
         ],
       };
     }
-    return { html, diagnostics: [] };
+    return { html: filled, diagnostics: [] };
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
     return {
@@ -96,11 +102,27 @@ export function renderPage(route: Route, context: RenderContext): { html?: strin
           severity: 'error',
           file: route.entry.file,
           line: 1,
-          message: `The template "${route.template}" threw while rendering ${route.url}: ${err.message}`,
+          // The page is where, not what: the same error on many pages is then reported once (see `groupDiagnostics`).
+          page: route.url,
+          message: `The template "${route.template}" threw: ${err.message}`,
           hint: 'Run with --verbose to see the stack.',
           detail: err.stack,
         },
       ],
     };
   }
+}
+
+const sharedMarkups = new WeakMap<RenderContext, SharedMarkup>();
+
+/** The shared markup of a build (see `shared-markup.ts`): one per render context, made on its first page. */
+function sharedMarkupOf(context: RenderContext): SharedMarkup {
+  let shared = sharedMarkups.get(context);
+  if (!shared) sharedMarkups.set(context, (shared = createSharedMarkup((node) => withPageContexts(context, node))));
+  return shared;
+}
+
+/** What every page, and everything rendered on its own for pages, sees: the images, and the islands the site declares. */
+function withPageContexts(context: RenderContext, node: ReactNode): ReactNode {
+  return h(ImagesProvider, { manifest: context.images, children: h(DeclaredIslands, { value: Object.keys(context.site.islands) }, node) });
 }

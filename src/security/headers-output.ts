@@ -5,6 +5,7 @@ import { allowsInlineStyle, buildCsp, CspConfigError } from './csp.ts';
 import { formatHeadersFile } from './headers-file.ts';
 import { cacheRules, securityHeaders, type SecurityDefinition } from './headers.ts';
 import { findInlineCode, type BlockedInlineCode, type InlineCode } from './inline-code.ts';
+import { mergeInlineCode } from '../render/analysis.ts';
 
 /** Where the build writes its response headers, for the static host and for `site serve`. */
 export const HEADERS_FILE = '_headers';
@@ -60,4 +61,16 @@ function blockedDiagnostic(blocked: BlockedInlineCode, routes: readonly Route[])
       ? 'Give the element a class styled in a stylesheet (or SVG presentation attributes) instead of a style attribute.'
       : 'Attach behaviour from an island or a startup module, never from markup.',
   };
+}
+
+/** The `_headers` file of a build: the pages' inline code was found as they were rendered; any other HTML file is read here. */
+export function headersFile(
+  site: { security?: SecurityDefinition },
+  output: readonly OutputFile[],
+  hashed: readonly OutputFile[],
+  routes: readonly Route[],
+  pages: { hashes: ReadonlyMap<string, string>; inline(): InlineCode },
+): { file?: OutputFile; diagnostics: Diagnostic[] } {
+  const otherHtml = output.filter((file) => file.path.endsWith('.html') && !pages.hashes.has(file.path));
+  return planHeaders(site.security, output, hashed, routes, mergeInlineCode([findInlineCode(otherHtml), pages.inline()]));
 }

@@ -10,12 +10,12 @@ export function cdata(text: string): string {
   return `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 }
 
-/** A `YYYY-MM-DD` date as midnight UTC. */
+/** A `YYYY-MM-DD` date as midnight UTC; a date and time (as the `date()` schema helper keeps it) as it is. */
 function utc(date: string): Date {
-  return new Date(`${date}T00:00:00Z`);
+  return new Date(date.includes('T') ? date : `${date}T00:00:00Z`);
 }
 
-/** `2024-01-02` → `Tue, 02 Jan 2024 00:00:00 GMT` (RFC 822, as RSS 2.0 wants). */
+/** `2024-01-02` → `Tue, 02 Jan 2024 00:00:00 GMT` (RFC 822, as RSS 2.0 wants); `2024-01-02T10:30:00Z` → `… 10:30:00 GMT`. */
 export function rfc822Date(date: string): string {
   return utc(date).toUTCString();
 }
@@ -33,7 +33,7 @@ export function absolutizeUrls(html: string, origin: string): string {
   return html.replace(/\b(href|src)="\/(?!\/)/g, `$1="${origin}/`);
 }
 
-/** The latest of some `YYYY-MM-DD` dates (they sort as text), or undefined for none. */
+/** The latest of some `YYYY-MM-DD` dates or UTC dates and times (they sort as text), or undefined for none. */
 export function latestDate(dates: readonly (string | undefined)[]): string | undefined {
   return dates.filter((date): date is string => Boolean(date)).sort().at(-1);
 }

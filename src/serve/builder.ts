@@ -1,6 +1,6 @@
 import { build, type BuildOptions, type BuildResult } from '../build.ts';
-import type { WarmState } from '../incremental/build-cache.ts';
-import type { SiteDefinition } from '../site/definition.ts';
+import type { BuildMemory } from '../incremental/last-build.ts';
+import type { Site } from '../site/definition.ts';
 import type { Writer } from '../output/write.ts';
 
 /** One build of a builder, with the output paths it changed. */
@@ -21,12 +21,12 @@ export interface Builder {
  * re-reads, re-renders and re-writes only what it affects. Edits to templates or engine code
  * need a new process (modules cannot be imported twice), and with it a new builder.
  */
-export function createBuilder(site: SiteDefinition, writer: Writer, options: BuildOptions = {}): Builder {
+export function createBuilder(site: Site, writer: Writer, options: BuildOptions = {}): Builder {
   // Without a module to fingerprint, the code is what this process loaded: fixed for the builder's life.
-  const warm: WarmState = site.module ? {} : { code: `process:${process.pid}:${Date.now()}` };
+  const memory: BuildMemory = site.code ? {} : { code: `process:${process.pid}:${Date.now()}` };
   return {
     async rebuild() {
-      const result = await build(site, writer, options, warm);
+      const result = await build(site, writer, options, memory);
       return { ...result, changed: result.written ? [...result.written.files, ...result.written.removed] : [] };
     },
   };

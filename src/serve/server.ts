@@ -1,17 +1,19 @@
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import chokidar from 'chokidar';
 import * as esbuild from 'esbuild';
-import { typeScriptWorkerArgv } from '../launch/bundled.ts';
+import { engineFile } from '../engine-file.ts';
 import { HEADERS_FILE } from '../security/headers-output.ts';
 import { securityHeaders } from '../security/headers.ts';
 import { contentTypeOf, headersFor, respond, serveBuild, type ServedBuild } from './response.ts';
-import type { WorkerRequest, WorkerResult } from './worker.ts';
+import { ENGINE_DIR } from '../incremental/fingerprint.ts';
+import type { WorkerRequest, WorkerResult, WorkerSources } from './worker.ts';
 
 export interface ServeOptions {
   root: string;
+  /** The site definition, when not at its usual place (see `loadSite`). */
+  config?: string;
   port: number;
   host: string;
   origin?: string;
@@ -28,7 +30,7 @@ export interface DevServer {
   settled(): Promise<void>;
 }
 
-const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
+const WORKER = engineFile(import.meta.url, './worker');
 // An external script, never inline code, so pages keep their strict Content-Security-Policy in development.
 const RELOAD_SCRIPT = '<script type="module" src="/__site/live-reload.js"></script>';
 
@@ -53,7 +55,7 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   // Live reload: open pages listen on /__site/events and reload on each good build.
   const clients = new Set<http.ServerResponse>();
   const liveReload = (
-    await esbuild.build({ entryPoints: [fileURLToPath(new URL('../client/live-reload.ts', import.meta.url))], bundle: true, write: false, format: 'esm', minify: true })
+    await esbuild.build({ entryPoints: [engineFile(import.meta.url, '../client/live-reload')], bundle: true, write: false, format: 'esm', minify: true })
   ).outputFiles[0]!.text;
   const sendState = (client: http.ServerResponse) => {
     if (failure) client.write(`event: error-report\ndata: ${failure.split('\n').join('\ndata: ')}\n\n`);
@@ -62,6 +64,10 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   const broadcast = () => {
     for (const client of clients) sendState(client);
   };
+
+  /** What the site is made of, as the worker that loaded it said (none until one has). */
+  let sources: { content: string[]; code: Set<string> } | undefined;
+  const onSources = (told: WorkerSources['sources']) => (sources = { content: told.content, code: new Set(told.code) });
 
   // The build loop: one build at a time; changes during a build queue exactly one more. Content
   // edits go to the warm worker; template or engine edits need a fresh one (modules load once).
@@ -77,7 +83,7 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
     const started = performance.now();
     if (kind === 'code' || !worker) {
       worker?.close();
-      worker = startWorker(options);
+      worker = startWorker(options, onSources);
     }
     running = worker
       .build()
@@ -131,12 +137,21 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
     respond(request, response, served);
   });
 
-  const watched = [options.content ? path.resolve(options.content) : path.join(options.root, 'content'), ...['templates', 'src'].map((dir) => path.join(options.root, dir))];
-  const watcher = chokidar.watch(watched, { ignoreInitial: true });
+  // The project folder, and the site's content wherever it is. What an edit means depends on the
+  // file: content is rebuilt by the warm worker; the site's code or the engine's needs a new one.
+  const watcher = chokidar.watch([options.root, ...(options.content ? [path.resolve(options.content)] : [])], { ignoreInitial: true, ignored: isMachineMade });
+  const kindOf = (file: string): 'content' | 'code' | undefined => {
+    if (!sources) return 'code';
+    if (sources.content.some((dir) => isInside(dir, file))) return 'content';
+    if (sources.code.has(file) || isInside(ENGINE_DIR, file)) return 'code';
+    return undefined;
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let changes: 'content' | 'code' | undefined;
   watcher.on('all', (_event, file) => {
-    changes = changes === 'code' || !isInside(watched[0]!, file) ? 'code' : 'content';
+    const kind = kindOf(path.resolve(file));
+    if (!kind) return;
+    changes = changes === 'code' || kind === 'code' ? 'code' : 'content';
     clearTimeout(timer);
     // Editors often save in several steps (write, rename); wait for the burst to end, briefly.
     timer = setTimeout(() => {
@@ -176,8 +191,8 @@ interface BuildWorker {
 }
 
 /** A warm build worker: its first build starts at once, later ones when asked. */
-function startWorker({ root, origin, content }: ServeOptions): BuildWorker {
-  const thread = new Worker(WORKER, { workerData: { root, origin, content }, execArgv: typeScriptWorkerArgv() });
+function startWorker({ root, config, origin, content }: ServeOptions, onSources: (sources: WorkerSources['sources']) => void): BuildWorker {
+  const thread = new Worker(WORKER, { workerData: { root, config, origin, content } });
   let waiting: ((result: WorkerResult) => void) | undefined;
   let first = true;
   let dead: WorkerResult | undefined;
@@ -186,7 +201,7 @@ function startWorker({ root, origin, content }: ServeOptions): BuildWorker {
     waiting = undefined;
     resolve?.(result);
   };
-  thread.on('message', settle);
+  thread.on('message', (message: WorkerResult | WorkerSources) => ('sources' in message ? onSources(message.sources) : settle(message)));
   thread.once('error', (error: Error) => settle((dead = { ok: false, report: error.stack ?? error.message, lines: [error.message] })));
   thread.once('exit', (code) => settle((dead ??= { ok: false, report: `The build worker exited with code ${code}.`, lines: [] })));
   return {
@@ -228,6 +243,11 @@ function onlyMainChanged(before: ReadonlyMap<string, Uint8Array>, files: Array<[
     const outside = outsideMain(bytes);
     return outside !== undefined && outside === outsideMain(old) ? [file] : [];
   });
+}
+
+/** Folders no person edits: packages, caches, version control, build output. */
+function isMachineMade(file: string): boolean {
+  return /(^|[\\/])(node_modules|\.git|\.site-cache|dist)([\\/]|$)/.test(file);
 }
 
 function isInside(dir: string, file: string): boolean {

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBuilder } from './builder.ts';
-import { formatDiagnostics, formatDiagnosticLine, hasErrors } from '../diagnostics/diagnostics.ts';
+import { hasErrors } from '../diagnostics/diagnostics.ts';
+import { formatDiagnostics, formatDiagnosticLine } from '../diagnostics/print.ts';
 import { loadSite, withContent } from '../site/load.ts';
 import { memoryWriter } from '../output/write.ts';
 
@@ -20,24 +21,30 @@ export type WorkerResult =
     }
   | { ok: false; report: string; lines: string[] };
 
+/** Told once the site has loaded: which folders hold its content, and which files its code. */
+export interface WorkerSources {
+  sources: { content: string[]; code: string[] };
+}
+
 /** What the dev server asks of the worker: build again after a content edit. */
 export type WorkerRequest = 'rebuild';
 
-const { root, origin, content } = workerData as { root: string; origin?: string; content?: string };
+const { root, config, origin, content } = workerData as { root: string; config?: string; origin?: string; content?: string };
 
 /**
  * A warm build worker. It loads the site once and keeps a builder, so a content edit re-reads,
  * re-renders and re-sends only what it affects. Template and engine edits need fresh modules,
  * so the dev server replaces the whole worker for those.
  */
-const report = (message: WorkerResult) => parentPort!.postMessage(message);
+const report = (message: WorkerResult | WorkerSources) => parentPort!.postMessage(message);
 const failed = (error: unknown): WorkerResult => {
   const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
   return { ok: false, report: text, lines: [text.split('\n')[0] ?? text] };
 };
 
 try {
-  const site = withContent(await loadSite(root), content);
+  const site = withContent(await loadSite(root, config), content);
+  report({ sources: { content: [site.contentDir, ...(site.publicDir ? [site.publicDir] : [])], code: site.code!.files } });
   const writer = memoryWriter();
   const builder = createBuilder(site, writer, { origin, minify: false });
   let complete = true;

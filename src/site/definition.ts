@@ -10,6 +10,7 @@ import type { SocialImages } from '../og/definition.ts';
 import type { FeedDefinition, RobotsDefinition } from '../seo/definition.ts';
 import type { ImageSettings } from '../images/options.ts';
 import type { SecurityDefinition } from '../security/headers.ts';
+import type { SiteLocator } from './locate.ts';
 
 /** A group of content files sharing one schema and, by default, one template. */
 export interface CollectionDefinition<T extends BaseData = BaseData> {
@@ -37,8 +38,9 @@ export interface LayoutProps extends PageProps {
   children: ReactNode;
 }
 
-export interface TemplateDefinition {
-  component: ComponentType<PageProps<any>>;
+/** A page template: its component, and the stylesheets it needs. `T` is the data of the entries it draws (see `defineTemplate`). */
+export interface TemplateDefinition<T extends BaseData = any> {
+  component: ComponentType<PageProps<T>>;
   /** Names of stylesheets (keys of `SiteDefinition.styles`) this template needs, in order. */
   styles: string[];
 }
@@ -49,17 +51,14 @@ export interface SiteDefinition {
   lang: string;
   /** The default origin; `--origin` and `SITE_ORIGIN` override it. */
   origin: string;
-  /** Absolute path of the project root. */
+  /** The project root (see `SiteInput`: a loaded site's is absolute). Relative paths of the definition are read from it. */
   root: string;
-  /**
-   * The module that default-exports this site (set by `loadSite`). Render workers import it to
-   * get the same templates, and the build cache hashes it and everything it imports.
-   */
-  module?: string;
-  /** Absolute path of the content folder (Markdown and images). */
+  /** The content folder (Markdown and images). */
   contentDir: string;
-  /** Absolute path of files copied to the output as they are (fonts, favicon). */
+  /** The folder of files copied to the output as they are (fonts, the favicon). */
   publicDir?: string;
+  /** The site's icon: the root-relative URL of an SVG, PNG or ICO file in the public or content folder, e.g. `/favicon.svg` (default: none). */
+  favicon?: string;
   collections: CollectionDefinition<any>[];
   templates: Record<string, TemplateDefinition>;
   layout: ComponentType<LayoutProps>;
@@ -93,12 +92,69 @@ export interface SiteDefinition {
   security?: SecurityDefinition;
 }
 
-/** Declares a site; returns it unchanged, typed. */
-export function defineSite(site: SiteDefinition): SiteDefinition {
+/** A site's code as the engine loaded it (see `site/code.ts`). */
+export interface SiteCode {
+  /** The bundle of the site definition and everything it imports: workers import it to get the same templates. */
+  module: string;
+  /** A hash of that code: a build reuses nothing of one made with other code. */
+  hash: string;
+  /** Every file of the site's code. */
+  files: string[];
+}
+
+/** A site as the engine builds it: its definition and, when it was loaded from a module (see `loadSite`), its code. */
+export interface Site extends SiteDefinition {
+  code?: SiteCode;
+  /** Where a field of the definition is written, for messages (set by `loadSite`). */
+  locate?: SiteLocator;
+}
+
+/**
+ * A site definition as its module may write it: `root` may be left out (the project folder, where
+ * `site` runs or `--root`), and every file and folder (contentDir, publicDir, styles, islands,
+ * startup, og templates and fonts) may be relative to it. `loadSite` checks it and makes them absolute.
+ */
+export type SiteInput = Omit<SiteDefinition, 'root'> & { root?: string };
+
+/** Declares a site; returns it unchanged, typed. With a `root`, it is a `SiteDefinition` that `build` takes as it is. */
+export function defineSite(site: SiteDefinition): SiteDefinition;
+export function defineSite(site: SiteInput): SiteInput;
+export function defineSite(site: SiteInput): SiteInput {
   return site;
 }
 
-/** Declares a collection; returns it unchanged, typed. */
+/** Declares a collection; returns it unchanged, typed by the data its schema gives (see `CollectionData`). */
 export function defineCollection<T extends BaseData>(collection: CollectionDefinition<T>): CollectionDefinition<T> {
   return collection;
+}
+
+/** The data of a collection's entries, as its schema gives it: `CollectionData<typeof posts>`. */
+export type CollectionData<C> = C extends CollectionDefinition<infer T> ? T : never;
+
+/** What a template of a collection receives, with `entry.data` typed by the collection's schema: `TemplateProps<typeof posts>`. */
+export type TemplateProps<C> = PageProps<CollectionData<C>>;
+
+/**
+ * Declares a template for the entries of one collection; returns it unchanged. Its component's
+ * props are typed by the collection's schema: written in place, its `entry.data` is inferred;
+ * written elsewhere (`function PostPage(props: TemplateProps<typeof posts>)`), it must accept
+ * that data, so a template wired to the wrong collection does not compile.
+ *
+ * @example
+ * const posts = defineCollection({
+ *   name: 'posts',
+ *   include: ['posts/*.md'],
+ *   schema: (h) => z.object({ title: z.string(), description: z.string(), createdDate: h.date() }),
+ *   template: 'post',
+ * });
+ * const post = defineTemplate(posts, {
+ *   component: ({ entry }) => <h1>{entry.data.title}, {entry.data.createdDate}</h1>,
+ *   styles: ['main'],
+ * });
+ * export default defineSite({ ..., collections: [posts], templates: { post } });
+ */
+export function defineTemplate<T extends BaseData>(collection: CollectionDefinition<T>, template: TemplateDefinition<T>): TemplateDefinition<T> {
+  // The collection is there for its type: it is what types the component's props.
+  void collection;
+  return template;
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'stillsite';
 import { MEASUREMENT_ID_META } from './google-tag.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { SiteConfigError } from '../../src/index.ts';
+import { SiteConfigError } from 'stillsite';
 /** The environment variable that sets the measurement id for one build, or turns analytics off with `none`. */
 export const MEASUREMENT_ID_ENV = 'SITE_GA_ID';
 

@@ -1,4 +1,4 @@
-import type { Entry } from '../../src/index.ts';
+import type { Entry } from 'stillsite';
 import type { BlogPost, CaseStudy, Service, TeamMember } from '../schemas.ts';
 import { TAG_LABELS } from '../tags.ts';
 import { formatDate } from '../lib/format.ts';

@@ -1,4 +1,4 @@
-import { Island, type Entry } from '../../src/index.ts';
+import { Island, type Entry } from 'stillsite';
 import ProjectFilter from '../islands/ProjectFilter.tsx';
 import type { FilterIndex, Selection } from '../lib/filter-state.ts';
 import type { CaseStudy } from '../schemas.ts';

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { identity } from '../identity.ts';
 import { Icon } from './Icon.tsx';
 
@@ -12,17 +13,12 @@ const LINKS = [
 ];
 
 /**
- * The footer of SPEC §2, written around `contents` (its links, contact icons, consent reopener
- * and copyright line, the same on every page of a build: see `FooterContents`).
+ * The footer of SPEC §2: links, contact icons, the consent reopener and the copyright line. The
+ * same on every page of a build: `memo` lets the engine render it once per build (and year).
  */
-export function Footer({ contents }: { contents: string }) {
-  return <footer className="site-footer" id="site-footer" dangerouslySetInnerHTML={{ __html: contents }} />;
-}
-
-/** What the footer holds; the layout renders it once per build (`componentMarkup`), not once per page. */
-export function FooterContents({ year }: { year: number }) {
+export const Footer = memo(function Footer({ year }: { year: number }) {
   return (
-    <>
+    <footer className="site-footer" id="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
           <a href="/" className="brand brand-footer">
@@ -62,6 +58,6 @@ export function FooterContents({ year }: { year: number }) {
           © {identity.founded}–{year} {identity.name}. All rights reserved.
         </p>
       </div>
-    </>
+    </footer>
   );
-}
+});

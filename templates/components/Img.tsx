@@ -1,4 +1,4 @@
-import { useImage, useOptionalImage } from '../../src/index.ts';
+import { useImage, useOptionalImage } from 'stillsite';
 
 /** What a failed image is replaced with (SPEC §4), when the content folder has it. */
 export const ERROR_IMAGE = '/images/error.svg';

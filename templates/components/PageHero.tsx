@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { BaseData } from '../../src/index.ts';
+import type { BaseData } from 'stillsite';
 import type { PageEntry } from '../schemas.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Img } from './Img.tsx';

@@ -1,4 +1,4 @@
-import { usePathname } from '../../src/client/index.ts';
+import { usePathname } from 'stillsite/client';
 import { Icon } from '../components/Icon.tsx';
 
 /** The floating "Let's Talk" button: on every page but /contact, kept right across navigations. */

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { navigate } from '../../src/client/index.ts';
+import { navigate } from 'stillsite/client';
 import {
   FACETS,
   caseStudyNoun,

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { NAVIGATED_EVENT, navigate, usePathname } from '../../src/client/index.ts';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { NAVIGATED_EVENT, navigate, usePathname } from 'stillsite/client';
 import { Icon } from '../components/Icon.tsx';
 import { useDesktop, useHiddenOnScroll } from '../lib/use-media.ts';
 import type { Menu } from '../menus.ts';
@@ -15,18 +15,36 @@ function isActive(menu: Menu, current: string): boolean {
   return current === menu.href || menu.items.some((item) => item.href === current) || current.startsWith(`${menu.href}/`);
 }
 
-/**
- * All the header's markup shows of the page's path: the sections it is in and, if the header
- * links to it, the path itself. Pages with the same variant get the same markup, so a layout
- * renders it once per variant (see `componentMarkup`), not once per page.
- */
-export function headerVariant(menus: Menu[], path: string): string {
-  const linked = path === '/contact' || menus.some((menu) => menu.items.some((item) => item.href === path) || menu.all?.href === path);
-  return `${menus
-    .filter((menu) => isActive(menu, path))
-    .map((menu) => menu.id)
-    .join(',')} ${linked ? path : ''}`;
+/** Whether one of `menu`'s links leads to `path`. */
+function linksTo(menu: Menu, path: string): boolean {
+  return menu.items.some((item) => item.href === path) || menu.all?.href === path;
 }
+
+/**
+ * A dropdown's links, the current page's marked. Given `current` only when it is one of them,
+ * every page elsewhere renders the same links: `memo` lets the engine render them once per build.
+ */
+const MenuLinks = memo(function MenuLinks({ menu, current }: { menu: Menu; current: string | null }) {
+  return (
+    <>
+      {menu.items.map((item) => (
+        <li key={item.href}>
+          <a href={item.href} aria-current={item.href === current ? 'page' : undefined}>
+            {item.label}
+          </a>
+        </li>
+      ))}
+      {menu.all ? (
+        <li className={menu.separator ? 'dropdown-all has-separator' : 'dropdown-all'}>
+          <a href={menu.all.href} aria-current={menu.all.href === current ? 'page' : undefined}>
+            {menu.all.label}
+            <Icon name="arrow_forward" size="xs" />
+          </a>
+        </li>
+      ) : null}
+    </>
+  );
+});
 
 /**
  * The site header: logo, four dropdowns (click or hover; arrows move; Escape closes and returns
@@ -197,21 +215,7 @@ export default function SiteHeader({ menus, path }: SiteHeaderProps) {
                     <Icon name="expand_more" size="xs" />
                   </button>
                   <ul id={`menu-${menu.id}`} className="dropdown-panel" onKeyDown={(event) => onPanelKey(event, menu.id)}>
-                    {menu.items.map((item) => (
-                      <li key={item.href}>
-                        <a href={item.href} aria-current={item.href === current ? 'page' : undefined}>
-                          {item.label}
-                        </a>
-                      </li>
-                    ))}
-                    {menu.all ? (
-                      <li className={menu.separator ? 'dropdown-all has-separator' : 'dropdown-all'}>
-                        <a href={menu.all.href} aria-current={menu.all.href === current ? 'page' : undefined}>
-                          {menu.all.label}
-                          <Icon name="arrow_forward" size="xs" />
-                        </a>
-                      </li>
-                    ) : null}
+                    <MenuLinks menu={menu} current={linksTo(menu, current) ? current : null} />
                   </ul>
                 </li>
               );

@@ -1,4 +1,4 @@
-import type { Catalogue, Entry, SiteContext } from '../../src/index.ts';
+import type { Catalogue, Entry, SiteContext } from 'stillsite';
 import { identity } from '../identity.ts';
 import { authorSchema, type Author, type BlogPost, type TeamMember } from '../schemas.ts';
 

@@ -1,4 +1,4 @@
-import type { Catalogue, Entry } from '../../src/index.ts';
+import type { Catalogue, Entry } from 'stillsite';
 
 /** One step of a breadcrumb trail. */
 export interface Crumb {

@@ -1,4 +1,4 @@
-import type { Catalogue, Entry } from '../../src/index.ts';
+import type { Catalogue, Entry } from 'stillsite';
 import type { CaseStudy } from '../schemas.ts';
 
 /** Case studies with more tags than this are scored one by one instead of being indexed by every combination of their tags. */
@@ -48,7 +48,7 @@ function buildIndex(catalogue: Catalogue): TagIndex {
   return { projects, tags, position: new Map(projects.map((project, i) => [project.url, i])), byCombination, wide };
 }
 
-const indexOf = (catalogue: Catalogue) => catalogue.derive('templates/related:tag-index', buildIndex);
+const indexOf = (catalogue: Catalogue) => catalogue.derive(buildIndex);
 
 /**
  * Case studies sharing the most tags with `entry` (at least one), the one ordering breaking

@@ -1,4 +1,4 @@
-import type { OgTemplateProps } from '../../src/index.ts';
+import type { OgTemplateProps } from 'stillsite';
 
 /** What the `textOnly` social image shows (SPEC §3 ogImage). */
 export interface TextOnlyProps extends OgTemplateProps {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Entry, OgFont, OgImageSpec, SocialImages } from '../../src/index.ts';
+import type { Entry, OgFont, OgImageSpec, SocialImages } from 'stillsite';
 import { identity } from '../identity.ts';
 import type { PageEntry } from '../schemas.ts';
 

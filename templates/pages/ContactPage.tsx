@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'stillsite';
 import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Prose } from '../components/Prose.tsx';

@@ -1,4 +1,5 @@
-import type { PageProps } from '../../src/index.ts';
+import type { TemplateProps } from 'stillsite';
+import type { blogs, caseStudies, services, team } from '../collections.ts';
 import { CaseStudyCard } from '../components/Cards.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Img } from '../components/Img.tsx';
@@ -8,7 +9,6 @@ import { Prose } from '../components/Prose.tsx';
 import { authorOf, authorPage } from '../lib/authors.ts';
 import { formatDate, readingMinutes } from '../lib/format.ts';
 import { caseStudiesTagged, relatedCaseStudies } from '../lib/related.ts';
-import type { BlogPost, CaseStudy, Service, TeamMember } from '../schemas.ts';
 import { TAG_LABELS, tagPageUrl } from '../tags.ts';
 
 const CLEARANCE_BADGES: Record<string, string> = {
@@ -18,7 +18,7 @@ const CLEARANCE_BADGES: Record<string, string> = {
 };
 
 /** One team member's biography. */
-export function TeamMemberPage({ entry, html }: PageProps<TeamMember>) {
+export function TeamMemberPage({ entry, html }: TemplateProps<typeof team>) {
   const { data } = entry;
   return (
     <div className="container page-body bio">
@@ -68,7 +68,7 @@ export function TeamMemberPage({ entry, html }: PageProps<TeamMember>) {
 }
 
 /** One case study, with related work by shared tags. */
-export function CaseStudyPage({ entry, html, catalogue }: PageProps<CaseStudy>) {
+export function CaseStudyPage({ entry, html, catalogue }: TemplateProps<typeof caseStudies>) {
   const { data } = entry;
   const related = relatedCaseStudies(entry, catalogue, 3);
   return (
@@ -118,7 +118,7 @@ export function CaseStudyPage({ entry, html, catalogue }: PageProps<CaseStudy>) 
 }
 
 /** One insights article. */
-export function BlogPostPage({ entry, html, catalogue, site }: PageProps<BlogPost>) {
+export function BlogPostPage({ entry, html, catalogue, site }: TemplateProps<typeof blogs>) {
   const { data } = entry;
   const author = authorOf(entry, catalogue, site);
   const person = authorPage(entry, catalogue);
@@ -148,7 +148,7 @@ export function BlogPostPage({ entry, html, catalogue, site }: PageProps<BlogPos
 }
 
 /** One service, with related case studies by its tags. */
-export function ServicePage({ entry, html, catalogue }: PageProps<Service>) {
+export function ServicePage({ entry, html, catalogue }: TemplateProps<typeof services>) {
   const { data } = entry;
   const related = caseStudiesTagged(data.relatedTags, catalogue, 6);
   return (

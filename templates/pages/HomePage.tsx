@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'stillsite';
 import { ArticleCard, CaseStudyCard, ServiceCard } from '../components/Cards.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';

@@ -1,4 +1,4 @@
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'stillsite';
 import { ArticleCard, ServiceCard, TeamCard } from '../components/Cards.tsx';
 import { CaseStudyResults } from '../components/CaseStudyResults.tsx';
 import { PageHero } from '../components/PageHero.tsx';

@@ -1,4 +1,4 @@
-import type { BaseData, Catalogue, DerivedRoute, PageProps } from '../../src/index.ts';
+import type { BaseData, Catalogue, DerivedRoute, PageProps } from 'stillsite';
 import { CaseStudyResults } from '../components/CaseStudyResults.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import type { FacetName } from '../lib/filter-state.ts';

@@ -1,4 +1,4 @@
-import { JsonLd, type Catalogue, type Entry, type JsonLdObject, type PageProps, type SiteContext } from '../../src/index.ts';
+import { JsonLd, type Catalogue, type Entry, type JsonLdObject, type PageProps, type SiteContext } from 'stillsite';
 import { identity } from '../identity.ts';
 import { authorOf } from '../lib/authors.ts';
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts';

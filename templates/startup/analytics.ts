@@ -1,4 +1,4 @@
-import { NAVIGATED_EVENT } from '../../src/client/index.ts';
+import { NAVIGATED_EVENT } from 'stillsite/client';
 import {
   CONFIG_OPTIONS,
   CONSENT_DEFAULTS,

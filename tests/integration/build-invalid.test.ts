@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { formatDiagnostics } from '../../src/diagnostics/diagnostics.ts';
+import { formatDiagnostics } from '../../src/diagnostics/print.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import { createSite } from '../../templates/site.ts';
+import { createMinimalSite } from '../fixtures/minimal/site.tsx';
 
 const contentDir = path.resolve('tests/fixtures/invalid-frontmatter/content');
 
@@ -15,5 +16,29 @@ describe('building content with mistakes', () => {
     expect(result.files).toBeUndefined();
     const report = formatDiagnostics(result.diagnostics, { cwd: path.resolve('tests/fixtures/invalid-frontmatter'), fileCount: result.fileCount, outcome: 'Nothing was written to dist/.' });
     await expect(report + '\n').toMatchFileSnapshot('../fixtures/invalid-frontmatter/expected-diagnostics.txt');
+  });
+});
+
+describe('building a site whose definition names what it does not have', () => {
+  it('fails every page that uses an undeclared island, reported once per template, with a suggestion', async () => {
+    const site = createMinimalSite();
+    const writer = memoryWriter();
+    const result = await build({ ...site, islands: { Countr: site.islands.Counter! } }, writer, { cache: false, socialImages: false });
+    expect(writer.files.size).toBe(0);
+    const failed = result.diagnostics.filter((d) => d.code === 'render-failed');
+    expect(failed.length).toBeGreaterThan(3);
+    expect(new Set(failed.map((d) => d.message))).toEqual(
+      new Set(['The template "page" threw: the island "Counter" is not among the site\'s islands (it declares Countr), so it would never hydrate. Did you mean "Countr"?']),
+    );
+    const report = formatDiagnostics(result.diagnostics, { cwd: site.root, fileCount: result.fileCount });
+    expect(report.match(/\[render-failed\]/g)).toHaveLength(1);
+    expect(report).toContain(`… and ${new Set(failed.map((d) => d.page)).size - 3} more pages`);
+  });
+
+  it('reports a not-found URL that is no page once the content is read', async () => {
+    const writer = memoryWriter();
+    const result = await build({ ...createMinimalSite(), notFound: '/mising' }, writer, { cache: false, socialImages: false });
+    expect(writer.files.size).toBe(0);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'missing-not-found-page', field: 'notFound', actual: '"/mising"', hint: 'did you mean "/missing"?' })]);
   });
 });

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { readContent } from '../../src/content/read.ts';
-import { prepareImages } from '../../src/images/prepare.ts';
+import { locateImageProblems, prepareImages } from '../../src/images/prepare.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import { createSite } from '../../templates/site.ts';
@@ -112,16 +112,14 @@ describe('the variant cache', () => {
   it('encodes again what changed: new bytes for one image, then new options for all', async () => {
     const changed = await freshContent('content-changed');
     fs.writeFileSync(path.join(changed, 'images/photo.jpg'), await sharp(path.join(changed, 'images/photo.jpg')).flop().jpeg().toBuffer());
-    const { catalogue } = await readContent(siteOf(changed));
-    expect((await prepareImages(siteOf(changed), catalogue, { cacheDir })).encoded).toBe(1);
+    expect((await prepareImages(siteOf(changed), { cacheDir })).encoded).toBe(1);
     const otherQuality = { ...siteOf(changed), images: { widths: WIDTHS, quality: { avif: 40 } } };
-    expect(await prepareImages(otherQuality, catalogue, { cacheDir })).toMatchObject({ encoded: 2, reused: 0 });
+    expect(await prepareImages(otherQuality, { cacheDir })).toMatchObject({ encoded: 2, reused: 0 });
   });
 
   it('survives two builds encoding the same images at once into one cold cache', async () => {
     const shared = path.join(work, 'shared-cache');
-    const { catalogue } = await readContent(site);
-    const [a, b] = await Promise.all([prepareImages(site, catalogue, { cacheDir: shared }), prepareImages(site, catalogue, { cacheDir: shared })]);
+    const [a, b] = await Promise.all([prepareImages(site, { cacheDir: shared }), prepareImages(site, { cacheDir: shared })]);
     expect(a.diagnostics).toEqual([]);
     expect(a.manifest).toEqual(b.manifest);
     // Plain data: a worker thread rendering pages can receive it by postMessage or JSON.
@@ -130,7 +128,7 @@ describe('the variant cache', () => {
     // One folder per image, and no temporary folder left behind by the build that lost the race.
     expect(fs.readdirSync(shared)).toHaveLength(2);
     expect(fs.readdirSync(shared).every((key) => /^[0-9a-f]{64}$/.test(key))).toBe(true);
-    const later = await prepareImages(site, catalogue, { cacheDir: shared });
+    const later = await prepareImages(site, { cacheDir: shared });
     expect(later).toMatchObject({ encoded: 0, reused: 2, manifest: a.manifest });
   });
 });
@@ -159,7 +157,7 @@ describe('images that cannot be used', () => {
     fs.writeFileSync(path.join(broken, 'images/portrait.png'), '<html>a saved web page</html>');
     fs.writeFileSync(path.join(broken, 'images/pic.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/></svg>');
     const { catalogue } = await readContent(siteOf(broken));
-    const { diagnostics, manifest } = await prepareImages(siteOf(broken), catalogue, { cacheDir });
+    const { diagnostics, manifest } = await locateImageProblems(await prepareImages(siteOf(broken), { cacheDir }), catalogue);
     const team = path.join(broken, 'about/team/ada-lovelace.md');
     expect(diagnostics.find((d) => d.file === team)).toMatchObject({ severity: 'error', line: lineOf(team, 'image'), field: 'image.path', actual: expect.stringContaining('unsupported image format') });
     const svgUsers = diagnostics.filter((d) => d.actual?.startsWith('"/images/pic.svg"'));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createElement, Fragment } from 'react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { formatDiagnosticLine, formatDiagnostics } from '../../src/diagnostics/diagnostics.ts';
+import { formatDiagnosticLine, formatDiagnostics } from '../../src/diagnostics/print.ts';
 import type { PageProps } from '../../src/index.ts';
 import { checkLinks } from '../../src/links/check-links.ts';
 import type { Route } from '../../src/routes/routes.ts';
@@ -53,6 +53,24 @@ describe('links in Markdown', async () => {
     expect(external.get('https://example.org/reading')).toEqual({ url: 'https://example.org/reading', count: 1, firstPage: '/blogs/broken-links' });
     expect(external.has('https://example.com/a')).toBe(true);
     expect([...external.keys()].some((url) => url.startsWith('mailto:') || url.startsWith('tel:') || url.includes('kestrelpoint.example'))).toBe(false);
+  });
+});
+
+describe('links and front matter with mistakes in the same build', () => {
+  it('are reported together, and a link to a page whose front matter is wrong is not called broken', async () => {
+    const { root, content } = smallSiteWith('tests/fixtures/broken-links/content');
+    folders.push(root);
+    // One more mistake, of another kind: a front matter without its title, in a page others link to.
+    const company = path.join(content, 'about/company.md');
+    fs.writeFileSync(company, fs.readFileSync(company, 'utf8').replace(/^title: .*$/m, ''));
+    const writer = memoryWriter();
+    const result = await build(createSite(content), writer);
+    expect(writer.files.size).toBe(0);
+    const codes = result.diagnostics.map((d) => `${path.relative(root, d.file ?? '')} ${d.code}`);
+    expect(codes).toContain('content/about/company.md missing-field');
+    expect(codes.filter((line) => line === 'content/blogs/broken-links.md broken-link')).toHaveLength(5);
+    // Pages link to /about/company from their menus: it exists, its front matter is what is wrong.
+    expect(result.diagnostics.filter((d) => d.actual === '"/about/company"')).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { formatDiagnostics } from '../../src/diagnostics/diagnostics.ts';
+import { formatDiagnostics } from '../../src/diagnostics/print.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import site from '../../templates/site.ts';
 

@@ -11,12 +11,10 @@ const root = path.resolve('.');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pool-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 const ogCache = path.join(work, 'og');
-// Bundles of the site for workers go to a folder of this test's own, so it sees the first build make one.
-process.env.SITE_WORKER_BUNDLES = path.join(work, 'bundles');
 if (fs.existsSync(path.join(root, '.site-cache/og'))) fs.cpSync(path.join(root, '.site-cache/og'), ogCache, { recursive: true });
 
 describe('rendering pages on worker threads', () => {
-  it('gives the same bytes as rendering them in the main thread, with workers loaded through tsx or from a bundle', async () => {
+  it('gives the same bytes as rendering them in the main thread', async () => {
     const site = await loadSite(root);
     const options = { cache: false as const, og: { cacheDir: ogCache, threads: 0 } };
     const single = memoryWriter();
@@ -32,49 +30,30 @@ describe('rendering pages on worker threads', () => {
     expect([...pooled.files.keys()].sort()).toEqual([...single.files.keys()].sort());
     const differing = [...single.files].filter(([file, bytes]) => Buffer.compare(bytes, pooled.files.get(file)!) !== 0).map(([file]) => file);
     expect(differing).toEqual([]);
-    // With no bundle of the site yet, the workers were loaded through tsx, and one was made for the next build.
-    expect(two.pages!.workersBundled).toBe(false);
-    expect(fs.readdirSync(process.env.SITE_WORKER_BUNDLES!).filter((name) => name.endsWith('.mjs'))).toHaveLength(1);
 
-    // Into a folder, each worker writes the pages it renders into the staging folder itself. These
-    // workers load the site from the bundle: the bytes are the same.
+    // Into a folder, each worker writes the pages it renders into the staging folder itself: the bytes are the same.
     const out = path.join(work, 'dist');
     const onDisk = await build(site, diskWriter(out), { ...options, threads: 2 });
     expect(onDisk.diagnostics).toEqual([]);
     expect(onDisk.pages!.inWorkers).toBeGreaterThan(0);
-    expect(onDisk.pages!.workersBundled).toBe(true);
     const written = fs.readdirSync(out, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     const paths = written.map((entry) => path.relative(out, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
     expect(paths.sort()).toEqual([...single.files.keys()].sort());
     expect(paths.filter((file) => Buffer.compare(fs.readFileSync(path.join(out, file)), single.files.get(file)!) !== 0)).toEqual([]);
     // Nothing is left beside the output: the staging folder became it.
     expect(fs.readdirSync(work).filter((name) => name.startsWith('dist.'))).toEqual([]);
-
-    // A bundle that fails to load (here: made broken) costs the workers a second start, through
-    // tsx, not the build its workers; and it is forgotten, so the next build makes a new one.
-    const bundles = process.env.SITE_WORKER_BUNDLES!;
-    const list = fs.readdirSync(bundles).find((name) => name.endsWith('.json'))!;
-    const bundle = (JSON.parse(fs.readFileSync(path.join(bundles, list), 'utf8')) as { bundle: string }).bundle;
-    fs.writeFileSync(bundle, `throw new Error('a broken bundle');\n`);
-    const broken = memoryWriter();
-    const afterBroken = await build(site, broken, { ...options, threads: 2 });
-    expect(afterBroken.diagnostics).toEqual([]);
-    expect(afterBroken.pages!.inWorkers).toBeGreaterThan(0);
-    expect(afterBroken.pages!.workersBundled).toBe(false);
-    expect([...broken.files].filter(([file, bytes]) => Buffer.compare(bytes, single.files.get(file)!) !== 0)).toEqual([]);
-    expect(fs.existsSync(path.join(bundles, list))).toBe(false);
   }, 240_000);
 
   it('warns, and renders every page on the main thread, when no worker can load the site', async () => {
     const site = await loadSite(root);
-    const module = path.join(work, 'unloadable', 'site.ts');
+    const module = path.join(work, 'unloadable', 'site.mjs');
     fs.mkdirSync(path.dirname(module), { recursive: true });
     fs.writeFileSync(module, `throw new Error('this site loads in the main thread only');\n`);
     const options = { cache: false as const, og: { cacheDir: ogCache, threads: 0 } };
     const single = memoryWriter();
     await build(site, single, { ...options, threads: 0 });
     const writer = memoryWriter();
-    const result = await build({ ...site, module }, writer, { ...options, threads: 2 });
+    const result = await build({ ...site, code: { ...site.code!, module } }, writer, { ...options, threads: 2 });
     expect(result.diagnostics).toMatchObject([
       { code: 'workers-unavailable', severity: 'warning', message: expect.stringContaining('this site loads in the main thread only') },
     ]);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { formatDiagnostics } from '../../src/diagnostics/diagnostics.ts';
+import { formatDiagnostics } from '../../src/diagnostics/print.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import site from '../../templates/site.ts';
 

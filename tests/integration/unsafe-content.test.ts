@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { formatDiagnostics, formatDiagnosticLine } from '../../src/diagnostics/diagnostics.ts';
+import { formatDiagnostics, formatDiagnosticLine } from '../../src/diagnostics/print.ts';
 import { renderMarkdown } from '../../src/render/markdown.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import { createSite } from '../../templates/site.ts';

@@ -134,7 +134,7 @@ describe.skipIf(!hasBrowser)('the axe gate', () => {
 });
 
 describe('npm run check', () => {
-  const check = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check.ts', ...args], { encoding: 'utf8' });
+  const check = (...args: string[]) => spawnSync(process.execPath, ['scripts/check.ts', ...args], { encoding: 'utf8' });
 
   it('prints page, rule, message and fix for each finding and exits 1; exits 0 on a clean site; 2 on a usage error', () => {
     const failed = check('--dist', broken, '--gate', 'html-validate,structured-data');

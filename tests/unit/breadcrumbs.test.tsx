@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createSiteContext } from '../../src/build.ts';
+import { createSiteContext } from '../../src/site/context.ts';
 import { createCatalogue } from '../../src/content/catalogue.ts';
 import type { SiteDefinition } from '../../src/index.ts';
 import { BreadcrumbContext, Breadcrumbs } from '../../templates/components/Breadcrumbs.tsx';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDiagnosticLine, formatDiagnostics, formatField, type Diagnostic } from '../../src/diagnostics/diagnostics.ts';
+import { formatField, type Diagnostic } from '../../src/diagnostics/diagnostics.ts';
+import { formatDiagnosticLine, formatDiagnostics } from '../../src/diagnostics/print.ts';
+import { compareNatural } from '../../src/diagnostics/group.ts';
 
 const tag: Diagnostic = {
   code: 'invalid-value',
@@ -50,5 +52,75 @@ describe('diagnostic formatting', () => {
     [['title'], 'title'],
   ])('formats the field path %j as %s', (segments, text) => {
     expect(formatField(segments)).toBe(text);
+  });
+
+  it('prints a mistake repeated in 200 files once, with the first files and a count, in under 40 lines', () => {
+    const typo = (n: number): Diagnostic => ({ ...tag, file: `/site/content/posts/bulk-${n}.md`, line: 3, field: 'descripton', code: 'unknown-field', expected: 'one of the fields title, description', actual: '"descripton"', hint: 'did you mean "description"?' });
+    const missing = (n: number): Diagnostic => ({ code: 'missing-field', severity: 'error', file: `/site/content/posts/bulk-${n}.md`, line: 1, field: 'title', message: 'is required', expected: 'text', actual: 'nothing' });
+    const all = Array.from({ length: 200 }, (_, i) => typo(200 - i));
+    const text = formatDiagnostics([...all, missing(7)], { cwd: '/site', fileCount: 201, outcome: 'Nothing was written to dist/.' });
+    expect(text).toBe(
+      [
+        'content/posts/bulk-1.md:3  descripton: expected one of the fields title, description, found "descripton"  [unknown-field]',
+        'content/posts/bulk-2.md:3  (the same)',
+        'content/posts/bulk-3.md:3  (the same)',
+        '    … and 197 more files',
+        '    hint: did you mean "description"?',
+        'content/posts/bulk-7.md:1  title: expected text, found nothing  [missing-field]',
+        '',
+        '✖ 201 errors in 200 of 201 files. Nothing was written to dist/.',
+      ].join('\n'),
+    );
+    expect(text.split('\n').length).toBeLessThan(40);
+  });
+
+  it('lists two or three places of one problem without a count', () => {
+    const at = (file: string): Diagnostic => ({ ...tag, file: `/site/content/${file}` });
+    const lines = formatDiagnostics([at('b.md'), at('a.md')], { cwd: '/site', fileCount: 2 }).split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'content/a.md:7  tags[1]: expected one of snowflake, aws, found "snowflak"  [invalid-value]',
+      'content/b.md:7  (the same)',
+      '    hint: did you mean "snowflake"?',
+    ]);
+  });
+
+  it('reports a template that throws on many pages once per template and error, counting the pages', () => {
+    const threw = (template: string, error: string, n: number): Diagnostic => ({
+      code: 'render-failed',
+      severity: 'error',
+      file: `/site/content/posts/p${n}.md`,
+      line: 1,
+      page: `/posts/p${n}`,
+      message: `The template "${template}" threw: ${error}`,
+      hint: 'Run with --verbose to see the stack.',
+    });
+    const pages = (template: string, error: string, count: number) => Array.from({ length: count }, (_, i) => threw(template, error, i + 1));
+    const text = formatDiagnostics([...pages('post', 'x is undefined', 50), ...pages('post', 'y is undefined', 2), ...pages('home', 'x is undefined', 1)], { cwd: '/site', fileCount: 60 });
+    expect(text.split('\n').filter((line) => line.includes('[render-failed]'))).toEqual([
+      'content/posts/p1.md:1 (page /posts/p1)  The template "post" threw: x is undefined  [render-failed]',
+      'content/posts/p1.md:1 (page /posts/p1)  The template "post" threw: y is undefined  [render-failed]',
+      'content/posts/p1.md:1 (page /posts/p1)  The template "home" threw: x is undefined  [render-failed]',
+    ]);
+    expect(text).toContain('    … and 47 more pages');
+    expect(text).not.toMatch(/more pages[^]*more pages/);
+  });
+
+  it('sorts files in natural order', () => {
+    const files = ['bulk-10.md', 'bulk-2.md', 'bulk-1.md', 'bulk-100.md', 'about.md'];
+    const text = formatDiagnostics(files.map((file) => ({ ...tag, actual: file, file: `/site/${file}` })), { cwd: '/site', fileCount: 5 });
+    expect(text.split('\n').filter((line) => line.includes('.md:')).map((line) => line.split(':')[0])).toEqual(['about.md', 'bulk-1.md', 'bulk-2.md', 'bulk-10.md', 'bulk-100.md']);
+  });
+
+  it.each([
+    ['bulk-2', 'bulk-10', -1],
+    ['bulk-10', 'bulk-9', 1],
+    ['a', 'a', 0],
+    ['a1b2', 'a1b10', -1],
+    ['file-01', 'file-1', -1],
+    ['99999999999999999999', '100000000000000000000', -1],
+    ['B', 'a', -1],
+  ])('compares %s with %s naturally: %i', (a, b, sign) => {
+    expect(Math.sign(compareNatural(a, b))).toBe(sign);
+    expect(Math.sign(compareNatural(b, a))).toBe(sign === 0 ? 0 : -sign);
   });
 });

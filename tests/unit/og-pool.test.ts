@@ -35,10 +35,11 @@ describe('drawAll', () => {
     expect((await drawAll(tasks(2), ogSetup)).workers).toBe(0);
   });
 
-  it("falls back to the main thread when workers cannot load the templates (.tsx under the test runner)", async () => {
-    const setup = { templates: socialImages.templates, fonts: socialImages.fonts };
+  it("draws the site's own .tsx templates on worker threads, loaded as the main thread loads them", async () => {
+    const setup = { root: ogSetup.root, templates: socialImages.templates, fonts: socialImages.fonts };
     const task = { template: 'textOnly', props: { title: 'T', description: 'D', brand: 'B', backgroundColor: '#10213A', assets: {} } };
     const result = await drawAll([task, task], setup, { threads: 2 });
+    expect(result.workers).toBe(2);
     expect(result.images.map((image) => pngSize(image as Uint8Array))).toEqual([
       { width: 1200, height: 630 },
       { width: 1200, height: 630 },

@@ -13,7 +13,7 @@ let cacheDir = '';
 afterEach(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
 const fresh = () => (cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-og-render-')));
 
-const site = { root: '/nowhere', og: { ...ogSetup, image: () => undefined } } as unknown as SiteDefinition;
+const site = { root: ogSetup.root, og: { ...ogSetup, image: () => undefined } } as unknown as SiteDefinition;
 const job = (pageUrl: string, key: string, template = 'plain'): DrawJob => ({
   pageUrl,
   outPath: `og${pageUrl === '/' ? '/index' : pageUrl}.png`,

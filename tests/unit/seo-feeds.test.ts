@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogue } from '../../src/content/catalogue.ts';
-import { createSiteContext } from '../../src/build.ts';
+import { createSiteContext } from '../../src/site/context.ts';
 import { renderAtom, renderRss } from '../../src/seo/feeds.ts';
 import type { FeedDefinition } from '../../src/seo/definition.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';

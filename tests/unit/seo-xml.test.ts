@@ -18,6 +18,7 @@ describe('XML helpers', () => {
   it.each([
     ['2024-01-02', 'Tue, 02 Jan 2024 00:00:00 GMT', '2024-01-02T00:00:00Z'],
     ['2019-12-31', 'Tue, 31 Dec 2019 00:00:00 GMT', '2019-12-31T00:00:00Z'],
+    ['2026-01-15T10:30:00Z', 'Thu, 15 Jan 2026 10:30:00 GMT', '2026-01-15T10:30:00Z'],
   ])('writes %s as RFC 822 and RFC 3339', (date, rss, atom) => {
     expect(rfc822Date(date)).toBe(rss);
     expect(rfc3339Date(date)).toBe(atom);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSiteContext } from '../../src/build.ts';
+import { createSiteContext } from '../../src/site/context.ts';
 import { createCatalogue } from '../../src/content/catalogue.ts';
 import { Ref } from '../../src/content/schema-helpers.ts';
 import type { Entry, SiteDefinition } from '../../src/index.ts';

@@ -54,29 +54,40 @@ describe('the tracking catalogue', () => {
   it('computes a derived value once, and makes every page that uses it depend on what it read', () => {
     const { tracker } = trackerOf(projects(4));
     let computed = 0;
-    const derive = () =>
-      tracker.catalogue.derive('count', (c) => {
-        computed++;
-        return c.collection('projects').filter((e) => e.data.sort! > 1).length;
-      });
+    function count(c: Catalogue) {
+      computed++;
+      return c.collection('projects').filter((e) => e.data.sort! > 1).length;
+    }
+    const derive = () => tracker.catalogue.derive(count);
     const a = tracker.record('/a', derive);
     const b = tracker.record('/b', derive);
     expect([a.value, b.value, computed]).toEqual([2, 2, 1]);
-    expect([...a.reads]).toEqual(['d:count']);
-    expect([...b.reads]).toEqual(['d:count']);
-    expect([...tracker.derived.get('count')!]).toContain('e:/projects/p3#data.sort');
+    const [key] = [...tracker.derived.keys()];
+    expect(key).toMatch(/^count:/);
+    expect([...a.reads]).toEqual([`d:${key}`]);
+    expect([...b.reads]).toEqual([`d:${key}`]);
+    expect([...tracker.derived.get(key!)!]).toContain('e:/projects/p3#data.sort');
+  });
+
+  it('refuses a new function for a derived value on each page (a closure over what differs between pages)', () => {
+    const { tracker } = trackerOf(projects(2));
+    const page = (limit: number) => () => tracker.catalogue.derive((c) => c.collection('projects').slice(0, limit));
+    tracker.record('/a', page(1));
+    expect(() => tracker.record('/b', page(2))).toThrow(/a function declared at the top level of a module/);
   });
 });
 
 describe('changed facts', () => {
   const before = projects(3);
   const { catalogue: old, tracker } = trackerOf(before);
+  const sorts = (c: Catalogue) => c.collection('projects').map((e) => e.data.sort);
   const { reads } = tracker.record('/page', () => {
     tracker.catalogue.collection('projects').forEach((e) => e.data.title);
-    tracker.catalogue.derive('sorts', (c) => c.collection('projects').map((e) => e.data.sort));
+    tracker.catalogue.derive(sorts);
   });
-  const facts = new Map([...reads, ...tracker.derived.get('sorts')!].map((fact) => [fact, fingerprint(fact, old, site)]));
-  const derived = new Map([['sorts', [...tracker.derived.get('sorts')!]]]);
+  const [sortsKey] = [...tracker.derived.keys()];
+  const facts = new Map([...reads, ...tracker.derived.get(sortsKey!)!].map((fact) => [fact, fingerprint(fact, old, site)]));
+  const derived = new Map([[sortsKey!, [...tracker.derived.get(sortsKey!)!]]]);
   const edited = (change: (entries: Entry[]) => Entry[]): Catalogue => createCatalogue(change(before.map((e) => ({ ...e, data: { ...e.data } }))));
 
   it('finds nothing changed when no entry was touched, without computing anything', () => {
@@ -94,7 +105,7 @@ describe('changed facts', () => {
       entries[1]!.data.sort = 99;
       return entries;
     });
-    expect([...changedFacts(facts, derived, new Set(['/projects/p1']), resorted, site)].sort()).toEqual(['d:sorts', 'e:/projects/p1#data.sort', 'q:["projects",false,false,"sort"]']);
+    expect([...changedFacts(facts, derived, new Set(['/projects/p1']), resorted, site)].sort()).toEqual([`d:${sortsKey}`, 'e:/projects/p1#data.sort', 'q:["projects",false,false,"sort"]']);
   });
 
   it('finds a removed entry in the answers that listed it', () => {

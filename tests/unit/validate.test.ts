@@ -52,6 +52,11 @@ describe('validating front matter', () => {
     );
   });
 
+  it('reports a misspelt required field once, as the misspelling, saying the field is missing', () => {
+    const { diagnostics } = check('projects/x.md', project(validProject).replace('title: "A project"', 'titel: "A project"'));
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'unknown-field', field: 'titel', line: 2, hint: 'did you mean "title"? It is required, and missing.' })]);
+  });
+
   it('asks for at least one technology and one industry tag', () => {
     const { diagnostics } = check('projects/x.md', project(['clients: [{ name: "Acme", url: "https://acme.example" }]', 'tags: [aws, java]']));
     expect(diagnostics).toEqual([expect.objectContaining({ code: 'invalid-content', field: 'tags', line: 5 })]);
@@ -70,6 +75,29 @@ describe('validating front matter', () => {
   ])('rejects the date %s as %s', (date, code) => {
     const { diagnostics } = check('projects/x.md', project([...validProject, `createdDate: ${date}`]));
     expect(diagnostics).toEqual([expect.objectContaining({ code, field: 'createdDate', line: 6 })]);
+  });
+
+  it.each([
+    ['2026-01-15', '2026-01-15'],
+    ['2026-01-15T10:00:00Z', '2026-01-15T10:00:00Z'],
+    ['2026-01-15T12:00+02:00', '2026-01-15T10:00:00Z'],
+    ['2026-01-15T10:00:00.250Z', '2026-01-15T10:00:00.250Z'],
+    ['2026-01-15T10:00:00', '2026-01-15T10:00:00Z'],
+  ])('accepts the date %s, keeping it as %s', (date, kept) => {
+    const { entry, diagnostics } = check('projects/x.md', project([...validProject, `createdDate: ${date}`]));
+    expect(diagnostics).toEqual([]);
+    expect(entry?.data.createdDate).toBe(kept);
+  });
+
+  it.each([
+    ['2026-02-30T10:00:00Z', 'invalid-date', 'is not a real calendar date'],
+    ['2026-01-15T24:00:00Z', 'invalid-date', 'is not a real time of day'],
+    ['2026-01-15T10:00:00+25:00', 'invalid-date', 'is not a real time of day'],
+    ['2026-01-15T10', 'invalid-format', 'is not in the expected format'],
+    ['2026-01-15 10:00', 'invalid-format', 'is not in the expected format'],
+  ])('rejects the date and time %s as %s', (date, code, message) => {
+    const { diagnostics } = check('projects/x.md', project([...validProject, `createdDate: "${date}"`]));
+    expect(diagnostics).toEqual([expect.objectContaining({ code, message, field: 'createdDate', line: 6 })]);
   });
 
   it('rejects an updated date before the created date', () => {
@@ -113,6 +141,20 @@ describe('validating front matter', () => {
   it('reports YAML syntax errors with their line', () => {
     const { diagnostics } = check('projects/x.md', ['---', 'title: ok', 'description: this: breaks', '---'].join('\n'));
     expect(diagnostics).toEqual([expect.objectContaining({ code: 'yaml-syntax', line: 3 })]);
+  });
+
+  it.each([
+    ['a value with two colons', ['title: Broken: yes: no'], 2, 'Quote a value that contains ": "'],
+    ['a field indented under another', ['title: ok', '  description: indented'], 2, 'indented deeper'],
+    ['a list item under no field', ['title: ok', '- stray'], 3, 'indent list items'],
+    ['a field written twice', ['title: ok', 'title: again'], 3, 'written once'],
+    ['a tab for indentation', ['tags:', '\t- aws'], 3, 'spaces, not tabs'],
+    ['a value starting with @', ['title: @home'], 2, 'starts with @'],
+    ['an unclosed quote', ['title: "unclosed', 'sort: 1'], 3, 'never closed'],
+    ['an unclosed list', ['tags: [aws, retail', 'sort: 1'], 3, 'is not closed'],
+  ])('reports %s once, at its line, with a hint about it', (_, lines, line, hint) => {
+    const { diagnostics } = check('projects/x.md', ['---', ...lines, '---', 'Body.'].join('\n'));
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'yaml-syntax', line, hint: expect.stringContaining(hint) })]);
   });
 
   it('reports a file without front matter', () => {

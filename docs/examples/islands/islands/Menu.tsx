@@ -1,0 +1,18 @@
+import { usePathname } from 'stillsite/client';
+
+/**
+ * The site's menu, marking the current page. It lives outside `<main>`, so it stays on screen
+ * across client-side navigations; `usePathname` keeps it up to date as the page changes.
+ */
+export default function Menu({ path, links }: { path: string; links: Array<{ url: string; title: string }> }) {
+  const current = usePathname(path);
+  return (
+    <nav aria-label="Site">
+      {links.map((link) => (
+        <a key={link.url} href={link.url} aria-current={link.url === current ? 'page' : undefined}>
+          {link.title}
+        </a>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Content } from './content/read.ts';
+import type { Diagnostic } from './diagnostics/diagnostics.ts';
+import type { ImageBuildOptions } from './images/prepare.ts';
+import type { BuildCacheOptions } from './incremental/last-build.ts';
+import type { ReceiptSummary } from './incremental/receipt.ts';
+import type { ExternalLink } from './links/check-links.ts';
+import type { OgRenderOptions } from './og/render.ts';
+import type { OutputFile } from './output/write.ts';
+import type { Pages } from './render/pages.ts';
+import type { SiteRoutes } from './routes/plan.ts';
+
+export interface BuildOptions {
+  /** Overrides the site's origin (`--origin`, else `SITE_ORIGIN`, else the site's default). */
+  origin?: string;
+  /** Minify client code and styles (default true). */
+  minify?: boolean;
+  /** How social images are drawn and cached (see `OgRenderOptions`). */
+  og?: OgRenderOptions;
+  /** Where responsive image variants are cached (see `ImageBuildOptions`). */
+  images?: ImageBuildOptions;
+  /** Where pages and entries are kept for the next build into the same output; false: reuse and keep nothing (default: `.site-cache/build`). */
+  cache?: BuildCacheOptions | false;
+  /** Worker threads to render pages with; 0 renders in the main thread (default: one per core when enough pages need rendering). */
+  threads?: number;
+  /** Plan and draw social images (default true); false leaves them out of pages, for measuring pages alone. */
+  socialImages?: boolean;
+}
+
+export interface BuildResult {
+  diagnostics: Diagnostic[];
+  /** How many content files were read. */
+  fileCount: number;
+  routes: SiteRoutes['routes'];
+  catalogue: SiteRoutes['catalogue'];
+  /** Social images drawn by this build and taken unchanged from the cache. */
+  og?: { drawn: number; reused: number };
+  /** Raster images encoded into variants by this build and taken unchanged from the cache. */
+  images?: { encoded: number; reused: number };
+  /** Links to other sites, listed and never fetched; set once every internal link has been checked. */
+  externalLinks?: ExternalLink[];
+  /** Pages rendered by this build (in worker threads, of those) and carried over unchanged from the last one. */
+  pages?: { rendered: number; inWorkers: number; carried: number };
+  /** Output files written, and files of the last output removed; the rest were left as they were. */
+  written?: { files: string[]; removed: string[] };
+  /** Set only when the build succeeded and the output was written. */
+  files?: OutputFile[];
+  /** What `site build` prints about the build, kept with its receipt. */
+  summary: ReceiptSummary;
+}
+
+/** The stages' results as a build reports them: every diagnostic, in stage order, and the figures. */
+export function outcome(
+  content: Content,
+  routes: SiteRoutes,
+  stages: ReadonlyArray<{ diagnostics: readonly Diagnostic[] }>,
+  done: {
+    images?: { encoded: number; reused: number };
+    pages?: Pages;
+    drawn?: { drawn: number; reused: number };
+    links?: { external: ExternalLink[] };
+    written?: { written: string[]; removed: string[] };
+    files?: OutputFile[];
+  } = {},
+): BuildResult {
+  const og = done.drawn && { drawn: done.drawn.drawn, reused: done.drawn.reused };
+  const result: BuildResult = {
+    diagnostics: stages.flatMap((stage) => stage.diagnostics),
+    fileCount: content.fileCount,
+    routes: routes.routes,
+    catalogue: routes.catalogue,
+    og,
+    images: done.images && { encoded: done.images.encoded, reused: done.images.reused },
+    externalLinks: done.links?.external,
+    pages: done.pages && { rendered: done.pages.rendered, inWorkers: done.pages.renderedInWorkers, carried: done.pages.files.length - done.pages.rendered },
+    written: done.written && { files: done.written.written, removed: done.written.removed },
+    files: done.files,
+    summary: { pages: routes.routes.length, files: content.fileCount, og, externalLinks: done.links?.external ?? [] },
+  };
+  return result;
+}

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+
+/** `site init [dir]`: a small starter site, written into a folder without overwriting anything. */
+export function registerInit(program: Command): void {
+  program
+    .command('init')
+    .argument('[dir]', 'the folder to start the site in, made if missing', '.')
+    .description('start a new site: write a small starter site (content, templates, an island, styles) into a folder')
+    .action(async (dir: string, _options: object, command: Command) => {
+      const { root } = command.optsWithGlobals<{ root: string }>();
+      const target = path.resolve(root, dir);
+      const { InitError, displayPath, scaffold } = await import('../init/scaffold.ts');
+      let made;
+      try {
+        made = scaffold(target);
+      } catch (error) {
+        if (!(error instanceof InitError)) throw error;
+        // Nothing was written: a usage error (exit 2, see EXIT in main.ts), said as it is.
+        console.error(`site: ${error.message}`);
+        process.exitCode = 2;
+        return;
+      }
+      const where = displayPath(target);
+      console.log(`Started a site in ${where === '.' ? 'this folder' : `${where}/`}:`);
+      for (const { file, updated } of made.files) console.log(`  ${file}${updated ? ' (updated)' : ''}`);
+      for (const note of made.notes) console.log(note);
+      console.log(['', 'Next:', ...(where === '.' ? [] : [`  cd ${shellWord(where)}`]), '  npm install', '  npm run dev      serve it at http://127.0.0.1:4321/, reloading on every edit'].join('\n'));
+      console.log('Then: npm run build (the site into dist/), npm run check (type-check it).');
+    });
+}
+
+/** A path as one word for a POSIX shell: quoted when it holds anything but plain characters. */
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}

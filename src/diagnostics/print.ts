@@ -1,0 +1,73 @@
+import path from 'node:path';
+import type { Diagnostic } from './diagnostics.ts';
+import { groupDiagnostics, type DiagnosticGroup } from './group.ts';
+
+export interface PrintOptions {
+  /** Paths are shown relative to this folder. */
+  cwd: string;
+  /** How many source files were read, for the summary line (default: the summary counts files with errors only). */
+  fileCount?: number;
+  verbose?: boolean;
+  /** What the caller did about the errors, appended to the summary. */
+  outcome?: string;
+}
+
+/**
+ * Prints one located line per problem, in natural order of file and line, then a summary:
+ * `content/projects/acme.md:7  tags[1]: expected one of …, found "snowflak"  [invalid-value]`.
+ * A problem seen in many files or pages is printed once, with the first few places and a count.
+ */
+export function formatDiagnostics(all: readonly Diagnostic[], options: PrintOptions): string {
+  // A page drawn twice (the not-found page is also 404.html) reports its problems twice; say each once.
+  const diagnostics = [...new Map(all.map((d) => [JSON.stringify([d.file, d.page, d.line, d.column, d.code, d.field, d.message, d.actual]), d])).values()];
+  const lines = diagnosticLines(diagnostics, options);
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const warnings = diagnostics.length - errors.length;
+  const files = new Set(errors.map((d) => d.file ?? '(site)')).size;
+  const of = options.fileCount === undefined ? '' : ` of ${options.fileCount}`;
+  const parts = [`${errors.length} ${plural(errors.length, 'error')} in ${files}${of} ${plural(options.fileCount ?? files, 'file')}`];
+  if (warnings) parts.push(`${warnings} ${plural(warnings, 'warning')}`);
+  lines.push('', `✖ ${parts.join(', ')}.${options.outcome ? ` ${options.outcome}` : ''}`);
+  return lines.join('\n');
+}
+
+/** How many places of one problem are listed before the rest are counted. */
+export const PLACES_LISTED = 3;
+
+/** The located lines of `formatDiagnostics` alone, with hints (and details when verbose): for warnings of a build that succeeded. */
+export function diagnosticLines(diagnostics: readonly Diagnostic[], options: Pick<PrintOptions, 'cwd' | 'verbose'>): string[] {
+  return groupDiagnostics(diagnostics).flatMap((group) => groupLines(group, options));
+}
+
+/**
+ * A problem's lines: its first place in full, the next few places alone, a count of the rest
+ * (`… and 197 more files`), then the hint and, when verbose, the first place's detail.
+ */
+function groupLines({ first, all }: DiagnosticGroup, options: Pick<PrintOptions, 'cwd' | 'verbose'>): string[] {
+  const lines = [`${formatDiagnosticLine(first, options.cwd)}  [${first.code}]`];
+  for (const d of all.slice(1, PLACES_LISTED)) lines.push(`${formatPlace(d, options.cwd)}  (the same)`);
+  const more = all.length - PLACES_LISTED;
+  if (more > 0) lines.push(`    … and ${more} more ${plural(more, first.page ? 'page' : 'file')}`);
+  if (first.hint) lines.push(`    hint: ${first.hint}`);
+  if (first.detail && options.verbose) lines.push(...first.detail.split('\n').map((l) => `    ${l}`));
+  return lines;
+}
+
+/** Where a diagnostic points: `file:line`, with the page when it is a page's, or `(site)`. */
+export function formatPlace(d: Diagnostic, cwd: string): string {
+  const file = d.file ? `${path.relative(cwd, d.file)}${d.line ? `:${d.line}` : ''}` : undefined;
+  if (d.page) return file ? `${file} (page ${d.page})` : `page ${d.page}`;
+  return file ?? '(site)';
+}
+
+/** One line: `file:line  field: expected …, found …`, or `file:line  field: message` when there is nothing to compare. */
+export function formatDiagnosticLine(d: Diagnostic, cwd: string): string {
+  const where = formatPlace(d, cwd);
+  const facts =
+    d.expected !== undefined ? `expected ${d.expected}, found ${d.actual ?? 'something else'}` : d.actual !== undefined ? `${d.message}, found ${d.actual}` : d.message;
+  return `${where}  ${d.field ? `${d.field}: ` : ''}${facts}`;
+}
+
+function plural(n: number, word: string): string {
+  return n === 1 ? word : `${word}s`;
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { BundledAssets } from '../assets/bundle.ts';
+import type { Site } from '../site/definition.ts';
+import type { CurrentOutput, Writer } from '../output/write.ts';
+import { digest } from './facts.ts';
+import { codeFingerprint, ENGINE_DIR, filesFingerprint } from './fingerprint.ts';
+import { BUILD_CACHE_FOLDER, changedSince, dropReceipt, receiptFile, takeSnapshot, writeReceipt, type ReceiptSummary } from './receipt.ts';
+import { loadState, saveState, stateFile, type BuildState, type KnownEntry, type KnownFile } from './state.ts';
+
+/** Where builds keep what later builds can reuse. */
+export interface BuildCacheOptions {
+  /** The folder of the cache on disk, one file per output folder (default: `.site-cache/build` in the site's root). */
+  dir?: string;
+  /**
+   * What the caller was asked, as a key (see `requestKey`). With it, a build into a folder on
+   * disk leaves a receipt there too, and the next identical request can skip the build when
+   * nothing changed (see `receipt.ts`).
+   */
+  request?: string;
+}
+
+/** What a long-lived builder keeps between its builds, so it need not read its cache from disk each time. */
+export interface BuildMemory {
+  /** The code fingerprint: code cannot change under a running process, so it is computed once. */
+  code?: string;
+  state?: BuildState;
+  /** The client code and styles, which depend on code alone. */
+  assets?: BundledAssets;
+}
+
+/** What the last build into the same output left, for each stage to reuse what it can; and where this build's state goes. */
+export interface LastBuild {
+  /** Entries the last build validated, when nothing validation depends on has changed since. */
+  readonly entries: ReadonlyMap<string, KnownEntry> | undefined;
+  /** The output as the last build left it (a writer that keeps none has none). */
+  readonly output: CurrentOutput | undefined;
+  /** The build's full key: the entries key plus whatever else every page depends on (origin, assets, …). */
+  key(parts: readonly unknown[]): string;
+  /** The last build's state if its key is `key`: only then may its pages be carried over. */
+  previous(key: string): BuildState | undefined;
+  /** The output files as the last build left them, whatever its key: unchanged bytes need no rewrite. */
+  readonly previousFiles: ReadonlyMap<string, KnownFile> | undefined;
+  /**
+   * Keeps this build's state for the next one (in memory for a builder, on disk for an output
+   * folder), and leaves the receipt of a successful build when one was asked for. `unchanged`:
+   * the build rendered and wrote nothing, so the state on disk is still right and is only marked as used.
+   */
+  save(state: Omit<BuildState, 'entriesKey'>, summary: ReceiptSummary, unchanged: boolean): Promise<void>;
+}
+
+/**
+ * Opens what the last build into this output left. Nothing persists unless the site was loaded
+ * from its code (the code fingerprint needs it) and the writer names its output (the state is
+ * kept per output folder); a builder keeps its state in memory either way.
+ */
+export async function openLastBuild(site: Site, writer: Writer, options: BuildCacheOptions | false | undefined, warm?: BuildMemory): Promise<LastBuild> {
+  const location = writer.current?.location;
+  // Output that does not outlive the process, built once: there is nothing to reuse or keep.
+  if (options === false || (!location && !warm)) return NO_CACHE;
+  const cacheDir = (options || undefined)?.dir ?? path.join(site.root, BUILD_CACHE_FOLDER);
+  const folders = [site.contentDir, ...(site.publicDir ? [site.publicDir] : [])];
+  const request = location && site.code ? (options || undefined)?.request : undefined;
+  const fingerprint = warm?.code || !site.code ? undefined : await codeFingerprint(site.code, site.root);
+  // Taken before any content is read: a file edited while this build runs shows a newer time than the receipt's.
+  const snapshot = request ? takeSnapshot([...folders, ENGINE_DIR], [...site.code!.files, ...fingerprint!.locks]) : undefined;
+  const code = warm?.code ?? fingerprint?.key;
+  if (!code) return NO_CACHE;
+  if (warm) warm.code = code;
+  const file = location && site.code ? stateFile(cacheDir, location) : undefined;
+  const loaded = warm?.state ?? (file ? await loadState(file) : undefined);
+  const entriesKey = digest(JSON.stringify([code, ...folders, await filesFingerprint(folders)]));
+  return {
+    entries: loaded?.entriesKey === entriesKey ? loaded.entries : undefined,
+    output: writer.current,
+    key: (parts) => digest(JSON.stringify([entriesKey, ...parts])),
+    previous: (key) => (loaded?.key === key ? loaded : undefined),
+    previousFiles: loaded?.files,
+    async save(state, summary, unchanged) {
+      const full: BuildState = { ...state, entriesKey };
+      if (warm) warm.state = full;
+      if (file && unchanged && loaded) {
+        const now = new Date();
+        await fs.utimes(file, now, now).catch(() => saveState(file, full));
+      } else if (file) await saveState(file, full);
+      if (!request || !snapshot || !location) return;
+      const receipt = receiptFile(cacheDir, location);
+      // The site's code was loaded when this process started: a file changed since may not be what was built.
+      if (changedSince(snapshot, performance.timeOrigin).length > 0) return dropReceipt(receipt);
+      writeReceipt(receipt, { request, out: path.resolve(location), inputs: snapshot, outputs: [...state.files].map(([file, known]) => [file, known.stamp]), summary });
+    },
+  };
+}
+
+/** A build that reuses nothing and keeps nothing. */
+const NO_CACHE: LastBuild = {
+  entries: undefined,
+  output: undefined,
+  key: () => '',
+  previous: () => undefined,
+  previousFiles: undefined,
+  save: async () => {},
+};

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CONFIG_FILES } from '../site/load.ts';
+import { mergePackageJson, packageName, type PackageJson, type StarterPackage } from './package-json.ts';
+
+/** The starter site, kept as real files so it is type-checked and built like any site. */
+export const STARTER_DIR = fileURLToPath(new URL('./starter/', import.meta.url));
+
+/** Starter files stored under another name: npm leaves any `.gitignore` out of a package. */
+const STORED_AS: Readonly<Record<string, string>> = { _gitignore: '.gitignore' };
+
+/** What a build or a dev server may leave in the starter folder; never copied. */
+const MACHINE_MADE = new Set(['node_modules', 'dist', '.site-cache']);
+
+/** Conflicting files named one by one; a folder holding a whole site already gets a count for the rest. */
+const SHOWN_CONFLICTS = 8;
+
+/** A reason `site init` wrote nothing: a usage error, told as it is. */
+export class InitError extends Error {}
+
+export interface Scaffolded {
+  /** Files written, relative to the folder, in order; package.json and .gitignore are said to be updated when they were. */
+  files: Array<{ file: string; updated: boolean }>;
+  /** What was changed in, or left alone of, files the folder had. */
+  notes: string[];
+}
+
+/**
+ * Writes the starter site into `target` (made if missing). Nothing is overwritten: when a starter
+ * file, or another site definition, is already there, nothing at all is written. A package.json
+ * gets what the site needs merged in, and a .gitignore the lines it lacks.
+ */
+export function scaffold(target: string): Scaffolded {
+  if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) throw new InitError(`${target} is a file, not a folder.`);
+  const files = starterFiles();
+  const conflicts = [
+    ...files.filter((file) => file !== '.gitignore' && fs.existsSync(path.join(target, file))),
+    // A second definition would be ambiguous: the engine loads the first it finds.
+    ...CONFIG_FILES.filter((name) => !files.includes(name) && fs.existsSync(path.join(target, name))),
+  ];
+  if (conflicts.length) {
+    throw new InitError(
+      [
+        `${displayPath(target) === '.' ? 'This folder' : displayPath(target)} already has files the starter would overwrite, so nothing was written:`,
+        ...conflicts.slice(0, SHOWN_CONFLICTS).map((file) => `  ${file}`),
+        ...(conflicts.length > SHOWN_CONFLICTS ? [`  … and ${conflicts.length - SHOWN_CONFLICTS} more`] : []),
+        'Start the site in a new folder (site init my-site), or move those files away.',
+      ].join('\n'),
+    );
+  }
+  const packageFile = path.join(target, 'package.json');
+  const existing = readPackageJson(packageFile);
+  const { json, notes } = mergePackageJson(existing, starterPackage(path.basename(target)));
+
+  fs.mkdirSync(target, { recursive: true });
+  const written: Scaffolded['files'] = [{ file: 'package.json', updated: existing !== undefined }];
+  fs.writeFileSync(packageFile, `${JSON.stringify(json, null, 2)}\n`);
+  for (const file of files) {
+    const to = path.join(target, file);
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    const source = path.join(STARTER_DIR, Object.keys(STORED_AS).find((stored) => STORED_AS[stored] === file) ?? file);
+    if (file === '.gitignore' && fs.existsSync(to)) {
+      if (appendMissingLines(to, fs.readFileSync(source, 'utf8'))) written.push({ file, updated: true });
+      continue;
+    }
+    fs.copyFileSync(source, to, fs.constants.COPYFILE_EXCL);
+    written.push({ file, updated: false });
+  }
+  return { files: written, notes };
+}
+
+/** The starter's files as they are named in a site, relative and with `/`, sorted. */
+export function starterFiles(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (MACHINE_MADE.has(entry.name)) continue;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+      else found.push(`${prefix}${STORED_AS[entry.name] ?? entry.name}`);
+    }
+  };
+  walk(STARTER_DIR, '');
+  return found.sort();
+}
+
+/** What the starter needs in package.json: the versions are this engine's own, and the React it supports. */
+function starterPackage(folderName: string): StarterPackage {
+  const engine = createRequire(import.meta.url)('../../package.json') as {
+    name: string;
+    version: string;
+    peerDependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  const pick = (from: Record<string, string>, names: string[]) => Object.fromEntries(names.map((name) => [name, from[name]!]));
+  return {
+    name: packageName(folderName),
+    scripts: { dev: 'site serve', build: 'site build', check: 'tsc' },
+    dependencies: { [engine.name]: `^${engine.version}`, ...pick(engine.peerDependencies, ['react', 'react-dom']) },
+    devDependencies: pick(engine.devDependencies, ['@types/node', '@types/react', '@types/react-dom', 'typescript']),
+  };
+}
+
+function readPackageJson(file: string): PackageJson | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new InitError(`${displayPath(file)} is not valid JSON (${(error as Error).message}), so nothing was written.`);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new InitError(`${displayPath(file)} does not hold an object, so nothing was written.`);
+  return json as PackageJson;
+}
+
+/** Adds the lines of `wanted` that `file` lacks; true when it added any. */
+function appendMissingLines(file: string, wanted: string): boolean {
+  const text = fs.readFileSync(file, 'utf8');
+  const have = new Set(text.split(/\r?\n/).map((line) => line.trim()));
+  const missing = wanted.split('\n').filter((line) => line.trim() && !have.has(line.trim()));
+  if (!missing.length) return false;
+  fs.appendFileSync(file, `${text && !text.endsWith('\n') ? '\n' : ''}${missing.join('\n')}\n`);
+  return true;
+}
+
+/** A path as the user would type it from where they are. */
+export function displayPath(file: string): string {
+  return path.relative(process.cwd(), file) || '.';
+}

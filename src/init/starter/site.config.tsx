@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { defineCollection, defineSite } from 'stillsite';
+import { Layout } from './src/Layout.tsx';
+import { pageSchema, postSchema } from './src/schemas.ts';
+import { Home } from './src/templates/Home.tsx';
+import { Page } from './src/templates/Page.tsx';
+import { Post } from './src/templates/Post.tsx';
+
+const here = import.meta.dirname;
+
+/** The whole site: `site build` and `site serve` load it from here. */
+export default defineSite({
+  name: 'My site',
+  lang: 'en',
+  // The address the site will live at: canonical links and the sitemap use it (`--origin` overrides it).
+  origin: 'https://example.com',
+  root: here,
+  contentDir: path.join(here, 'content'),
+  publicDir: path.join(here, 'public'),
+  favicon: '/favicon.svg',
+  collections: [
+    defineCollection({ name: 'posts', include: ['posts/*.md'], schema: postSchema, template: 'post' }),
+    defineCollection({ name: 'pages', include: ['*.md'], schema: pageSchema, template: (data) => data.template }),
+  ],
+  templates: {
+    home: { component: Home, styles: ['main'] },
+    page: { component: Page, styles: ['main'] },
+    post: { component: Post, styles: ['main'] },
+  },
+  layout: Layout,
+  styles: { main: path.join(here, 'src/styles.css') },
+  islands: { CopyLink: path.join(here, 'src/islands/CopyLink.tsx') },
+  notFound: '/404',
+});

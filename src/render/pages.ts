@@ -1,0 +1,146 @@
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { LastBuild } from '../incremental/last-build.ts';
+import { digest } from '../incremental/facts.ts';
+import { factState, pageChanges } from '../incremental/page-changes.ts';
+import type { KnownPage } from '../incremental/state.ts';
+import { createTracker } from '../incremental/tracking.ts';
+import type { ScannedPage } from '../links/html-scan.ts';
+import { CarriedFile, StagedFile } from '../output/files.ts';
+import { forEachLimited, writeStagedFileSync, type OutputFile, type Staging } from '../output/write.ts';
+import type { RenderedPage } from '../parallel/protocol.ts';
+import { workersUnavailable, type WorkerPool } from '../parallel/render-pool.ts';
+import { wireContext } from '../parallel/wire.ts';
+import { StringTable } from '../parallel/string-table.ts';
+import type { InlineCode } from '../security/inline-code.ts';
+import { analysePage, loadAnalysis, mergeInlineCode, storeAnalysis, type PageAnalysis } from './analysis.ts';
+import { renderTracked, type RenderContext } from './render-page.ts';
+import type { Route } from '../routes/routes.ts';
+
+/** The pages of one build, and what the next build needs to know about them. */
+export interface Pages {
+  /** Every page, rendered or carried over, in route order. */
+  files: OutputFile[];
+  /** Each page's hash by output path. */
+  hashes: Map<string, string>;
+  /** Pages already written to the staging area, with their stamps. */
+  staged: Map<string, string>;
+  /** How many were rendered (the rest were carried over), and how many of those in worker threads. */
+  rendered: number;
+  renderedInWorkers: number;
+  /** What the next build needs to judge these pages again (see `BuildState`). */
+  state: { key: string; pages: Map<string, KnownPage>; facts: Map<string, string>; derived: Map<string, string[]> };
+  /** Each page's links and ids by output path, for the link check. */
+  scans(): Map<string, ScannedPage>;
+  /** The inline code of every page, for the `_headers` file. */
+  inline(): InlineCode;
+  diagnostics: Diagnostic[];
+}
+
+/** How pages are rendered, besides what they are rendered from. */
+export interface PageWork {
+  /** What the last build into the same output left. */
+  last: LastBuild;
+  /** Worker threads, started when enough pages need rendering; without them pages render here. */
+  workers?: WorkerPool;
+  /** Where rendered pages are written as they come, so ten thousand of them need not be held in memory. */
+  staging?: Staging;
+}
+
+/**
+ * Renders every page that needs it and carries the others over from the last build's output (see
+ * `incremental/page-changes.ts`): on worker threads when there are many, here otherwise.
+ */
+export async function renderPages(routes: readonly Route[], entryHashes: ReadonlyMap<string, string>, context: RenderContext, { last, workers, staging }: PageWork): Promise<Pages> {
+  const { catalogue, siteContext } = context;
+  // Every page depends on these besides content (templates may print the current year): with any
+  // of them changed, nothing the last build rendered is reused.
+  const key = last.key([siteContext.origin, context.assets, context.images, new Date().getFullYear()]);
+  const previous = last.previous(key);
+  const changes = pageChanges(routes, entryHashes, previous, catalogue, siteContext);
+  const results: Array<OutputFile | undefined> = new Array(routes.length);
+  const hashes = new Map<string, string>();
+  const pages = new Map<string, KnownPage>();
+  const render = [...changes.render];
+  // A page is carried over only if its file is still the one the last build wrote.
+  await forEachLimited(changes.carry, 64, async ({ index, file, page }) => {
+    const route = routes[index]!;
+    if ((await last.output!.stamp(route.outPath)) !== file.stamp) return void render.push(index);
+    results[index] = new CarriedFile(route.outPath, file.hash, last.output!);
+    hashes.set(route.outPath, file.hash);
+    pages.set(route.outPath, page);
+  });
+  // Pages that list others (list pages, derived pages such as tag pages) can cost a hundred times
+  // a case study, and come last in route order: rendered first, they cannot leave one thread
+  // finishing them while the others wait.
+  const listsOthers = (index: number) => routes[index]!.entry.listPage || routes[index]!.entry.relative === '';
+  render.sort((a, b) => Number(listsOthers(b)) - Number(listsOthers(a)) || a - b);
+
+  // Workers finish in any order; problems are reported in route order all the same.
+  const problems: Diagnostic[][] = [];
+  // Pages link to the same menus and footer: each distinct string is kept once.
+  const table = new StringTable();
+  const shared = (analysis: PageAnalysis) => loadAnalysis(storeAnalysis(analysis, table.number), table.text);
+  const staged = new Map<string, string>();
+  const writes: Promise<unknown>[] = [];
+  const derived = new Map<string, string[]>();
+  // With the staging folder on disk, each thread writes the pages it renders straight into it.
+  const stagingDir = staging?.adopt ? staging.dir : undefined;
+  const settle = (index: number, page: RenderedPage) => {
+    const route = routes[index]!;
+    problems[index] = page.diagnostics;
+    if (!page.bytes && page.stamp === undefined) return;
+    const hash = page.hash ?? digest(page.bytes!);
+    if (page.stamp !== undefined) {
+      staging!.adopt!(route.outPath);
+      staged.set(route.outPath, page.stamp);
+      results[index] = new StagedFile(route.outPath, hash, staging!);
+    } else if (staging) {
+      results[index] = new StagedFile(route.outPath, hash, staging);
+      writes.push(staging.put({ path: route.outPath, contents: page.bytes! }).then((stamp) => staged.set(route.outPath, stamp)));
+    } else results[index] = { path: route.outPath, contents: page.bytes! };
+    hashes.set(route.outPath, hash);
+    const analysis = page.analysis ?? shared(analysePage(route.outPath, Buffer.from(page.bytes!).toString('utf8')));
+    pages.set(route.outPath, { route: changes.routeHashes[index]!, deps: page.reads, analysis });
+  };
+
+  const tracker = createTracker(catalogue, siteContext);
+  let renderedHere = 0;
+  const renderHere = (index: number) => {
+    const route = routes[index]!;
+    const page = renderTracked(route, context, tracker);
+    const bytes = page.html === undefined ? undefined : Buffer.from(page.html);
+    const rendered: RenderedPage = { index, bytes, analysis: page.html === undefined ? undefined : shared(analysePage(route.outPath, page.html)), diagnostics: page.diagnostics, reads: [...page.reads] };
+    if (bytes && stagingDir) {
+      rendered.hash = digest(bytes);
+      rendered.stamp = writeStagedFileSync(stagingDir, { path: route.outPath, contents: bytes });
+      rendered.bytes = undefined;
+    }
+    settle(index, rendered);
+    renderedHere++;
+  };
+  // Workers load the site from its code; a site built in memory (no code) renders here. With
+  // workers, the main thread renders its share too.
+  const pool = render.length ? workers?.get(render.length, catalogue.entries.length) : undefined;
+  const left = pool
+    ? await pool.render({ ...wireContext(routes, context, pool.sharedCatalogue !== catalogue), stagingDir }, render, (page) => settle(page.index, page), (key, reads) => void (derived.has(key) || derived.set(key, reads)), renderHere)
+    : render;
+  left.forEach(renderHere);
+  for (const [key, reads] of tracker.derived) if (!derived.has(key)) derived.set(key, [...reads]);
+  await Promise.all(writes);
+  // Workers that all failed to start leave the pages right and the build slow: say so.
+  const unavailable = pool && renderedHere > 0 && renderedHere === render.length && (await pool.ready()) === 0 ? [workersUnavailable(pool.failure)] : [];
+
+  // In route order, as the link check and the headers would meet the pages.
+  const analysed = () => routes.flatMap((route) => (pages.has(route.outPath) ? [[route.outPath, pages.get(route.outPath)!.analysis] as const] : []));
+  return {
+    files: results.filter((file): file is OutputFile => file !== undefined),
+    hashes,
+    staged,
+    rendered: render.length,
+    renderedInWorkers: render.length - renderedHere,
+    state: { key, pages, ...factState(pages, derived, previous, changes.changedFacts, catalogue, siteContext) },
+    scans: () => new Map(analysed().map(([outPath, analysis]) => [outPath, analysis.links])),
+    inline: () => mergeInlineCode(analysed().map(([, analysis]) => analysis.inline)),
+    diagnostics: [...problems.flat(), ...unavailable],
+  };
+}

@@ -1,0 +1,52 @@
+import { createCatalogue, type Catalogue } from '../content/catalogue.ts';
+import { encodeEntry } from '../content/entry-codec.ts';
+import type { Entry } from '../content/entry.ts';
+import type { Content } from '../content/read.ts';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { digest } from '../incremental/facts.ts';
+import type { Site } from '../site/definition.ts';
+import { checkNotFound } from '../site/validate.ts';
+import { deriveEntries, planRoutes, type DerivedRoute, type Route } from './routes.ts';
+
+/** Every page of the site: one per entry, and the pages derived from the content. */
+export interface SiteRoutes {
+  routes: Route[];
+  /** The content's entries and the derived pages', in the one ordering. */
+  catalogue: Catalogue;
+  /** A hash of each page's entry (a file's path and text, a derived page's data), by URL. */
+  entryHashes: Map<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Plans the site's routes: the content's pages, plus the pages the site derives from them
+ * (`routes(catalogue)`: tag pages, archives), which join the catalogue. Content with mistakes
+ * still gets its derived pages, so the links to them hold; but what `routes()` reports of half a
+ * catalogue would confuse, so it is reported once the content is valid.
+ */
+export function routeSite(site: Site, content: Content): SiteRoutes {
+  const diagnostics: Diagnostic[] = [];
+  const derived = derivePages(site, content.catalogue, hasErrors(content.diagnostics) ? [] : diagnostics);
+  const pages = derived.length ? [...content.entries, ...derived] : content.entries;
+  const routes = planRoutes(pages, site.notFound);
+  if (!hasErrors(content.diagnostics) && !hasErrors(diagnostics)) diagnostics.push(...checkNotFound(site, routes));
+  if (!derived.length) return { routes, catalogue: content.catalogue, entryHashes: content.entryHashes, diagnostics };
+  const entryHashes = new Map(content.entryHashes);
+  for (const entry of derived) entryHashes.set(entry.url, digest(JSON.stringify(encodeEntry(entry))));
+  return { routes, catalogue: createCatalogue(pages), entryHashes, diagnostics };
+}
+
+function derivePages(site: Site, catalogue: Catalogue, diagnostics: Diagnostic[]): Entry[] {
+  if (!site.routes) return [];
+  let declared: readonly DerivedRoute[];
+  try {
+    declared = site.routes(catalogue);
+  } catch (error) {
+    const err = error instanceof Error ? error : new Error(String(error));
+    diagnostics.push({ code: 'routes-failed', severity: 'error', message: `The site's routes() threw: ${err.message}`, hint: 'Run with --verbose to see the stack.', detail: err.stack });
+    return [];
+  }
+  const derived = deriveEntries(declared, catalogue, { templates: Object.keys(site.templates), root: site.root });
+  diagnostics.push(...derived.diagnostics);
+  return derived.entries;
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { SiteDefinition } from './definition.ts';
+
+/**
+ * The shape of a site definition, checked when the site loads: every field's type, the required
+ * ones present, no unknown ones (a misspelt optional field would otherwise be silently ignored).
+ * What the fields refer to (templates, stylesheets, files) is checked afterwards, in `checkSite`.
+ */
+
+/** A value the engine calls; `expected` says what it should be in messages. */
+const callable = (expected: string) => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { params: { expected } });
+
+/** A React component: a function or class, or an object React renders (`memo`, `forwardRef`, `lazy`). */
+const component = z.custom<unknown>(
+  (value) => typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value),
+  { params: { expected: 'a React component' } },
+);
+
+const text = z.string().min(1);
+/** A file or folder: absolute, or relative to the project root. */
+const filePath = z.string().min(1);
+const rootRelative = (example: string) => {
+  const expected = `a root-relative path such as ${example}`;
+  return z.string({ error: expected }).regex(/^\//, { error: expected });
+};
+
+const collection = z.strictObject({
+  name: text,
+  include: z.array(text).min(1),
+  exclude: z.array(text).optional(),
+  schema: callable('a function (helpers) => zod schema'),
+  template: z.custom<unknown>((value) => (typeof value === 'string' && value !== '') || typeof value === 'function', {
+    params: { expected: 'a template name, or a function choosing one from the entry\'s data' },
+  }),
+});
+
+const template = z.strictObject({ component, styles: z.array(text) });
+
+const feed = z.strictObject({
+  collection: text,
+  title: text,
+  description: text,
+  link: rootRelative('/blog').optional(),
+  rss: rootRelative('/blog/rss.xml'),
+  atom: rootRelative('/blog/atom.xml'),
+  author: callable('a function (entry, catalogue, site) => { name, url }').optional(),
+});
+
+const socialImages = z.strictObject({
+  templates: z.record(z.string(), filePath),
+  fonts: z.array(
+    z.strictObject({
+      name: text,
+      file: filePath,
+      weight: z.literal([100, 200, 300, 400, 500, 600, 700, 800, 900]).optional(),
+      style: z.enum(['normal', 'italic']).optional(),
+    }),
+  ),
+  image: callable('a function (entry, catalogue) => an image spec or undefined'),
+  type: callable('a function (entry) => an og:type').optional(),
+});
+
+/** Encoder quality, as sharp takes it. */
+const quality = z.int().min(1).max(100);
+
+/** How raster images become variants (see `images/options.ts` for the defaults). */
+const imageSettings = z.strictObject({
+  widths: z.array(z.int().min(1)).min(1).optional(),
+  quality: z.strictObject({ avif: quality.optional(), webp: quality.optional(), jpeg: quality.optional() }).optional(),
+  avifEffort: z.int().min(0).max(9).optional(),
+});
+
+/** The shape of the security settings; what the CSP sources say is checked with the policy (`security/csp.ts`). */
+const securitySettings = z.strictObject({
+  csp: z.record(z.string(), z.array(z.string())).optional(),
+  hstsPreload: z.boolean().optional(),
+});
+
+/** The schema of `defineSite`'s argument. */
+export const siteSchema = z.strictObject({
+  name: text,
+  lang: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, { error: 'a language tag such as en or en-US' }),
+  origin: z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL such as https://example.com' }),
+  root: filePath.optional(),
+  contentDir: filePath,
+  publicDir: filePath.optional(),
+  favicon: rootRelative('/favicon.svg').optional(),
+  collections: z.array(collection).min(1),
+  templates: z.record(z.string(), template),
+  layout: component,
+  styles: z.record(z.string(), filePath),
+  islands: z.record(z.string(), filePath),
+  startup: z.record(z.string(), filePath).optional(),
+  routes: callable('a function (catalogue) => derived routes').optional(),
+  notFound: rootRelative('/404'),
+  og: socialImages.optional(),
+  head: component.optional(),
+  feeds: z.array(feed).optional(),
+  sitemap: z.boolean().optional(),
+  robots: z.union([z.literal(false), z.strictObject({ disallow: z.array(rootRelative('/drafts/')).optional() })]).optional(),
+  images: imageSettings.optional(),
+  security: securitySettings.optional(),
+});
+
+/**
+ * Fails to compile when `SiteDefinition` gains a field this schema does not know, or loses one it
+ * does: a strict schema behind the type would refuse a field the type allows.
+ */
+type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : never;
+const keysMatch: SameKeys<SiteDefinition, z.input<typeof siteSchema>> = true;
+void keysMatch;

@@ -1,0 +1,197 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describeValue, formatField, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { closest } from '../diagnostics/suggest.ts';
+import { describeIssues } from '../content/schema-issues.ts';
+import { createSchemaHelpers } from '../content/schema-helpers.ts';
+import type { Route } from '../routes/routes.ts';
+import type { Site, SiteDefinition, SiteInput } from './definition.ts';
+import type { SiteLocator } from './locate.ts';
+import { siteSchema } from './schema.ts';
+
+/** A site definition checked: the site with its paths made absolute, when nothing is wrong with it, and what is. */
+export interface SiteCheck {
+  site?: SiteDefinition;
+  diagnostics: Diagnostic[];
+}
+
+type Problem = Omit<Diagnostic, 'severity' | 'file' | 'line'> & { at: PropertyKey[] };
+
+/**
+ * Checks a site definition as `defineSite` received it: the shape of every field (`siteSchema`),
+ * then what the fields name: each collection's template, each template's stylesheets, each feed's
+ * collection, every file and folder (relative ones are read from the project root), and that each
+ * collection's schema function gives a schema. Reports every problem at once: a check runs when
+ * the fields it reads have the right shape. `locate` places each problem at its field in the site's module.
+ */
+export function checkSite(definition: unknown, projectRoot: string, locate?: SiteLocator): SiteCheck {
+  const at = (problem: Problem): Diagnostic => {
+    const { at: fieldPath, ...facts } = problem;
+    return { severity: 'error', ...locate?.(fieldPath), ...facts, field: formatField(fieldPath) || undefined };
+  };
+  const shape = siteSchema.safeParse(definition, { reportInput: true });
+  const issues = shape.success ? [] : shape.error.issues;
+  const problems = describeIssues(issues, siteSchema).map(
+    ({ facts, fieldPath }): Problem => ({ at: fieldPath, code: facts.code, message: facts.message, expected: facts.expected, actual: facts.actual, hint: facts.hint }),
+  );
+  // Not even an object: there are no fields to look into.
+  if (issues.some((issue) => issue.path.length === 0 && issue.code !== 'unrecognized_keys')) {
+    const factory = typeof definition === 'function' ? 'The module default-exports a function: export the site it makes instead (export default createSite()).' : undefined;
+    return { diagnostics: problems.map((problem) => at({ ...problem, hint: problem.hint ?? factory })) };
+  }
+  const broken = new Set(issues.map((issue) => issue.path[0]));
+  const usable = (...fields: Array<keyof SiteInput>) => fields.every((field) => !broken.has(field));
+  const input = definition as SiteInput;
+  if (usable('collections', 'templates')) problems.push(...collectionTemplates(input));
+  if (usable('templates', 'styles')) problems.push(...templateStyles(input));
+  if (usable('feeds', 'collections')) problems.push(...feedCollections(input));
+  if (usable('root')) {
+    const root = path.resolve(projectRoot, input.root ?? '.');
+    problems.push(...pathProblems(input, root, usable));
+    if (usable('collections', 'contentDir')) problems.push(...schemaProblems(input, path.resolve(root, input.contentDir)));
+  }
+  return problems.length ? { diagnostics: problems.map(at) } : { site: resolveSitePaths(input, projectRoot), diagnostics: [] };
+}
+
+/** The site with its root and every file and folder it names made absolute (relative ones are read from `projectRoot`). */
+export function resolveSitePaths(definition: SiteInput, projectRoot: string): SiteDefinition {
+  const root = path.resolve(projectRoot, definition.root ?? '.');
+  const resolve = (file: string) => path.resolve(root, file);
+  const each = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([name, file]) => [name, resolve(file)]));
+  return {
+    ...definition,
+    root,
+    contentDir: resolve(definition.contentDir),
+    ...(definition.publicDir !== undefined && { publicDir: resolve(definition.publicDir) }),
+    styles: each(definition.styles),
+    islands: each(definition.islands),
+    ...(definition.startup && { startup: each(definition.startup) }),
+    ...(definition.og && { og: { ...definition.og, templates: each(definition.og.templates), fonts: definition.og.fonts.map((font) => ({ ...font, file: resolve(font.file) })) } }),
+  };
+}
+
+/** A name the site uses but does not define, with the names it does. */
+function unknownName(at: PropertyKey[], code: Diagnostic['code'], message: string, value: string, known: string[]): Problem {
+  const suggestion = closest(value, known);
+  return {
+    at,
+    code,
+    message,
+    expected: known.length ? `one of ${known.join(', ')}` : 'a name the site defines (it defines none)',
+    actual: JSON.stringify(value),
+    hint: suggestion ? `did you mean "${suggestion}"?` : undefined,
+  };
+}
+
+function collectionTemplates(site: SiteInput): Problem[] {
+  const templates = Object.keys(site.templates);
+  return site.collections.flatMap((collection, i) =>
+    typeof collection.template === 'string' && !templates.includes(collection.template)
+      ? [unknownName(['collections', i, 'template'], 'unknown-template', 'names a template the site does not define', collection.template, templates)]
+      : [],
+  );
+}
+
+function templateStyles(site: SiteInput): Problem[] {
+  const styles = Object.keys(site.styles);
+  return Object.entries(site.templates).flatMap(([name, template]) =>
+    template.styles.flatMap((style, i) =>
+      styles.includes(style) ? [] : [unknownName(['templates', name, 'styles', i], 'unknown-stylesheet', 'names a stylesheet the site does not define', style, styles)],
+    ),
+  );
+}
+
+function feedCollections(site: SiteInput): Problem[] {
+  const collections = site.collections.map((collection) => collection.name);
+  return (site.feeds ?? []).flatMap((feed, i) =>
+    collections.includes(feed.collection) ? [] : [unknownName(['feeds', i, 'collection'], 'unknown-collection', 'names a collection the site does not define', feed.collection, collections)],
+  );
+}
+
+/** Files and folders the site names that do not exist, each with the field naming it and the path as written (of the fields `usable` allows). */
+function pathProblems(site: SiteInput, root: string, usable: (...fields: Array<keyof SiteInput>) => boolean): Problem[] {
+  const wanted: Array<{ at: PropertyKey[]; written: string; folder?: boolean }> = [
+    ...(usable('contentDir') ? [{ at: ['contentDir'], written: site.contentDir, folder: true }] : []),
+    ...(usable('publicDir') && site.publicDir !== undefined ? [{ at: ['publicDir'], written: site.publicDir, folder: true }] : []),
+    ...(usable('styles') ? named(['styles'], site.styles) : []),
+    ...(usable('islands') ? named(['islands'], site.islands) : []),
+    ...(usable('startup') ? named(['startup'], site.startup ?? {}) : []),
+    ...(usable('og') && site.og ? named(['og', 'templates'], site.og.templates) : []),
+    ...(usable('og') && site.og ? site.og.fonts.map((font, i) => ({ at: ['og', 'fonts', i, 'file'], written: font.file })) : []),
+  ];
+  const problems = wanted.filter(({ written, folder }) => !exists(path.resolve(root, written), folder)).map(({ at, written, folder }) => missingPath(at, root, written, folder));
+  if (site.favicon && usable('favicon', 'contentDir', 'publicDir')) {
+    const folders = [site.publicDir, site.contentDir].filter((folder): folder is string => folder !== undefined).map((folder) => path.resolve(root, folder));
+    if (!folders.some((folder) => exists(path.join(folder, safeDecode(site.favicon!))))) {
+      problems.push({ at: ['favicon'], code: 'missing-path', message: 'names a file that does not exist', expected: `a file in ${folders.map((folder) => path.relative(root, folder) || '.').join(' or ')}`, actual: JSON.stringify(site.favicon) });
+    }
+  }
+  return problems;
+}
+
+function named(at: PropertyKey[], files: Record<string, string>) {
+  return Object.entries(files).map(([name, written]) => ({ at: [...at, name], written }));
+}
+
+function missingPath(at: PropertyKey[], root: string, written: string, folder = false): Problem {
+  const file = path.resolve(root, written);
+  const siblings = exists(path.dirname(file), true) ? fs.readdirSync(path.dirname(file), { withFileTypes: true }) : [];
+  const suggestion = closest(path.basename(file), siblings.filter((entry) => entry.isDirectory() === folder).map((entry) => entry.name));
+  const relative = path.isAbsolute(written) ? '' : ` (read from the project root: ${file})`;
+  return {
+    at,
+    code: 'missing-path',
+    message: `names a ${folder ? 'folder' : 'file'} that does not exist`,
+    expected: `an existing ${folder ? 'folder' : 'file'}`,
+    actual: `${JSON.stringify(written)}${relative}`,
+    hint: suggestion ? `did you mean "${path.join(path.dirname(written), suggestion)}"?` : undefined,
+  };
+}
+
+function safeDecode(urlPath: string): string {
+  try {
+    return decodeURI(urlPath);
+  } catch {
+    return urlPath;
+  }
+}
+
+function exists(file: string, folder = false): boolean {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat !== undefined && (folder ? stat.isDirectory() : stat.isFile());
+}
+
+/** Collections whose schema function throws or gives no zod schema: found now, rather than as a crash halfway through reading the content. */
+function schemaProblems(site: SiteInput, contentDir: string): Problem[] {
+  const helpers = createSchemaHelpers([contentDir]);
+  return site.collections.flatMap((collection, i): Problem[] => {
+    let schema: unknown;
+    try {
+      schema = collection.schema(helpers);
+    } catch (error) {
+      const thrown = error instanceof Error ? error : new Error(String(error));
+      return [{ at: ['collections', i, 'schema'], code: 'invalid-site-code', message: `threw: ${thrown.message}`, hint: 'Run with --verbose to see the stack.', detail: thrown.stack }];
+    }
+    if (typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function') return [];
+    return [{ at: ['collections', i, 'schema'], code: 'invalid-type', message: 'must return a zod schema', expected: 'a function returning a zod schema, such as () => z.object({ title: z.string(), description: z.string() })', actual: describeValue(schema) }];
+  });
+}
+
+/** The not-found page must be a page of the site: checked once the content is read and the routes are planned. */
+export function checkNotFound(site: Pick<Site, 'notFound' | 'locate'>, routes: readonly Route[]): Diagnostic[] {
+  if (routes.some((route) => route.url === site.notFound)) return [];
+  const urls = routes.map((route) => route.url);
+  const suggestion = closest(site.notFound, urls);
+  return [
+    {
+      code: 'missing-not-found-page',
+      severity: 'error',
+      ...site.locate?.(['notFound']),
+      field: 'notFound',
+      message: 'names no page of the site',
+      expected: 'the URL of a page, such as /404 for a content file 404.md',
+      actual: JSON.stringify(site.notFound),
+      hint: suggestion ? `did you mean "${suggestion}"?` : 'Add a page for it to the content, or name another.',
+    },
+  ];
+}

@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { starterFiles } from '../../src/init/scaffold.ts';
+
+const BIN = path.resolve('bin/site');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-init-'));
+const site = (cwd: string, ...args: string[]) => spawnSync(BIN, args, { cwd, encoding: 'utf8' });
+
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** Every file under `dir`, relative, sorted. */
+const filesIn = (dir: string) => (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
+
+describe('site init', () => {
+  it('starts a site in a new folder, says what it made and what to run next, and that site builds', () => {
+    const made = site(work, 'init', 'my-blog');
+    expect(made.status, made.stderr).toBe(0);
+    const folder = path.join(work, 'my-blog');
+    expect(filesIn(folder)).toEqual(['package.json', ...starterFiles()].sort());
+    for (const file of ['site.config.tsx', 'src/Layout.tsx', 'content/index.md', 'package.json']) expect(made.stdout).toContain(`  ${file}`);
+    expect(made.stdout).toMatch(/Next:\n  cd my-blog\n  npm install\n  npm run dev/);
+    const json = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
+    expect(json).toMatchObject({ name: 'my-blog', type: 'module', scripts: { dev: 'site serve', build: 'site build', check: 'tsc' } });
+    expect(Object.keys(json.dependencies)).toEqual(['stillsite', 'react', 'react-dom']);
+
+    const built = site(folder, 'build');
+    expect(built.status, built.stderr).toBe(0);
+    expect(built.stdout).toMatch(/Built 4 pages from 3 files/);
+    const post = fs.readFileSync(path.join(folder, 'dist/posts/hello-world/index.html'), 'utf8');
+    expect(post).toContain('<h1>Hello, world</h1>');
+    expect(post).toContain('data-island="CopyLink"');
+    expect(post).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    expect(fs.readFileSync(path.join(folder, 'dist/index.html'), 'utf8')).toContain('<a href="/posts/hello-world">Hello, world</a>');
+    expect(fs.readFileSync(path.join(folder, 'dist/404.html'), 'utf8')).toContain('<h1>Page not found</h1>');
+    expect(fs.readFileSync(path.join(folder, 'dist/sitemap.xml'), 'utf8')).not.toContain('/404');
+  });
+
+  it('merges into the package.json and .gitignore of the current folder', () => {
+    const folder = path.join(work, 'existing');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: 'mine', description: 'kept', type: 'commonjs', scripts: { test: 'vitest' } }));
+    fs.writeFileSync(path.join(folder, '.gitignore'), 'coverage/\ndist/');
+    const made = site(folder, 'init');
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toContain('Started a site in this folder:');
+    expect(made.stdout).toContain('package.json (updated)');
+    expect(made.stdout).toContain('"type" changed from "commonjs" to "module"');
+    expect(made.stdout).not.toContain('cd ');
+    expect(JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'))).toMatchObject({ name: 'mine', description: 'kept', type: 'module', scripts: { test: 'vitest', dev: 'site serve' } });
+    expect(fs.readFileSync(path.join(folder, '.gitignore'), 'utf8')).toBe('coverage/\ndist/\nnode_modules/\n.site-cache/\n');
+  });
+
+  it('refuses to overwrite anything, names what is in the way, exits 2 and writes nothing', () => {
+    const folder = path.join(work, 'occupied');
+    fs.mkdirSync(path.join(folder, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'src/Layout.tsx'), 'mine');
+    fs.writeFileSync(path.join(folder, 'site.config.ts'), 'mine');
+    fs.writeFileSync(path.join(folder, 'package.json'), '{"name":"occupied"}');
+    const before = filesIn(folder);
+    const refused = site(work, 'init', 'occupied');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe('site: occupied already has files the starter would overwrite, so nothing was written:\n  src/Layout.tsx\n  site.config.ts\nStart the site in a new folder (site init my-site), or move those files away.\n');
+    expect(filesIn(folder)).toEqual(before);
+    expect(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')).toBe('{"name":"occupied"}');
+  });
+
+  it('refuses a package.json it cannot read, exit 2', () => {
+    const folder = path.join(work, 'broken-json');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, 'package.json'), '{ "name": ');
+    const refused = site(folder, 'init');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/^site: package\.json is not valid JSON \(.+\), so nothing was written\.\n$/);
+    expect(filesIn(folder)).toEqual(['package.json']);
+  });
+});

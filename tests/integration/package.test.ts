@@ -1,0 +1,107 @@
+import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The engine as a user gets it: packed with `npm pack`, installed into an empty folder from the
+ * tarball (its dependencies from the npm cache the repository's own install filled, else the
+ * registry), then `site init`, `site build` and `site serve` there, all on the compiled lib/.
+ */
+const REPO = path.resolve('.');
+const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-package-'));
+const app = path.join(work, 'app');
+const tarball = path.join(work, `stillsite-${version}.tgz`);
+
+// The commands run as in a new terminal: under this Node, with none of the npm_* settings of
+// the `npm test` that may have started this file (they would point npm back at the repository).
+const env = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name))),
+  PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`,
+  npm_config_update_notifier: 'false',
+};
+const run = (command: string, args: string[], options: SpawnSyncOptions = {}) => {
+  const result = spawnSync(command, args, { cwd: app, env, encoding: 'utf8', ...options });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+};
+const INSTALL = ['--prefer-offline', '--no-audit', '--no-fund'];
+
+beforeAll(() => {
+  const packed = run('npm', ['pack', '--pack-destination', work], { cwd: REPO });
+  expect(packed.status, packed.output).toBe(0);
+  fs.mkdirSync(app);
+  expect(run('npm', ['init', '-y']).status).toBe(0);
+  const installed = run('npm', ['install', tarball, ...INSTALL]);
+  expect(installed.status, installed.output).toBe(0);
+}, 600_000);
+
+// A whole node_modules to remove: more than the default 10 s on a busy machine.
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }), 120_000);
+
+describe('the packed engine, installed in an empty folder', () => {
+  it('ships the engine only: bin/, the compiled lib/ with declarations and the starter, README and package.json', () => {
+    const files = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').map((entry) => entry.replace(/^package\//, ''));
+    expect(files.filter((file) => !/^(bin\/site|lib\/.+|README\.md|package\.json)$/.test(file))).toEqual([]);
+    for (const file of ['lib/index.js', 'lib/index.d.ts', 'lib/client/index.js', 'lib/client/index.d.ts', 'lib/parallel/render-worker.js', 'lib/init/starter/site.config.tsx', 'lib/init/starter/_gitignore']) {
+      expect(files).toContain(file);
+    }
+    expect(files.some((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.startsWith('lib/init/starter/'))).toBe(false);
+  });
+
+  it('inits a starter site, builds it, and serves a page and its 404 until stopped by pid', async () => {
+    const alias = run('npx', ['stillsite', '--version']);
+    expect(alias.output.trim()).toBe(version);
+    const init = run('npx', ['site', 'init']);
+    expect(init.status, init.output).toBe(0);
+    expect(init.output).toContain('"type" changed from "commonjs" to "module"');
+    const built = run('npx', ['site', 'build']);
+    expect(built.status, built.output).toBe(0);
+    expect(fs.readFileSync(path.join(app, 'dist/posts/hello-world/index.html'), 'utf8')).toContain('<h1>Hello, world</h1>');
+    // The browser bundle was made from the package's compiled client code, islands included.
+    expect(fs.readdirSync(path.join(app, 'dist/assets/chunks')).some((file) => file.startsWith('CopyLink-'))).toBe(true);
+
+    const server = spawn(process.execPath, [path.join(app, 'node_modules/.bin/site'), 'serve', '--port', '0'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
+    try {
+      const url = await servingUrl(server);
+      const page = await fetch(`${url}/posts/hello-world`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<h1>Hello, world</h1>');
+      const missing = await fetch(`${url}/no/such/page`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain('<h1>Page not found</h1>');
+    } finally {
+      process.kill(server.pid!, 'SIGTERM');
+      await exited;
+    }
+  }, 180_000);
+
+  it('type-checks the starter against the declarations it ships, and they catch a wrong site definition', () => {
+    // What `site init` says to run next: it brings TypeScript and React's types.
+    const installed = run('npm', ['install', ...INSTALL]);
+    expect(installed.status, installed.output).toBe(0);
+    const checked = run('npm', ['run', 'check']);
+    expect(checked.status, checked.output).toBe(0);
+    fs.writeFileSync(path.join(app, 'src/wrong.ts'), "import { defineSite } from 'stillsite';\nexport default defineSite({ name: 42 });\n");
+    const wrong = run('npm', ['run', 'check']);
+    expect(wrong.status).not.toBe(0);
+    expect(wrong.output).toMatch(/src\/wrong\.ts\(2,\d+\): error TS\d+:[^]*?Type 'number' is not assignable to type 'string'/);
+  }, 300_000);
+});
+
+/** The address `site serve` prints once it is listening. */
+function servingUrl(server: ReturnType<typeof spawn>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      const match = /Serving (http:\/\/\S+?)\/? /.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    server.stdout!.on('data', read);
+    server.stderr!.on('data', read);
+    server.on('exit', () => reject(new Error(`site serve ended before serving:\n${output}`)));
+  });
+}
