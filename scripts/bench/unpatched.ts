@@ -39,11 +39,11 @@ function reverse(patched: string, section: string, file: string): string {
 }
 
 /**
- * Imports a module of a patched package as the package installed it: the patch undone into a
+ * Writes a module of a patched package as the package installed it, the patch undone, into a
  * file beside the patched one (`<name>.unpatched.js`), so that its imports resolve as the
- * original's did. The patched module stays what everything else imports.
+ * original's did; returns that file. The patched module stays what everything else imports.
  */
-export async function importUnpatched<T>(patchFile: string, moduleFile: string): Promise<T> {
+export function writeUnpatched(patchFile: string, moduleFile: string): string {
   const file = path.resolve(root, moduleFile);
   const original = unpatchedFiles(patchFile).get(file);
   if (original === undefined) throw new Error(`${patchFile} does not change ${moduleFile}`);
@@ -54,5 +54,10 @@ export async function importUnpatched<T>(patchFile: string, moduleFile: string):
     fs.writeFileSync(partial, original);
     fs.renameSync(partial, copy);
   }
-  return (await import(pathToFileURL(copy).href)) as T;
+  return copy;
+}
+
+/** Imports a module of a patched package as the package installed it (see `writeUnpatched`). */
+export async function importUnpatched<T>(patchFile: string, moduleFile: string): Promise<T> {
+  return (await import(pathToFileURL(writeUnpatched(patchFile, moduleFile)).href)) as T;
 }
