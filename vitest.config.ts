@@ -14,7 +14,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 30_000,
+          // A browser test takes 2 to 5 s; with the unit project running beside it on two cores,
+          // one took over 30 s in a full run (the header's hover test) and passed alone in 2.5 s.
+          testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file drives its own Chromium; two at a time suit a 2-core machine.
           maxWorkers: 2,

@@ -1,9 +1,9 @@
 import matter from 'gray-matter';
-import { LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { LineCounter, visit, type Document } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { MAX_NESTING, yamlNestingDepth } from '../safety/nesting.ts';
 import type { SourceFile } from './scan.ts';
-import { quickFrontMatter } from './front-matter-yaml.ts';
+import { readFrontMatterYaml, type FrontMatterYaml } from './front-matter-yaml.ts';
 import { yamlProblems } from './yaml-errors.ts';
 
 /** A content file split into front matter and body, with what is needed to locate fields. */
@@ -26,15 +26,12 @@ export interface ParsedFile {
  */
 export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
-  let document: Document | undefined;
-  let conversionError: Error | undefined;
+  let yaml: FrontMatterYaml | undefined;
   /** The front matter's YAML cannot be used: one or more `yaml-syntax` errors in this file. */
   const yamlErrors = (...found: Array<Omit<Diagnostic, 'code' | 'severity' | 'file'>>) => ({
     diagnostics: found.map((d): Diagnostic => ({ code: 'yaml-syntax', severity: 'error', file: source.file, ...d })),
   });
   let tooDeep = false;
-  // Front matter read the quick way (see `quickFrontMatter`): its YAML document is made only if a field has to be located.
-  let quickText: string | undefined;
   // gray-matter may or may not keep the newline after the opening `---`; count what it hands over.
   let lineOffset = 1;
   const text = source.text.replace(/^\uFEFF/, '');
@@ -61,20 +58,8 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
         lineOffset = yamlText.startsWith('\n') || yamlText.startsWith('\r\n') ? 0 : 1;
         // The yaml package recurses per level and reports a stack overflow at whatever column it reached: not the same twice.
         if ((tooDeep = yamlNestingDepth(yamlText) > MAX_NESTING)) return {};
-        const quick = quickFrontMatter(yamlText);
-        if (quick !== undefined) {
-          quickText = yamlText;
-          return quick ?? {};
-        }
-        document = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
-        if (document.errors.length > 0) return {};
-        try {
-          return document.toJS() ?? {};
-        } catch (error) {
-          // An alias naming no anchor, or aliases expanding past the yaml package's limit, throw here.
-          conversionError = error instanceof Error ? error : new Error(String(error));
-          return {};
-        }
+        yaml = readFrontMatterYaml(yamlText, lineCounter);
+        return yaml.data ?? {};
       },
     },
   });
@@ -86,9 +71,10 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
       hint: 'Flatten it: front matter needs a few levels at most.',
     });
   }
-  if (conversionError && document) {
+  if (yaml?.conversionError) {
+    const { conversionError } = yaml;
     let alias: [number, number, number] | undefined;
-    visit(document, { Alias: (_, node) => void (alias ??= node.range ?? undefined) });
+    visit(yaml.document, { Alias: (_, node) => void (alias ??= node.range ?? undefined) });
     const pos = lineCounter.linePos(alias?.[0] ?? 0);
     return yamlErrors({
       line: alias ? pos.line + lineOffset : 1,
@@ -97,7 +83,7 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
       hint: 'An alias (*name) must follow its anchor (&name), and aliases must not multiply beyond reason. Quote values that start with * or &.',
     });
   }
-  const errors = document?.errors ?? [];
+  const errors = yaml?.errors ?? [];
   if (errors.length > 0) return yamlErrors(...yamlProblems(errors, lineCounter, lineOffset));
   const data = result.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -105,14 +91,18 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
   }
   const consumed = text.length - result.content.length;
   const bodyLine = text.slice(0, consumed).split('\n').length;
-  const parsed: ParsedFile = { source, data: data as Record<string, unknown>, body: result.content, bodyLine, document, lineCounter, lineOffset };
-  if (quickText !== undefined) {
-    const text = quickText;
-    let located: Document | undefined;
-    Object.defineProperty(parsed, 'document', {
-      get: () => (located ??= parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })),
-    });
-  }
+  const parsed: ParsedFile = {
+    source,
+    data: data as Record<string, unknown>,
+    body: result.content,
+    bodyLine,
+    // Made when first asked for: front matter read the quick way has none until a field is located.
+    get document() {
+      return yaml?.document;
+    },
+    lineCounter,
+    lineOffset,
+  };
   return { parsed, diagnostics: [] };
 }
 

@@ -8,7 +8,8 @@ import type { Processor } from 'unified';
  * delimiter row, the line right after its header row, always holds a `|` or a `:` (`---` alone
  * is a setext underline), so a new table is tried only at lines whose next line holds one. Rows
  * that continue a table are tried as before. The tree is the same; `tests/property/gfm-table-guard.test.ts`
- * holds the guarded parser to the unguarded one.
+ * holds the guarded parser to the unguarded one. Saves 0.26 to 0.39 ms a body, 11 to 27% of its
+ * parse: about 0.4 s of a 1,000-page build (`scripts/bench/fast-paths.ts`).
  */
 export function remarkGuardTables(this: Processor) {
   const data = this.data() as { micromarkExtensions?: Array<Record<string, unknown>> };

@@ -10,22 +10,22 @@ import type { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { rehypeFlagUnsafeHtml, remarkFlagUnsafeUrls, unsafeFindings, type UnsafeFinding } from '../safety/markdown-safety.ts';
 import { limitNesting, tooDeepFinding } from '../safety/nesting.ts';
-import { autolinkNeed, remarkAutolinksFor, type AutolinkNeed } from './gfm-autolinks.ts';
+import { remarkAutolinksWhereNeeded } from './gfm-autolinks.ts';
 import { remarkGuardTables } from './gfm-table-guard.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 
 /**
- * One frozen processor for every page (one per autolink level, see `gfm-autolinks.ts`). Unsafe
- * content (scripts, event handlers, `javascript:` URLs) is noted with its position before
- * anything is removed; raw HTML is then sanitized (GitHub's rules), heading ids are added after
- * sanitizing so they keep their plain slugs, and links to other origins open in a new tab
- * without handing it `window.opener` or the referrer.
+ * The frozen processor every page is rendered with. Unsafe content (scripts, event handlers,
+ * `javascript:` URLs) is noted with its position before anything is removed; raw HTML is then
+ * sanitized (GitHub's rules), heading ids are added after sanitizing so they keep their plain
+ * slugs, and links to other origins open in a new tab without handing it `window.opener` or the
+ * referrer.
  */
-export function createProcessor(autolinks: AutolinkNeed, linkPasses: PluggableList = [rehypeLinksAndIds]) {
+export function createProcessor(linkPasses: PluggableList = [rehypeLinksAndIds]) {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
-    .use(remarkAutolinksFor, autolinks)
+    .use(remarkAutolinksWhereNeeded)
     .use(remarkGuardTables)
     .use(limitNesting)
     .use(remarkFlagUnsafeUrls)
@@ -40,13 +40,10 @@ export function createProcessor(autolinks: AutolinkNeed, linkPasses: PluggableLi
     .freeze();
 }
 
-const processors = new Map<AutolinkNeed, ReturnType<typeof createProcessor>>();
+let shared: ReturnType<typeof createProcessor> | undefined;
 
-/** The processor for a body: the full one, or one that skips autolink literals the body cannot hold. */
-export function processorFor(markdown: string, autolinks: AutolinkNeed = autolinkNeed(markdown)) {
-  let processor = processors.get(autolinks);
-  if (!processor) processors.set(autolinks, (processor = createProcessor(autolinks)));
-  return processor;
+function markdownProcessor() {
+  return (shared ??= createProcessor());
 }
 
 /**
@@ -65,7 +62,7 @@ function rehypeRawWhenPresent() {
 export function renderMarkdown(markdown: string): string {
   let html = rendered.get(markdown);
   if (html === undefined) {
-    html = String(processorFor(markdown).processSync(markdown));
+    html = String(markdownProcessor().processSync(markdown));
     // The feeds render every article twice a build (RSS and Atom), and a dev server's builds
     // render them again after each save: the same text gives the same HTML, so keep the last few.
     if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
@@ -90,7 +87,7 @@ export interface MarkdownSource {
 export function renderContentMarkdown(markdown: string, source: MarkdownSource): { html: string; diagnostics: Diagnostic[] } {
   let file: VFile;
   try {
-    file = processorFor(markdown).processSync(markdown);
+    file = markdownProcessor().processSync(markdown);
   } catch (error) {
     // Nesting tens of thousands deep exhausts the stack inside the parsers, before limitNesting sees
     // the tree: the author's to fix, and said in the same words. Any other error is the engine's.
@@ -106,7 +103,7 @@ function located(finding: UnsafeFinding, source: MarkdownSource): Diagnostic {
 
 /** The links of a rendered body, each with the line (counted from the body's first line) it is written on. */
 export function markdownLinks(markdown: string): { url: string; line: number }[] {
-  const processor = processorFor(markdown);
+  const processor = markdownProcessor();
   const tree = processor.runSync(processor.parse(markdown)) as Root;
   const links: { url: string; line: number }[] = [];
   const visit = (node: Root | Root['children'][number], line: number) => {

@@ -49,6 +49,8 @@ describe.skipIf(!hasBrowser).each(islandModes())('header, footer and floating bu
     expect(await page.locator('#trigger-services').getAttribute('aria-expanded')).toBe('true');
     await page.locator('#trigger-services').click();
     expect(await page.locator('#trigger-services').getAttribute('aria-expanded')).toBe('false');
+    // Hovering again means the pointer comes back: one that never left fires no mouseenter.
+    await page.locator('h1').hover();
     await page.locator('#trigger-services').hover();
     await page.locator('#menu-services').waitFor({ state: 'visible' });
     await page.locator('h1').hover();

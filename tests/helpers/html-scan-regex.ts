@@ -9,28 +9,15 @@
  * costs about fifty times as much per page, which 10,000 pages would feel.
  */
 
-/** One URL-valued attribute of one element. */
-interface ScannedLink {
-  /** `<a href>`, `<img srcset>`, `<meta og:image>`: how messages name where the URL is written. */
-  where: string;
-  url: string;
-}
-
-interface ScannedPage {
-  ids: Set<string>;
-  links: ScannedLink[];
-}
+import type { ScannedLink, ScannedPage } from '../../src/links/html-scan.ts';
+import { collectElement } from './scan-rules.ts';
 
 const START_TAG = /<([a-zA-Z][a-zA-Z0-9:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>|<!--[\s\S]*?-->/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 /** Elements whose content is text, never markup: skipped whole so `<a` inside a script is not read as a tag. */
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'plaintext']);
-/** Attributes that hold one URL, on any element. */
-const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'action', 'formaction', 'xlink:href', 'cite', 'background']);
 /** Attribute lists that name an id or a URL somewhere; the rest are not read further. */
 const WORTH_READING = /(^|[\s:])(id|name|href|src|srcset|imagesrcset|poster|action|formaction|data|content|cite|background)\s*=/i;
-/** Social-preview meta tags whose content is a URL of the site. */
-const URL_METAS = new Set(['og:image', 'og:image:url', 'og:image:secure_url', 'og:url', 'og:video', 'og:audio', 'twitter:image']);
 
 /** Every id (and `<a name>`) and every URL-valued attribute of a page, in document order. */
 export function scanHtml(html: string): ScannedPage {
@@ -44,24 +31,7 @@ export function scanHtml(html: string): ScannedPage {
     // Most tags carry only classes and the like: reading their attributes would be most of the work.
     if (!WORTH_READING.test(match[2] ?? '')) continue;
     const attributes = readAttributes(match[2] ?? '');
-    const id = attributes.get('id');
-    if (id) ids.add(id);
-    if (tag === 'a' && attributes.get('name')) ids.add(attributes.get('name')!);
-    for (const [name, value] of attributes) {
-      if (URL_ATTRIBUTES.has(name) || (name === 'data' && tag === 'object')) {
-        if (!(tag === 'link' && /\b(preconnect|dns-prefetch)\b/i.test(attributes.get('rel') ?? ''))) links.push({ where: `<${tag} ${name}>`, url: value });
-      } else if (name === 'srcset' || name === 'imagesrcset') {
-        for (const candidate of value.split(',')) {
-          const url = candidate.trim().split(/\s+/, 1)[0];
-          if (url) links.push({ where: `<${tag} ${name}>`, url });
-        }
-      }
-    }
-    if (tag === 'meta') {
-      const property = attributes.get('property') ?? attributes.get('name') ?? '';
-      const content = attributes.get('content');
-      if (content && URL_METAS.has(property.toLowerCase())) links.push({ where: `<meta ${property}>`, url: content });
-    }
+    collectElement(tag, attributes, ids, links);
   }
   return { ids, links };
 }

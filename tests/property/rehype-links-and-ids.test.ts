@@ -39,8 +39,8 @@ function rehypePrefixedIdsBefore() {
   };
 }
 
-const before = createProcessor('email', [rehypeSlug, rehypePrefixedIdsBefore, [rehypeExternalLinks, { target: '_blank', rel: ['noopener', 'noreferrer'] }]]);
-const now = createProcessor('email');
+const before = createProcessor([rehypeSlug, rehypePrefixedIdsBefore, [rehypeExternalLinks, { target: '_blank', rel: ['noopener', 'noreferrer'] }]]);
+const now = createProcessor();
 const render = (processor: typeof now, body: string) => String(processor.processSync(body));
 
 /** Headings with repeated and odd text, links of every kind to them and elsewhere, ids written in raw HTML. */
