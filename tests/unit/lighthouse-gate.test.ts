@@ -62,6 +62,19 @@ describe('the Lighthouse gate rules', () => {
     expect(findings.map((f) => [f.page, f.rule])).toEqual([['/blogs/x', 'lighthouse/total-byte-weight']]);
     expect(findings[0]!.message).toContain('/assets/font.woff2 46.9 KiB');
   });
+
+  it("leaves the islands' chunk (React's runtime) out of the weight, and nothing else", () => {
+    const metrics = (bodyBytes: number) => ({ fcpMs: 900, lcpMs: 1200, tbtMs: 0, cls: 0, totalBytes: bodyBytes + 20_000, bodyBytes });
+    const chunk = { url: '/assets/chunks/islands-ABC123.js', type: 'Script', bytes: 70_000 };
+    const other = { url: '/assets/chunks/other-ABC123.js', type: 'Script', bytes: 70_000 };
+    const results = [
+      page({ page: '/projects', template: 'list', metrics: metrics(ASTROWIND_BYTES.other - 1 + chunk.bytes), requests: [chunk, { url: '/projects', type: 'Document', bytes: 20_000 }] }),
+      page({ page: '/blogs/x', template: 'article', metrics: metrics(ASTROWIND_BYTES.other - 1 + other.bytes), requests: [other, { url: '/blogs/x', type: 'Document', bytes: 20_000 }] }),
+    ];
+    const findings = judge(results, { wholeSet: false });
+    expect(findings.map((f) => [f.page, f.rule])).toEqual([['/blogs/x', 'lighthouse/total-byte-weight']]);
+    expect(findings[0]!.message).toContain(`weighs ${((ASTROWIND_BYTES.other - 1 + other.bytes) / 1024).toFixed(1)} KiB besides the islands' chunk`);
+  });
 });
 
 describe('the compressing proxy in front of the static server', () => {
