@@ -12,6 +12,10 @@ export function registerServe(program: Command): void {
     .option('--content <dir>', "read content from this folder instead of the site's own", parseExistingFolder)
     .action(async (options: { port: number; host: string; origin?: string; content?: string }, command: Command) => {
       const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();
+      // The pages served are the pages `site build` writes, rendered by the same React build:
+      // the development build's checks make every rebuild after an edit several times slower.
+      // NODE_ENV=development brings them back for a site that wants React's warnings.
+      process.env.NODE_ENV ??= 'production';
       const { startServer } = await import('../serve/server.ts');
       const server = await startServer({ root, config, ...options, log: (line) => console.log(line) });
       console.log(`Serving ${server.url}/ (Ctrl+C to stop)`);

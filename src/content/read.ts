@@ -103,19 +103,30 @@ export async function readContent(site: Site, last?: { entries?: ReadonlyMap<str
 /**
  * Parses and validates one file at a time: a parsed file holds its whole YAML document (kept for
  * pointing at a field), and ten thousand of them at once would cost hundreds of megabytes.
- * Collections are prepared once, on first use.
  */
 export function fileReader(site: SiteDefinition): (source: SourceFile) => Omit<ParsedSource, 'index'> {
-  let collections: PreparedCollection[] | undefined;
   return (source) => {
     const { parsed, diagnostics: syntax } = parseSource(source);
     if (!parsed) return { syntax, schema: [] };
-    collections ??= prepareCollections(site, createSchemaHelpers([site.contentDir, site.publicDir ?? site.contentDir]));
-    const { entry, diagnostics: schema } = validateFile(parsed, collections, site.templates);
+    const { entry, diagnostics: schema } = validateFile(parsed, collectionsOf(site), site.templates);
     if (!entry) return { syntax, schema };
     const { body, ...rest } = encodeEntry(entry);
     return { syntax, schema, entry: rest, bodyStart: withoutBom(source.text).length - body.length };
   };
+}
+
+const prepared = new WeakMap<SiteDefinition, PreparedCollection[]>();
+
+/**
+ * A site's collections, prepared on first use and kept for as long as the site is loaded: the dev
+ * server builds one site again and again, and building its schemas (and their JSON form, for the
+ * URL check) cost more than validating the one file an edit changed. Schemas check images when
+ * they validate, not when they are built, so a kept schema sees the folder as it is now.
+ */
+function collectionsOf(site: SiteDefinition): PreparedCollection[] {
+  let collections = prepared.get(site);
+  if (!collections) prepared.set(site, (collections = prepareCollections(site, createSchemaHelpers([site.contentDir, site.publicDir ?? site.contentDir]))));
+  return collections;
 }
 
 function withoutBom(text: string): string {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -88,6 +88,45 @@ describe('a site in a folder of its own', () => {
     expect(pooled.pages!.inWorkers).toBeGreaterThan(0);
     expect([...two.files].filter(([file, bytes]) => Buffer.compare(bytes, one.files.get(file)!) !== 0)).toEqual([]);
   }, 60_000);
+});
+
+describe('site serve', () => {
+  /** Starts `site serve` on `dir` with this NODE_ENV (undefined: none set), returns the home page's text and stops it. */
+  async function servedHome(dir: string, nodeEnv: string | undefined): Promise<string> {
+    const env = { ...process.env };
+    delete env.NODE_ENV;
+    if (nodeEnv) env.NODE_ENV = nodeEnv;
+    const child = spawn(process.execPath, [bin, '--root', dir, 'serve', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /Serving (http:\/\/[^\s/]+)\//.exec(output);
+          if (match) resolve(match[1]!);
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        child.once('exit', (code) => reject(new Error(`site serve exited with ${code}:\n${output}`)));
+      });
+      return await (await fetch(`${url}/`)).text();
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+
+  it('renders with React’s production build, as site build does, unless NODE_ENV says otherwise', async () => {
+    const dir = path.join(work, 'serve-env');
+    writeSite(dir);
+    fs.writeFileSync(
+      path.join(dir, 'templates/Page.tsx'),
+      `import type { PageProps } from 'stillsite';\nexport function Page({ entry }: PageProps) {\n  return <article><h1>{entry.data.title}</h1><p id="env">{String(process.env.NODE_ENV)}</p></article>;\n}\n`,
+    );
+    expect(await servedHome(dir, undefined)).toContain('<p id="env">production</p>');
+    expect(await servedHome(dir, 'development')).toContain('<p id="env">development</p>');
+  }, 120_000);
 });
 
 describe('a definition with paths relative to the project', () => {

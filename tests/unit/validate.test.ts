@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSource } from '../../src/content/parse.ts';
 import { createSchemaHelpers } from '../../src/content/schema-helpers.ts';
 import { prepareCollections, validateFile } from '../../src/content/validate.ts';
+import { fileReader } from '../../src/content/read.ts';
 import { createSite } from '../../templates/site.ts';
 
 const contentDir = path.resolve('tests/fixtures/invalid-frontmatter/content');
@@ -165,5 +166,19 @@ describe('validating front matter', () => {
     const text = ['---', 'title: T', 'description: "A description that is long enough to pass the schema minimum."', 'template: gallery', '---'].join('\n');
     const { diagnostics } = check('gallery.md', text);
     expect(diagnostics[0]).toMatchObject({ code: 'invalid-value', field: 'template', line: 4 });
+  });
+});
+
+describe('reading files for one loaded site', () => {
+  it('builds each collection’s schema once for the site, not once per build', () => {
+    let built = 0;
+    const counted = {
+      ...site,
+      collections: site.collections.map((collection) => ({ ...collection, schema: (helpers: Parameters<typeof collection.schema>[0]) => (built++, collection.schema(helpers)) })),
+    };
+    const source = { file: path.join(contentDir, 'projects/ok.md'), relative: 'projects/ok.md', text: project([...validProject, 'sort: 30']) };
+    // Two builds of a dev server's builder: each makes a reader of its own.
+    for (let build = 0; build < 2; build++) expect(fileReader(counted)(source).entry).toBeDefined();
+    expect(built).toBe(site.collections.length);
   });
 });
