@@ -129,6 +129,73 @@ describe('site serve', () => {
   }, 120_000);
 });
 
+describe('a stylesheet the site names by path', () => {
+  /** The own site of `writeSite`, with one stylesheet in a folder of its own, which the code does not import. */
+  function writeStyledSite(dir: string): string {
+    writeSite(dir);
+    const config = path.join(dir, 'site.config.tsx');
+    fs.writeFileSync(
+      config,
+      fs.readFileSync(config, 'utf8')
+        .replace("templates: { page: { component: Page, styles: [] } }", "templates: { page: { component: Page, styles: ['site'] } }")
+        .replace('styles: {},', "styles: { site: here + '/styles/site.css' },"),
+    );
+    const css = path.join(dir, 'styles/site.css');
+    fs.mkdirSync(path.dirname(css), { recursive: true });
+    fs.writeFileSync(css, 'h1 { color: teal; }\n');
+    return css;
+  }
+  const builtCss = (dir: string) => {
+    const assets = path.join(dir, 'dist/assets');
+    return fs.readdirSync(assets).filter((file) => file.endsWith('.css')).map((file) => fs.readFileSync(path.join(assets, file), 'utf8')).join('\n');
+  };
+
+  it('is built again by site build after an edit, though nothing else changed', () => {
+    const dir = path.join(work, 'styled-build');
+    const css = writeStyledSite(dir);
+    expect(site(dir, 'build').status).toBe(0);
+    expect(builtCss(dir)).toContain('teal');
+    fs.writeFileSync(css, 'h1 { color: purple; }\n');
+    const again = site(dir, 'build');
+    expect(again.stdout).not.toContain('nothing changed');
+    expect(builtCss(dir)).toContain('purple');
+  });
+
+  it('is rebuilt and served anew by site serve after an edit', async () => {
+    const dir = path.join(work, 'styled-serve');
+    const css = writeStyledSite(dir);
+    const child = spawn(process.execPath, [bin, '--root', dir, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /Serving (http:\/\/[^\s/]+)\//.exec(output);
+          if (match) resolve(match[1]!);
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        child.once('exit', (code) => reject(new Error(`site serve exited with ${code}:\n${output}`)));
+      });
+      const servedCss = async () => {
+        const home = await (await fetch(`${url}/`)).text();
+        const href = /href="(\/assets\/[^"]+\.css)"/.exec(home)?.[1];
+        return href ? (await fetch(url + href)).text() : '';
+      };
+      expect(await servedCss()).toContain('teal');
+      fs.writeFileSync(css, 'h1 { color: purple; }\n');
+      const deadline = Date.now() + 20_000;
+      let served = '';
+      while (Date.now() < deadline && !(served = await servedCss()).includes('purple')) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(served).toContain('purple');
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 60_000);
+});
+
 describe('a definition with paths relative to the project', () => {
   it('reaches worker threads with its paths made absolute as the main thread has them, and renders there', async () => {
     const dir = path.join(work, 'relative');
