@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startDevServer, stopDevServer } from '../e2e/global-setup.ts';
 import { build } from '../../src/build.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import { bundleSiteCode, codeFolder } from '../../src/site/code.ts';
@@ -96,24 +97,11 @@ describe('site serve', () => {
     const env = { ...process.env };
     delete env.NODE_ENV;
     if (nodeEnv) env.NODE_ENV = nodeEnv;
-    const child = spawn(process.execPath, [bin, '--root', dir, 'serve', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { child, url } = await startDevServer(['--root', dir, 'serve', '--port', '0'], env);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = '';
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /Serving (http:\/\/[^\s/]+)\//.exec(output);
-          if (match) resolve(match[1]!);
-        };
-        child.stdout.on('data', onData);
-        child.stderr.on('data', onData);
-        child.once('exit', (code) => reject(new Error(`site serve exited with ${code}:\n${output}`)));
-      });
       return await (await fetch(`${url}/`)).text();
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await stopDevServer(child);
     }
   }
 
@@ -164,19 +152,8 @@ describe('a stylesheet the site names by path', () => {
   it('is rebuilt and served anew by site serve after an edit', async () => {
     const dir = path.join(work, 'styled-serve');
     const css = writeStyledSite(dir);
-    const child = spawn(process.execPath, [bin, '--root', dir, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { child, url } = await startDevServer(['--root', dir, 'serve', '--port', '0']);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = '';
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /Serving (http:\/\/[^\s/]+)\//.exec(output);
-          if (match) resolve(match[1]!);
-        };
-        child.stdout.on('data', onData);
-        child.stderr.on('data', onData);
-        child.once('exit', (code) => reject(new Error(`site serve exited with ${code}:\n${output}`)));
-      });
       const servedCss = async () => {
         const home = await (await fetch(`${url}/`)).text();
         const href = /href="(\/assets\/[^"]+\.css)"/.exec(home)?.[1];
@@ -189,9 +166,7 @@ describe('a stylesheet the site names by path', () => {
       while (Date.now() < deadline && !(served = await servedCss()).includes('purple')) await new Promise((resolve) => setTimeout(resolve, 200));
       expect(served).toContain('purple');
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await stopDevServer(child);
     }
   }, 60_000);
 });
