@@ -5,6 +5,7 @@ import type { Site } from '../site/definition.ts';
 import type { CurrentOutput, Writer } from '../output/write.ts';
 import { digest } from './facts.ts';
 import { codeFingerprint, ENGINE_DIR, filesFingerprint } from './fingerprint.ts';
+import { namedFiles } from '../site/named-files.ts';
 import { BUILD_CACHE_FOLDER, changedSince, dropReceipt, receiptFile, takeSnapshot, writeReceipt, type ReceiptSummary } from './receipt.ts';
 import { loadState, saveState, stateFile, type BuildState, type KnownEntry, type KnownFile } from './state.ts';
 
@@ -63,7 +64,8 @@ export async function openLastBuild(site: Site, writer: Writer, options: BuildCa
   const request = location && site.code ? (options || undefined)?.request : undefined;
   const fingerprint = warm?.code || !site.code ? undefined : await codeFingerprint(site.code, site.root);
   // Taken before any content is read: a file edited while this build runs shows a newer time than the receipt's.
-  const snapshot = request ? takeSnapshot([...folders, ENGINE_DIR], [...site.code!.files, ...fingerprint!.locks]) : undefined;
+  const named = namedFiles(site);
+  const snapshot = request ? takeSnapshot([...folders, ENGINE_DIR, ...named.folders], [...site.code!.files, ...fingerprint!.locks, ...named.files]) : undefined;
   const code = warm?.code ?? fingerprint?.key;
   if (!code) return NO_CACHE;
   if (warm) warm.code = code;

@@ -66,8 +66,8 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   };
 
   /** What the site is made of, as the worker that loaded it said (none until one has). */
-  let sources: { content: string[]; code: Set<string> } | undefined;
-  const onSources = (told: WorkerSources['sources']) => (sources = { content: told.content, code: new Set(told.code) });
+  let sources: { content: string[]; code: Set<string>; codeFolders: string[] } | undefined;
+  const onSources = (told: WorkerSources['sources']) => (sources = { content: told.content, code: new Set(told.code), codeFolders: told.codeFolders });
 
   // The build loop: one build at a time; changes during a build queue exactly one more. Content
   // edits go to the warm worker; template or engine edits need a fresh one (modules load once).
@@ -143,7 +143,7 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   const kindOf = (file: string): 'content' | 'code' | undefined => {
     if (!sources) return 'code';
     if (sources.content.some((dir) => isInside(dir, file))) return 'content';
-    if (sources.code.has(file) || isInside(ENGINE_DIR, file)) return 'code';
+    if (sources.code.has(file) || isInside(ENGINE_DIR, file) || sources.codeFolders.some((dir) => isInside(dir, file))) return 'code';
     return undefined;
   };
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -4,6 +4,7 @@ import { hasErrors } from '../diagnostics/diagnostics.ts';
 import { formatDiagnostics, formatDiagnosticLine } from '../diagnostics/print.ts';
 import { loadSite, withContent } from '../site/load.ts';
 import { memoryWriter } from '../output/write.ts';
+import { namedFiles } from '../site/named-files.ts';
 
 /** What one build in the worker reports back to the dev server. */
 export type WorkerResult =
@@ -21,9 +22,9 @@ export type WorkerResult =
     }
   | { ok: false; report: string; lines: string[] };
 
-/** Told once the site has loaded: which folders hold its content, and which files its code. */
+/** Told once the site has loaded: which folders hold its content, and which files and folders its code. */
 export interface WorkerSources {
-  sources: { content: string[]; code: string[] };
+  sources: { content: string[]; code: string[]; codeFolders: string[] };
 }
 
 /** What the dev server asks of the worker: build again after a content edit. */
@@ -44,7 +45,8 @@ const failed = (error: unknown): WorkerResult => {
 
 try {
   const site = withContent(await loadSite(root, config), content);
-  report({ sources: { content: [site.contentDir, ...(site.publicDir ? [site.publicDir] : [])], code: site.code!.files } });
+  const named = namedFiles(site);
+  report({ sources: { content: [site.contentDir, ...(site.publicDir ? [site.publicDir] : [])], code: [...site.code!.files, ...named.files], codeFolders: named.folders } });
   const writer = memoryWriter();
   const builder = createBuilder(site, writer, { origin, minify: false });
   let complete = true;

@@ -56,10 +56,10 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** Starts `site serve` with the given arguments and waits for the address it prints. */
-export function startDevServer(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+/** Starts `site serve` with the given arguments (and environment) and waits for the address it prints. */
+export function startDevServer(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(BIN, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startDevServer, stopDevServer } from '../e2e/global-setup.ts';
 import { build } from '../../src/build.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import { bundleSiteCode, codeFolder } from '../../src/site/code.ts';
@@ -96,24 +97,11 @@ describe('site serve', () => {
     const env = { ...process.env };
     delete env.NODE_ENV;
     if (nodeEnv) env.NODE_ENV = nodeEnv;
-    const child = spawn(process.execPath, [bin, '--root', dir, 'serve', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { child, url } = await startDevServer(['--root', dir, 'serve', '--port', '0'], env);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = '';
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /Serving (http:\/\/[^\s/]+)\//.exec(output);
-          if (match) resolve(match[1]!);
-        };
-        child.stdout.on('data', onData);
-        child.stderr.on('data', onData);
-        child.once('exit', (code) => reject(new Error(`site serve exited with ${code}:\n${output}`)));
-      });
       return await (await fetch(`${url}/`)).text();
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await stopDevServer(child);
     }
   }
 
@@ -127,6 +115,60 @@ describe('site serve', () => {
     expect(await servedHome(dir, undefined)).toContain('<p id="env">production</p>');
     expect(await servedHome(dir, 'development')).toContain('<p id="env">development</p>');
   }, 120_000);
+});
+
+describe('a stylesheet the site names by path', () => {
+  /** The own site of `writeSite`, with one stylesheet in a folder of its own, which the code does not import. */
+  function writeStyledSite(dir: string): string {
+    writeSite(dir);
+    const config = path.join(dir, 'site.config.tsx');
+    fs.writeFileSync(
+      config,
+      fs.readFileSync(config, 'utf8')
+        .replace("templates: { page: { component: Page, styles: [] } }", "templates: { page: { component: Page, styles: ['site'] } }")
+        .replace('styles: {},', "styles: { site: here + '/styles/site.css' },"),
+    );
+    const css = path.join(dir, 'styles/site.css');
+    fs.mkdirSync(path.dirname(css), { recursive: true });
+    fs.writeFileSync(css, 'h1 { color: teal; }\n');
+    return css;
+  }
+  const builtCss = (dir: string) => {
+    const assets = path.join(dir, 'dist/assets');
+    return fs.readdirSync(assets).filter((file) => file.endsWith('.css')).map((file) => fs.readFileSync(path.join(assets, file), 'utf8')).join('\n');
+  };
+
+  it('is built again by site build after an edit, though nothing else changed', () => {
+    const dir = path.join(work, 'styled-build');
+    const css = writeStyledSite(dir);
+    expect(site(dir, 'build').status).toBe(0);
+    expect(builtCss(dir)).toContain('teal');
+    fs.writeFileSync(css, 'h1 { color: purple; }\n');
+    const again = site(dir, 'build');
+    expect(again.stdout).not.toContain('nothing changed');
+    expect(builtCss(dir)).toContain('purple');
+  });
+
+  it('is rebuilt and served anew by site serve after an edit', async () => {
+    const dir = path.join(work, 'styled-serve');
+    const css = writeStyledSite(dir);
+    const { child, url } = await startDevServer(['--root', dir, 'serve', '--port', '0']);
+    try {
+      const servedCss = async () => {
+        const home = await (await fetch(`${url}/`)).text();
+        const href = /href="(\/assets\/[^"]+\.css)"/.exec(home)?.[1];
+        return href ? (await fetch(url + href)).text() : '';
+      };
+      expect(await servedCss()).toContain('teal');
+      fs.writeFileSync(css, 'h1 { color: purple; }\n');
+      const deadline = Date.now() + 20_000;
+      let served = '';
+      while (Date.now() < deadline && !(served = await servedCss()).includes('purple')) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(served).toContain('purple');
+    } finally {
+      await stopDevServer(child);
+    }
+  }, 60_000);
 });
 
 describe('a definition with paths relative to the project', () => {
