@@ -64,8 +64,7 @@ export async function openLastBuild(site: Site, writer: Writer, options: BuildCa
   const request = location && site.code ? (options || undefined)?.request : undefined;
   const fingerprint = warm?.code || !site.code ? undefined : await codeFingerprint(site.code, site.root);
   // Taken before any content is read: a file edited while this build runs shows a newer time than the receipt's.
-  const named = namedFiles(site);
-  const snapshot = request ? takeSnapshot([...folders, ENGINE_DIR, ...named.folders], [...site.code!.files, ...fingerprint!.locks, ...named.files]) : undefined;
+  const snapshot = request ? inputSnapshot(site, folders, fingerprint!.locks) : undefined;
   const code = warm?.code ?? fingerprint?.key;
   if (!code) return NO_CACHE;
   if (warm) warm.code = code;
@@ -103,3 +102,9 @@ const NO_CACHE: LastBuild = {
   previousFiles: undefined,
   save: async () => {},
 };
+
+/** What a receipt compares: the content folders, the engine, the site's code and the files it names by path. */
+function inputSnapshot(site: Site, folders: readonly string[], locks: readonly string[]) {
+  const named = namedFiles(site);
+  return takeSnapshot([...folders, ENGINE_DIR, ...named.folders], [...site.code!.files, ...locks, ...named.files]);
+}

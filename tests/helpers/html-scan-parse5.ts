@@ -22,7 +22,6 @@ export function scanHtmlWithParse5(html: string): ScannedPage {
   return { ids, links };
 }
 
-
 function walk(node: Node, visit: (element: Element) => void): void {
   if ('tagName' in node) visit(node);
   if ('childNodes' in node) for (const child of node.childNodes) walk(child, visit);
