@@ -154,4 +154,16 @@ describe('site build over an existing output', () => {
     expect(run(root, 'build').status).toBe(0);
     expect(fs.existsSync(left)).toBe(false);
   });
+
+  it('removes it when the next build has nothing to change', () => {
+    const root = ownSite('leftovers-unchanged');
+    expect(run(root, 'build').status).toBe(0);
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    const left = path.join(root, `dist.tmp-${ended}-0badf00d`);
+    fs.mkdirSync(path.join(left, 'posts'), { recursive: true });
+    const again = run(root, 'build');
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain('nothing changed');
+    expect(fs.existsSync(left)).toBe(false);
+  });
 });
