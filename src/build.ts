@@ -38,7 +38,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     if (failed(routes, assets, images)) return outcome(content, routes, [content, routes, assets, images], { images });
     // Content with mistakes still has its other pages rendered and their links checked, so every
     // mistake is reported at once; it gets no social images, and nothing is written.
-    const socialImages = await planSocialImages(site, routes.catalogue, { socialImages: options.socialImages !== false && !failed(content) });
+    const socialImages = await planSocialImages(site, routes.catalogue, { socialImages: options.socialImages !== false && !failed(content) }, memory);
     const found = [content, routes, assets, images, socialImages];
     if (failed(socialImages)) return outcome(content, routes, found, { images });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BundledAssets } from '../assets/bundle.ts';
 import type { PreparedImages } from '../images/prepare.ts';
+import type { OgCode } from '../og/plan.ts';
 import type { OutputFile } from '../output/write.ts';
 import type { Kept } from './file-stamps.ts';
 import type { Site } from '../site/definition.ts';
@@ -31,6 +32,8 @@ export interface BuildMemory {
   state?: BuildState;
   /** The client code and styles, which depend on code alone. */
   assets?: BundledAssets;
+  /** The social images' code, fingerprinted once for the same reason. */
+  og?: Promise<OgCode>;
   /** Values worked out from the content and public folders' files besides Markdown, kept with those files' stamps (see `file-stamps.ts`): a builder's memory has these places from the start. */
   filesFingerprint?: Kept<string>;
   staticFiles?: Kept<OutputFile[]>;
