@@ -116,7 +116,7 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
 
 /**
  * A mistake of the site's definition found on a page: reported at the page here, and at the
- * site's `islands` once the pages are in (see `locateSiteMistakes`), since a worker cannot read
+ * site's `islands` once the pages are in (see `atSiteField` in pages.ts), since a worker cannot read
  * the site module.
  */
 function undeclaredIsland(error: UndeclaredIslandError, route: Route): Diagnostic {
