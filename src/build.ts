@@ -30,7 +30,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
   const staging = writer.current?.stage?.();
   try {
     // Client code, styles and images need no content: they are made while it is read.
-    const making = { assets: prepareAssets(site, options, memory), images: prepareImages(site, options.images) };
+    const making = { assets: prepareAssets(site, options, memory), images: prepareImages(site, options.images, memory?.images) };
     const content = await readContent(site, last, workers);
     const routes = routeSite(site, content);
     const assets = await making.assets;
@@ -38,7 +38,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     if (failed(routes, assets, images)) return outcome(content, routes, [content, routes, assets, images], { images });
     // Content with mistakes still has its other pages rendered and their links checked, so every
     // mistake is reported at once; it gets no social images, and nothing is written.
-    const socialImages = await planSocialImages(site, routes.catalogue, { socialImages: options.socialImages !== false && !failed(content) });
+    const socialImages = await planSocialImages(site, routes.catalogue, { socialImages: options.socialImages !== false && !failed(content) }, memory);
     const found = [content, routes, assets, images, socialImages];
     if (failed(socialImages)) return outcome(content, routes, found, { images });
 
@@ -48,7 +48,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     await workers.close();
     if (failed(pages)) return outcome(content, routes, [...found, pages], { images, pages });
     const drawn = await drawSocialImages(site, socialImages, last, options.og);
-    const files = [...(await staticFiles(site)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext)];
+    const files = [...(await staticFiles(site, memory?.staticFiles)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext)];
     const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls);
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
     const checked = [...found, pages, drawn, links, headers];

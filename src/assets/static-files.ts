@@ -1,17 +1,35 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { unlessUnchanged, type Kept } from '../incremental/file-stamps.ts';
 import type { OutputFile } from '../output/write.ts';
 
-/** Every file in a folder that is not Markdown, to be published at the same relative path. */
-export async function collectStaticFiles(dir: string | undefined): Promise<OutputFile[]> {
-  if (!dir) return [];
-  const relatives = await fg(['**/*', '!**/*.md'], { cwd: dir, onlyFiles: true, dot: false });
-  relatives.sort();
-  return Promise.all(relatives.map(async (relative) => ({ path: relative, contents: await fs.readFile(path.join(dir, relative)) })));
+/**
+ * The files of the site's public folder, then its content folder's besides Markdown, published as
+ * they are. A long-lived builder passes `kept`, and files unchanged since its last build are not read again.
+ */
+export async function staticFiles(site: { publicDir?: string; contentDir: string }, kept?: Kept<OutputFile[]>): Promise<OutputFile[]> {
+  const listed = [...(await listStaticFiles(site.publicDir)), ...(await listStaticFiles(site.contentDir))];
+  return unlessUnchanged(
+    listed.map(({ file }) => file),
+    kept,
+    () => readFiles(listed),
+  );
 }
 
-/** The files of the site's public folder, then its content folder's besides Markdown, published as they are. */
-export async function staticFiles(site: { publicDir?: string; contentDir: string }): Promise<OutputFile[]> {
-  return [...(await collectStaticFiles(site.publicDir)), ...(await collectStaticFiles(site.contentDir))];
+/** A file of a folder that is not Markdown, published at the same relative path. */
+interface StaticFile {
+  /** Where it is published. */
+  path: string;
+  file: string;
+}
+
+async function listStaticFiles(dir: string | undefined): Promise<StaticFile[]> {
+  if (!dir) return [];
+  const relatives = await fg(['**/*', '!**/*.md'], { cwd: dir, onlyFiles: true, dot: false });
+  return relatives.sort().map((relative) => ({ path: relative, file: path.join(dir, relative) }));
+}
+
+function readFiles(files: readonly StaticFile[]): Promise<OutputFile[]> {
+  return Promise.all(files.map(async ({ path, file }) => ({ path, contents: await fs.readFile(file) })));
 }

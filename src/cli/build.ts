@@ -5,6 +5,7 @@ import { keepHeapsNearLiveSize } from './batch-heap.ts';
 import { BUILD_CACHE_FOLDER, receiptFile, requestKey, upToDate, type ReceiptSummary } from '../incremental/receipt.ts';
 import { parseExistingFolder, parseOrigin, unusableOutputFolder } from './options.ts';
 import { progressBar } from './progress.ts';
+import { removeAbandonedSideFolders } from '../output/side-folders.ts';
 
 /** `site build`: content → dist/, atomically. */
 export function registerBuild(program: Command): void {
@@ -30,6 +31,9 @@ export function registerBuild(program: Command): void {
       if (unusable) command.error(`error: option '-o, --out <dir>' is invalid: ${unusable}`, { exitCode: 2 });
       const cacheDir = path.join(root, BUILD_CACHE_FOLDER);
       const request = requestKey(['site build', out, options.content ? path.resolve(root, options.content) : '', options.origin ?? '', config ? path.resolve(root, config) : '']);
+      // Before the up-to-date check: a build killed mid-way leaves its staging folder even when the
+      // next build has nothing to change (and a swap cut short may have set the output aside).
+      removeAbandonedSideFolders(out);
       // Nothing changed since the last build into this folder: say so without loading the engine.
       const unchanged = upToDate(receiptFile(cacheDir, out), request, out);
       if (unchanged) {

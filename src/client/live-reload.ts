@@ -9,6 +9,8 @@ interface BuildEvent {
   changed?: string[];
   /** Changed pages that differ only inside `<main>`. */
   soft?: string[];
+  /** The new `<main>` of those pages, when there are few. */
+  mains?: Record<string, string>;
 }
 
 /** Output files that could hold the page at this URL path (`/a/b` is `a/b/index.html` or `a/b.html`). */
@@ -38,13 +40,17 @@ function updateFor({ changed, soft = [] }: BuildEvent): 'none' | 'swap' | 'reloa
   return soft.some((file) => mine.includes(file)) ? 'swap' : 'reload';
 }
 
-/** Swaps in the new `<main>` without a reload (faster, and keeps the scroll position); reloads when it holds islands. */
-async function swapMain(): Promise<void> {
+/**
+ * Swaps in the new `<main>` without a reload (faster, and keeps the scroll position): the one the
+ * server sent along, else asked for. Reloads when it holds islands.
+ */
+async function swapMain(sent: string | undefined): Promise<void> {
   try {
-    const response = await fetch(location.pathname, { cache: 'no-store' });
-    const next = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('main');
+    const response = sent === undefined ? await fetch(location.pathname, { cache: 'no-store' }) : undefined;
+    if (response && !response.ok) return location.reload();
+    const next = new DOMParser().parseFromString(sent ?? (await response!.text()), 'text/html').querySelector('main');
     const main = document.querySelector('main');
-    if (!response.ok || !next || !main || next.querySelector('[data-island]')) return location.reload();
+    if (!next || !main || next.querySelector('[data-island]')) return location.reload();
     const adopted = document.importNode(next, true);
     main.replaceWith(adopted);
     for (const img of adopted.querySelectorAll<HTMLImageElement>('img[data-fallback]')) {
@@ -61,7 +67,7 @@ events.addEventListener('ok', (event) => {
   if (lastVersion !== undefined && build.version !== lastVersion) {
     const update = lastVersion === 'broken' ? 'reload' : updateFor(build);
     if (update === 'reload') location.reload();
-    else if (update === 'swap') void swapMain();
+    else if (update === 'swap') void swapMain(pageFiles(location.pathname).map((file) => build.mains?.[file]).find((main) => main !== undefined));
   }
   lastVersion = build.version;
   overlay?.remove();

@@ -22,6 +22,7 @@ export const messages = {
   'invalid-route': 'A page the site derives from its content has no clean URL, title or description.',
   'routes-failed': "The site's routes() threw while deriving pages from the content.",
   'render-failed': 'A template threw while rendering the page.',
+  'undeclared-island': "A template renders an Island whose name is not among the site's islands, so it would never hydrate.",
   'heading-count': 'A page must have exactly one h1.',
   'asset-build-failed': 'The client code or a stylesheet failed to build.',
   'og-image-invalid': 'A social preview image names a file or template that does not exist.',

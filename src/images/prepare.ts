@@ -6,6 +6,7 @@ import type { Catalogue } from '../content/catalogue.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { digest } from '../og/hash.ts';
 import type { SiteDefinition } from '../site/definition.ts';
+import { unlessUnchanged, type Kept } from '../incremental/file-stamps.ts';
 import { forEachLimited, type OutputFile } from '../output/write.ts';
 import { IMAGE_CACHE_FOLDER, variantCache, type VariantCache } from './cache.ts';
 import { encodeImage, encoderVersion, type EncodedImage } from './encode.ts';
@@ -45,10 +46,19 @@ export interface PreparedImages {
  * becomes a problem, never an exception, which `locateImageProblems` pins to each front-matter field
  * naming it. It needs no content, so a build starts it before its content is read.
  */
-export async function prepareImages(site: SiteDefinition, options: ImageBuildOptions = {}): Promise<PreparedImages> {
+export async function prepareImages(site: SiteDefinition, options: ImageBuildOptions = {}, kept?: Kept<PreparedImages>): Promise<PreparedImages> {
+  const sources = await findImages([site.publicDir, site.contentDir]);
+  // A long-lived builder's site and options are fixed: its images change only with their files.
+  return unlessUnchanged(
+    sources.map((source) => source.file),
+    kept,
+    () => prepareFound(site, options, sources),
+  );
+}
+
+async function prepareFound(site: SiteDefinition, options: ImageBuildOptions, sources: readonly ImageSourceFile[]): Promise<PreparedImages> {
   const imageOptions = resolveImageOptions(site.images);
   const cache = variantCache(options.cacheDir ?? path.join(site.root, IMAGE_CACHE_FOLDER));
-  const sources = await findImages([site.publicDir, site.contentDir]);
   const result: PreparedImages = { manifest: {}, files: [], encoded: 0, reused: 0, problems: [], diagnostics: [] };
   const problems = result.problems;
   const encoder = sources.some((source) => source.raster) ? await encoderVersion() : '';

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import type { SiteCode } from '../site/definition.ts';
 import { digest } from './facts.ts';
+import { unlessUnchanged, type Kept } from './file-stamps.ts';
 
 /** The engine's own folder (`src/`) and the project folder holding its package lock. */
 export const ENGINE_DIR = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -28,13 +29,17 @@ export async function codeFingerprint(site: SiteCode, root: string): Promise<{ k
 
 /**
  * A hash of every file besides Markdown in these folders (images, fonts, the favicon): schemas
- * check that images exist, and templates read their sizes, so any change to one counts.
+ * check that images exist, and templates read their sizes, so any change to one counts. A
+ * long-lived builder passes `kept`, and files unchanged since its last build are not read again.
  */
-export async function filesFingerprint(dirs: readonly string[]): Promise<string> {
-  const parts: string[] = [];
-  for (const dir of dirs) {
-    const files = (await fg(['**/*', '!**/*.md'], { cwd: dir, onlyFiles: true, dot: false })).sort();
-    parts.push(dir, ...(await Promise.all(files.map(async (file) => `${file}\n${digest(await fs.readFile(path.join(dir, file)))}`))));
-  }
-  return digest(parts.join('\n'));
+export async function filesFingerprint(dirs: readonly string[], kept?: Kept<string>): Promise<string> {
+  const listed = await Promise.all(dirs.map(async (dir) => ({ dir, files: (await fg(['**/*', '!**/*.md'], { cwd: dir, onlyFiles: true, dot: false })).sort() })));
+  const absolute = listed.flatMap(({ dir, files }) => files.map((file) => path.join(dir, file)));
+  return unlessUnchanged(absolute, kept, async () => {
+    const parts: string[] = [];
+    for (const { dir, files } of listed) {
+      parts.push(dir, ...(await Promise.all(files.map(async (file) => `${file}\n${digest(await fs.readFile(path.join(dir, file)))}`))));
+    }
+    return digest(parts.join('\n'));
+  });
 }

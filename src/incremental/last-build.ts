@@ -1,6 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BundledAssets } from '../assets/bundle.ts';
+import type { PreparedImages } from '../images/prepare.ts';
+import type { OgCode } from '../og/plan.ts';
+import type { OutputFile } from '../output/write.ts';
+import type { Kept } from './file-stamps.ts';
 import type { Site } from '../site/definition.ts';
 import type { CurrentOutput, Writer } from '../output/write.ts';
 import { digest } from './facts.ts';
@@ -28,6 +32,12 @@ export interface BuildMemory {
   state?: BuildState;
   /** The client code and styles, which depend on code alone. */
   assets?: BundledAssets;
+  /** The social images' code, fingerprinted once for the same reason. */
+  og?: Promise<OgCode>;
+  /** Values worked out from the content and public folders' files besides Markdown, kept with those files' stamps (see `file-stamps.ts`): a builder's memory has these places from the start. */
+  filesFingerprint?: Kept<string>;
+  staticFiles?: Kept<OutputFile[]>;
+  images?: Kept<PreparedImages>;
 }
 
 /** What the last build into the same output left, for each stage to reuse what it can; and where this build's state goes. */
@@ -70,7 +80,7 @@ export async function openLastBuild(site: Site, writer: Writer, options: BuildCa
   if (warm) warm.code = code;
   const file = location && site.code ? stateFile(cacheDir, location) : undefined;
   const loaded = warm?.state ?? (file ? await loadState(file) : undefined);
-  const entriesKey = digest(JSON.stringify([code, ...folders, await filesFingerprint(folders)]));
+  const entriesKey = digest(JSON.stringify([code, ...folders, await filesFingerprint(folders, warm?.filesFingerprint)]));
   return {
     entries: loaded?.entriesKey === entriesKey ? loaded.entries : undefined,
     output: writer.current,

@@ -184,22 +184,44 @@ export interface LinkState {
   external: ExternalLink[];
 }
 
+/** What the link check needs of a build's pages, or of the last build's: each page's links and ids, by output path. */
+interface ScannedPages {
+  pages: ReadonlyMap<string, { analysis: { links: ScannedPage } }>;
+}
+
 /**
- * The link check of a build's pages (see `checkLinks`). The same pages over the same files check
- * out as they did last time, so a build that rendered nothing takes the last build's report.
+ * The link check of a build's pages (see `checkLinks`). Over the same output paths, pages with
+ * the same links and ids as the last build's check out as they did then (the last build kept
+ * its state only because it had no errors): an edit to a page's text, its links and headings
+ * left alone, takes the last build's report instead of checking every link of the site again.
  */
 export function checkPageLinks(
   files: readonly OutputFile[],
   routes: readonly Route[],
   origin: string,
-  pages: { rendered: number; scans(): ReadonlyMap<string, ScannedPage>; state: { key: string } },
-  last: { previous(key: string): { links?: LinkState } | undefined },
+  pages: { scans(): ReadonlyMap<string, ScannedPage>; state: ScannedPages & { key: string } },
+  last: { previous(key: string): (ScannedPages & { links?: LinkState }) | undefined },
   /** URLs of pages whose content has mistakes: not rendered, but links to them are not broken. */
   invalidUrls: readonly string[] = [],
 ): LinkReport & { state: LinkState } {
   const paths = digest(files.map((file) => file.path).sort().join('\n'));
-  const known = pages.rendered === 0 ? last.previous(pages.state.key)?.links : undefined;
-  if (known?.paths === paths) return { diagnostics: [], external: known.external, state: known };
+  const previous = last.previous(pages.state.key);
+  const known = previous?.links;
+  if (known?.paths === paths && sameLinksAndIds(pages.state.pages, previous!.pages)) return { diagnostics: [], external: known.external, state: known };
   const report = checkLinks(files, routes, origin, pages.scans(), invalidUrls.map(urlToOutPath));
   return { ...report, state: { paths, external: report.external } };
+}
+
+/** Whether every page has the links (in order) and the ids it had: a page carried over has the very same scan. */
+function sameLinksAndIds(now: ScannedPages['pages'], before: ScannedPages['pages']): boolean {
+  if (now.size !== before.size) return false;
+  for (const [outPath, page] of now) {
+    const a = page.analysis.links;
+    const b = before.get(outPath)?.analysis.links;
+    if (a === b) continue;
+    if (!b || a.links.length !== b.links.length || a.ids.size !== b.ids.size) return false;
+    if (a.links.some((link, i) => link.url !== b.links[i]!.url)) return false;
+    for (const id of a.ids) if (!b.ids.has(id)) return false;
+  }
+  return true;
 }

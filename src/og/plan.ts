@@ -4,7 +4,7 @@ import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { SiteDefinition } from '../site/definition.ts';
-import { isFileSpec, OG_SIZE, ogImageUrl, type DrawnImageSpec, type OgImageRef, type OgImageSpec } from './definition.ts';
+import { isFileSpec, OG_SIZE, ogImageUrl, type DrawnImageSpec, type OgImageRef, type OgImageSpec, type SocialImages } from './definition.ts';
 import type { DrawTask } from './draw.ts';
 import { fontsFingerprint, imageKey, rendererFingerprint, templateFingerprint } from './hash.ts';
 
@@ -34,7 +34,7 @@ const TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/
  * Asks the site for each page's image and works out, for drawn ones, the template's props (its
  * assets inlined as `data:` URLs) and the cache key. Reads files, draws nothing.
  */
-export async function planOgImages(site: SiteDefinition, catalogue: Catalogue): Promise<OgPlan> {
+export async function planOgImages(site: SiteDefinition, catalogue: Catalogue, code?: Promise<OgCode>): Promise<OgPlan> {
   const plan: OgPlan = { refs: new Map(), jobs: [], diagnostics: [] };
   const og = site.og;
   if (!og) return plan;
@@ -42,9 +42,7 @@ export async function planOgImages(site: SiteDefinition, catalogue: Catalogue): 
     plan.diagnostics.push({ code, severity: 'error', file: entry.file, line: 1, message: `The social image of ${entry.url} ${message}`, detail });
   const dirs = [site.contentDir, site.publicDir].filter((dir): dir is string => Boolean(dir));
   const readAsset = memoize((url: string) => readPublished(dirs, url));
-  const renderer = rendererFingerprint();
-  const fonts = await fontsFingerprint(og.fonts);
-  const templates = new Map(await Promise.all(Object.entries(og.templates).map(async ([name, file]) => [name, await templateFingerprint(file).catch(asError)] as const)));
+  const { renderer, fonts, templates } = await (code ?? fingerprintOgCode(og));
 
   for (const entry of catalogue.entries) {
     let spec: OgImageSpec | undefined;
@@ -82,6 +80,19 @@ export async function planOgImages(site: SiteDefinition, catalogue: Catalogue): 
     plan.jobs.push({ pageUrl: entry.url, outPath: url.slice(1), key: imageKey({ renderer, template, fonts, props: task.props }), task, file: entry.file });
   }
   return plan;
+}
+
+/** What every drawn image depends on besides its props, fingerprinted: the drawing code, the fonts, and each template (or why it does not build). */
+export interface OgCode {
+  renderer: string;
+  fonts: string;
+  templates: Map<string, string | Error>;
+}
+
+/** The social images' code, fingerprinted (see `OgCode`). */
+export async function fingerprintOgCode(og: SocialImages): Promise<OgCode> {
+  const templates = new Map(await Promise.all(Object.entries(og.templates).map(async ([name, file]) => [name, await templateFingerprint(file).catch(asError)] as const)));
+  return { renderer: rendererFingerprint(), fonts: await fontsFingerprint(og.fonts), templates };
 }
 
 /** The spec's assets as `data:` URLs, or the URL of the first one that does not exist. */

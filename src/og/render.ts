@@ -4,9 +4,9 @@ import type { SiteDefinition } from '../site/definition.ts';
 import { FileFromDisk, type OutputFile } from '../output/write.ts';
 import { CACHE_FOLDER, imageCache } from './cache.ts';
 import type { Catalogue } from '../content/catalogue.ts';
-import type { LastBuild } from '../incremental/last-build.ts';
+import type { BuildMemory, LastBuild } from '../incremental/last-build.ts';
 import { carryDrawnImages } from '../incremental/og-reuse.ts';
-import { planOgImages, type DrawJob, type OgPlan } from './plan.ts';
+import { fingerprintOgCode, planOgImages, type DrawJob, type OgPlan } from './plan.ts';
 import { drawAll } from './pool.ts';
 
 export interface OgRenderOptions {
@@ -102,9 +102,14 @@ function drawingFailed(job: DrawJob, error: Error): Diagnostic {
   };
 }
 
-/** Every page's social image, planned (what each shows, its cache key), unless the build leaves them out. */
-export async function planSocialImages(site: SiteDefinition, catalogue: Catalogue, options: { socialImages?: boolean }): Promise<OgPlan> {
-  return options.socialImages === false ? { refs: new Map(), jobs: [], diagnostics: [] } : planOgImages(site, catalogue);
+/**
+ * Every page's social image, planned (what each shows, its cache key), unless the build leaves
+ * them out. A long-lived builder's code cannot change, so it fingerprints the images' code once.
+ */
+export async function planSocialImages(site: SiteDefinition, catalogue: Catalogue, options: { socialImages?: boolean }, memory?: BuildMemory): Promise<OgPlan> {
+  if (options.socialImages === false) return { refs: new Map(), jobs: [], diagnostics: [] };
+  if (memory && site.og) memory.og ??= fingerprintOgCode(site.og);
+  return planOgImages(site, catalogue, memory?.og);
 }
 
 /**

@@ -31,15 +31,24 @@ export const DeclaredIslands = createContext<readonly string[] | undefined>(unde
  */
 export function Island<P extends object>({ name, component, props, hydrate }: IslandProps<P>) {
   const declared = useContext(DeclaredIslands);
-  if (declared && !declared.includes(name)) throw new Error(undeclaredIsland(name, declared));
+  if (declared && !declared.includes(name)) throw new UndeclaredIslandError(name, declared);
   const json = JSON.stringify(props);
   const shared = useSharedMarkup();
   if (!shared) return h('div', { 'data-island': name, 'data-props': json, 'data-hydrate': hydrate }, h(component, props));
   return h('div', { 'data-island': name, 'data-props': json, 'data-hydrate': hydrate, dangerouslySetInnerHTML: { __html: shared.markupOf(component as ComponentType<object>, props, json) } });
 }
 
-function undeclaredIsland(name: string, declared: readonly string[]): string {
-  const suggestion = closest(name, declared);
-  const known = declared.length ? `it declares ${declared.join(', ')}` : 'it declares none';
-  return `the island "${name}" is not among the site's islands (${known}), so it would never hydrate.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`;
+/** An `Island` whose name the site's `islands` does not declare: its page fails, and the mistake is reported at the site's `islands`. */
+export class UndeclaredIslandError extends Error {
+  readonly island: string;
+  readonly declared: readonly string[];
+  readonly suggestion: string | undefined;
+  constructor(island: string, declared: readonly string[]) {
+    const suggestion = closest(island, declared);
+    const known = declared.length ? `it declares ${declared.join(', ')}` : 'it declares none';
+    super(`the island "${island}" is not among the site's islands (${known}), so it would never hydrate.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`);
+    this.island = island;
+    this.declared = declared;
+    this.suggestion = suggestion;
+  }
 }

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { Site } from '../site/definition.ts';
 import type { LastBuild } from '../incremental/last-build.ts';
 import { digest } from '../incremental/facts.ts';
 import { factState, pageChanges } from '../incremental/page-changes.ts';
@@ -141,6 +142,13 @@ export async function renderPages(routes: readonly Route[], entryHashes: Readonl
     state: { key, pages, ...factState(pages, derived, previous, changes.changedFacts, catalogue, siteContext) },
     scans: () => new Map(analysed().map(([outPath, analysis]) => [outPath, analysis.links])),
     inline: () => mergeInlineCode(analysed().map(([, analysis]) => analysis.inline)),
-    diagnostics: [...problems.flat(), ...unavailable],
+    diagnostics: [...problems.flat().map((d) => atSiteField(d, context.site)), ...unavailable],
   };
+}
+
+/** A page's diagnostic about the site's definition (an undeclared island), moved to where the field is written: every page with it is then one problem. */
+function atSiteField(diagnostic: Diagnostic, site: Site): Diagnostic {
+  if (diagnostic.code !== 'undeclared-island' || !site.locate) return diagnostic;
+  const { file, line } = site.locate([diagnostic.field!]);
+  return { ...diagnostic, file, line };
 }

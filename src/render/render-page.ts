@@ -11,7 +11,7 @@ import { feedLinks } from '../seo/definition.ts';
 import type { PageProps, SiteDefinition } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import { Document } from './document.ts';
-import { DeclaredIslands } from './island.ts';
+import { DeclaredIslands, UndeclaredIslandError } from './island.ts';
 import { createSharedMarkup, SharedMarkupProvider, type SharedMarkup } from './shared-markup.ts';
 import type { ReactNode } from 'react';
 import { renderContentMarkdown } from './markdown.ts';
@@ -94,6 +94,7 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
     }
     return { html: filled, diagnostics: [] };
   } catch (error) {
+    if (error instanceof UndeclaredIslandError) return { diagnostics: [undeclaredIsland(error, route)] };
     const err = error instanceof Error ? error : new Error(String(error));
     return {
       diagnostics: [
@@ -111,6 +112,26 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
       ],
     };
   }
+}
+
+/**
+ * A mistake of the site's definition found on a page: reported at the page here, and at the
+ * site's `islands` once the pages are in (see `atSiteField` in pages.ts), since a worker cannot read
+ * the site module.
+ */
+function undeclaredIsland(error: UndeclaredIslandError, route: Route): Diagnostic {
+  return {
+    code: 'undeclared-island',
+    severity: 'error',
+    file: route.entry.file,
+    line: 1,
+    page: route.url,
+    field: 'islands',
+    message: `the template "${route.template}" renders an island the site does not declare, so it would never hydrate`,
+    expected: error.declared.length ? `one of ${error.declared.join(', ')}` : 'an island declared in islands (it declares none)',
+    actual: JSON.stringify(error.island),
+    hint: error.suggestion ? `did you mean "${error.suggestion}"?` : `Declare it: islands: { ${error.island}: 'islands/${error.island}.tsx' }.`,
+  };
 }
 
 const sharedMarkups = new WeakMap<RenderContext, SharedMarkup>();

@@ -51,6 +51,8 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   let changed: string[] | undefined;
   /** Pages of the last good build whose HTML changed only inside `<main>`: open copies can swap it in place. */
   let soft: string[] = [];
+  /** The new `<main>` of those pages, when there are few, sent along so an open page need not ask for it. */
+  let mains: Record<string, string> = {};
 
   // Live reload: open pages listen on /__site/events and reload on each good build.
   const clients = new Set<http.ServerResponse>();
@@ -59,7 +61,7 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   ).outputFiles[0]!.text;
   const sendState = (client: http.ServerResponse) => {
     if (failure) client.write(`event: error-report\ndata: ${failure.split('\n').join('\ndata: ')}\n\n`);
-    else client.write(`event: ok\ndata: ${JSON.stringify({ version, changed, soft })}\n\n`);
+    else client.write(`event: ok\ndata: ${JSON.stringify({ version, changed, soft, mains })}\n\n`);
   };
   const broadcast = () => {
     for (const client of clients) sendState(client);
@@ -91,6 +93,7 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
         const ms = Math.round(performance.now() - started);
         if (result.ok) {
           soft = result.complete ? [] : onlyMainChanged(output, result.files);
+          mains = soft.length > SENT_MAINS ? {} : Object.fromEntries(result.files.filter(([file]) => soft.includes(file)).map(([file, bytes]) => [file, mainOf(bytes)!]));
           if (result.complete) output.clear();
           for (const file of result.removed) output.delete(file);
           for (const [file, bytes] of result.files) output.set(file, bytes);
@@ -229,13 +232,29 @@ function updateServed(served: ServedBuild, result: Extract<WorkerResult, { ok: t
   return { files, rules: headersChanged ? patch.rules : served.rules };
 }
 
+/** A build changes one page, or a few, far more often than many: theirs go with the news. */
+const SENT_MAINS = 4;
+
+/** Where a page's `<main>` begins, and where its `</main>` does. */
+function mainBounds(html: string): { start: number; end: number } | undefined {
+  const start = html.indexOf('<main');
+  const end = html.lastIndexOf('</main>');
+  return start < 0 || end < start ? undefined : { start, end };
+}
+
+/** A page's `<main>…</main>`. */
+function mainOf(bytes: Uint8Array): string | undefined {
+  const html = Buffer.from(bytes).toString('utf8');
+  const bounds = mainBounds(html);
+  return bounds && html.slice(bounds.start, bounds.end + '</main>'.length);
+}
+
 /** The changed HTML files whose text differs from the last build's only between `<main` and `</main>`. */
 function onlyMainChanged(before: ReadonlyMap<string, Uint8Array>, files: Array<[string, Uint8Array]>): string[] {
   const outsideMain = (bytes: Uint8Array) => {
     const html = Buffer.from(bytes).toString('utf8');
-    const start = html.indexOf('<main');
-    const end = html.lastIndexOf('</main>');
-    return start < 0 || end < start ? undefined : html.slice(0, start) + html.slice(end);
+    const bounds = mainBounds(html);
+    return bounds && html.slice(0, bounds.start) + html.slice(bounds.end);
   };
   return files.flatMap(([file, bytes]) => {
     const old = file.endsWith('.html') ? before.get(file) : undefined;

@@ -25,13 +25,14 @@ describe('building a site whose definition names what it does not have', () => {
     const writer = memoryWriter();
     const result = await build({ ...site, islands: { Countr: site.islands.Counter! } }, writer, { cache: false, socialImages: false });
     expect(writer.files.size).toBe(0);
-    const failed = result.diagnostics.filter((d) => d.code === 'render-failed');
+    const failed = result.diagnostics.filter((d) => d.code === 'undeclared-island');
     expect(failed.length).toBeGreaterThan(3);
-    expect(new Set(failed.map((d) => d.message))).toEqual(
-      new Set(['The template "page" threw: the island "Counter" is not among the site\'s islands (it declares Countr), so it would never hydrate. Did you mean "Countr"?']),
+    expect(failed.length).toBe(result.diagnostics.length);
+    expect(new Set(failed.map((d) => JSON.stringify([d.field, d.message, d.expected, d.actual, d.hint])))).toEqual(
+      new Set([JSON.stringify(['islands', 'the template "page" renders an island the site does not declare, so it would never hydrate', 'one of Countr', '"Counter"', 'did you mean "Countr"?'])]),
     );
     const report = formatDiagnostics(result.diagnostics, { cwd: site.root, fileCount: result.fileCount });
-    expect(report.match(/\[render-failed\]/g)).toHaveLength(1);
+    expect(report.match(/\[undeclared-island\]/g)).toHaveLength(1);
     expect(report).toContain(`… and ${new Set(failed.map((d) => d.page)).size - 3} more pages`);
   });
 

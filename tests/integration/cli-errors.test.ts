@@ -58,6 +58,21 @@ describe('site build on a site of its own', () => {
     expect(fs.existsSync(path.join(root, 'dist'))).toBe(false);
   });
 
+  it('reports an island a template renders but the site does not declare once, at the site\'s islands, with the pages counted', () => {
+    const root = ownSite('undeclared-island', posts(5));
+    const renamed = config(root).replace("islands: { Counter: 'islands/Counter.tsx' }", "islands: { Countr: 'islands/Counter.tsx' }");
+    fs.writeFileSync(path.join(root, 'site.config.tsx'), renamed);
+    const result = run(root, 'build');
+    expect(result.status).toBe(1);
+    expect(result.stderr).not.toMatch(STACK);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines[0]).toBe(`site.config.tsx:${lineOf(renamed, 'islands: { Countr')} (page /)  islands: expected one of Countr, found "Counter"  [undeclared-island]`);
+    expect(result.stderr).toContain('hint: did you mean "Countr"?');
+    // Every page renders the post template: one problem, the other pages counted.
+    expect(result.stderr.match(/\[undeclared-island\]/g)).toHaveLength(1);
+    expect(result.stderr).toMatch(/… and \d+ more pages/);
+  });
+
   it('reports code that throws as it loads at its line, with the stack only when verbose', () => {
     const root = ownSite('throws', { 'site.config.tsx': config(ownSite('throws-source')).replace('function Layout', "throw new Error('no config today');\nfunction Layout") });
     const result = run(root, 'build');
@@ -152,6 +167,18 @@ describe('site build over an existing output', () => {
     const left = path.join(root, `dist.tmp-${ended}-0badf00d`);
     fs.mkdirSync(path.join(left, 'posts'), { recursive: true });
     expect(run(root, 'build').status).toBe(0);
+    expect(fs.existsSync(left)).toBe(false);
+  });
+
+  it('removes it when the next build has nothing to change', () => {
+    const root = ownSite('leftovers-unchanged');
+    expect(run(root, 'build').status).toBe(0);
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    const left = path.join(root, `dist.tmp-${ended}-0badf00d`);
+    fs.mkdirSync(path.join(left, 'posts'), { recursive: true });
+    const again = run(root, 'build');
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain('nothing changed');
     expect(fs.existsSync(left)).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import fsPromises from 'node:fs/promises';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { build, type BuildOptions } from '../../src/build.ts';
 import { createBuilder } from '../../src/serve/builder.ts';
 import { loadSite, withContent } from '../../src/site/load.ts';
@@ -130,5 +131,28 @@ describe('a builder kept in memory', () => {
     const reference = memoryWriter();
     await build(site, reference, { ...options, cache: false });
     expect(differences(writer.files, reference.files)).toEqual([]);
+  }, SLOW);
+
+  it('reads the images and other files of the content again only once they change', async () => {
+    const writer = memoryWriter();
+    const builder = createBuilder(site, writer, { ...options, cache: undefined });
+    expect((await builder.rebuild()).diagnostics).toEqual([]);
+    const reads = vi.spyOn(fsPromises, 'readFile');
+    // Besides Markdown; and besides the logo, which the social-image stage reads to inline it into each card.
+    const readHere = () => reads.mock.calls.map(([file]) => String(file)).filter((file) => file.startsWith(content) && !file.endsWith('.md') && !file.endsWith('images/logo.svg'));
+    try {
+      expect((await builder.rebuild()).changed).toEqual([]);
+      expect(readHere()).toEqual([]);
+
+      // The same size, a new colour: only the stamp tells.
+      edit('images/error.svg', (text) => text.replace(/#[0-9a-fA-F]{6}/, (colour) => (colour.toLowerCase() === '#123456' ? '#654321' : '#123456')));
+      const result = await builder.rebuild();
+      expect(result.diagnostics).toEqual([]);
+      expect(result.changed).toContain('images/error.svg');
+      expect(readHere()).toContain(path.join(content, 'images/error.svg'));
+      expect(Buffer.from(writer.files.get('images/error.svg')!)).toEqual(fs.readFileSync(path.join(content, 'images/error.svg')));
+    } finally {
+      reads.mockRestore();
+    }
   }, SLOW);
 });
