@@ -44,6 +44,13 @@ describe('the client bundle', () => {
     expect(gzip(chunkOf(react).contents)).toBeGreaterThan(50 * 1024);
   });
 
+  it('asks Chrome to compile both scripts while they stream in, not function by function on the main thread', () => {
+    // The explicit compile hint must open the file; esbuild's CommonJS wrappers around react-dom
+    // are otherwise compiled lazily, in the task that runs the chunk.
+    expect(text(react, react.manifest!.script).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    expect(decode(chunkOf(react).contents).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+  });
+
   it('runs the islands on preact/compat when the site asks, in a chunk a fraction of the size', () => {
     expect(preact.diagnostics).toEqual([]);
     const chunk = decode(chunkOf(preact).contents);
