@@ -18,13 +18,14 @@ export async function staticFiles(site: { publicDir?: string; contentDir: string
 }
 
 /** A file of a folder that is not Markdown, published at the same relative path. */
-interface StaticFile {
+export interface StaticFile {
   /** Where it is published. */
   path: string;
   file: string;
 }
 
-async function listStaticFiles(dir: string | undefined): Promise<StaticFile[]> {
+/** The files of a folder besides Markdown, sorted by the path they are published at. */
+export async function listStaticFiles(dir: string | undefined): Promise<StaticFile[]> {
   if (!dir) return [];
   const relatives = await fg(['**/*', '!**/*.md'], { cwd: dir, onlyFiles: true, dot: false });
   return relatives.sort().map((relative) => ({ path: relative, file: path.join(dir, relative) }));

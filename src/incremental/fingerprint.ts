@@ -5,6 +5,7 @@ import fg from 'fast-glob';
 import type { SiteCode } from '../site/definition.ts';
 import { digest } from './facts.ts';
 import { unlessUnchanged, type Kept } from './file-stamps.ts';
+import { listStaticFiles } from '../assets/static-files.ts';
 
 /** The engine's own folder (`src/`) and the project folder holding its package lock. */
 export const ENGINE_DIR = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -33,13 +34,14 @@ export async function codeFingerprint(site: SiteCode, root: string): Promise<{ k
  * long-lived builder passes `kept`, and files unchanged since its last build are not read again.
  */
 export async function filesFingerprint(dirs: readonly string[], kept?: Kept<string>): Promise<string> {
-  const listed = await Promise.all(dirs.map(async (dir) => ({ dir, files: (await fg(['**/*', '!**/*.md'], { cwd: dir, onlyFiles: true, dot: false })).sort() })));
-  const absolute = listed.flatMap(({ dir, files }) => files.map((file) => path.join(dir, file)));
-  return unlessUnchanged(absolute, kept, async () => {
-    const parts: string[] = [];
-    for (const { dir, files } of listed) {
-      parts.push(dir, ...(await Promise.all(files.map(async (file) => `${file}\n${digest(await fs.readFile(path.join(dir, file)))}`))));
-    }
-    return digest(parts.join('\n'));
-  });
+  const listed = await Promise.all(dirs.map(async (dir) => ({ dir, files: await listStaticFiles(dir) })));
+  return unlessUnchanged(
+    listed.flatMap(({ files }) => files.map(({ file }) => file)),
+    kept,
+    async () => {
+      const parts: string[] = [];
+      for (const { dir, files } of listed) parts.push(dir, ...(await Promise.all(files.map(async ({ path, file }) => `${path}\n${digest(await fs.readFile(file))}`))));
+      return digest(parts.join('\n'));
+    },
+  );
 }
