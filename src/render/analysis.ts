@@ -22,15 +22,19 @@ export function analysePage(path: string, html: string): PageAnalysis {
   return { links, inline: { scripts: [], styles: [...new Set(links.styles.map(styleHash))].sort(), blocked: [] } };
 }
 
-/** Hashes of the engine's inline stylesheets: every page holds the same few, so each is hashed once. */
-const styleHashes = new Map<string, string>();
+/**
+ * Hashes of the engine's inline stylesheets: every page holds the same few, so each is hashed
+ * once. Kept in a short list compared by value, not a Map: a Map lookup hashes the whole
+ * stylesheet text of every page again, which at 14 KB cost more than comparing it.
+ */
+const styleHashes: Array<{ text: string; hash: string }> = [];
 
 function styleHash(text: string): string {
-  let hash = styleHashes.get(text);
-  if (hash === undefined) {
-    if (styleHashes.size > 100) styleHashes.clear();
-    styleHashes.set(text, (hash = hashOf(text)));
-  }
+  const known = styleHashes.find((entry) => entry.text === text);
+  if (known) return known.hash;
+  if (styleHashes.length >= 16) styleHashes.shift();
+  const hash = hashOf(text);
+  styleHashes.push({ text, hash });
   return hash;
 }
 
