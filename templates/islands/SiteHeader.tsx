@@ -7,6 +7,7 @@ import { headerRevealOffset, timing } from '../tokens.ts';
 
 export interface SiteHeaderProps {
   menus: Menu[];
+  /** The page's path, or what the header tells pages apart by (`headerPath`). */
   path: string;
 }
 
@@ -18,6 +19,21 @@ function isActive(menu: Menu, current: string): boolean {
 /** Whether one of `menu`'s links leads to `path`. */
 function linksTo(menu: Menu, path: string): boolean {
   return menu.items.some((item) => item.href === path) || menu.all?.href === path;
+}
+
+const CONTACT = '/contact';
+
+/**
+ * What the header draws differently from a page's path: the path itself when the header links to
+ * it, the section it lies deeper in (`/projects/`), else ''. The header is an island, rendered once
+ * per build for each distinct set of props: given this, once per section and linked page; given
+ * the bare path, once per page. In the browser it follows the real path once hydrated.
+ */
+export function headerPath(menus: readonly Menu[], path: string): string {
+  if (path === CONTACT || menus.some((menu) => menu.href === path || linksTo(menu, path))) return path;
+  const sections = menus.map((menu) => menu.href).filter((href) => path.startsWith(`${href}/`));
+  const deepest = sections.sort((a, b) => b.length - a.length)[0];
+  return deepest === undefined ? '' : `${deepest}/`;
 }
 
 /**
@@ -221,7 +237,7 @@ export default function SiteHeader({ menus, path }: SiteHeaderProps) {
               );
             })}
           </ul>
-          <a className="button button-primary contact-button" href="/contact" aria-current={current === '/contact' ? 'page' : undefined}>
+          <a className="button button-primary contact-button" href={CONTACT} aria-current={current === CONTACT ? 'page' : undefined}>
             Contact
           </a>
         </nav>

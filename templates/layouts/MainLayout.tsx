@@ -3,7 +3,7 @@ import { CtaBand } from '../components/CtaBand.tsx';
 import { Footer } from '../components/Footer.tsx';
 import CookieBanner from '../islands/CookieBanner.tsx';
 import FloatingContact from '../islands/FloatingContact.tsx';
-import SiteHeader from '../islands/SiteHeader.tsx';
+import SiteHeader, { headerPath } from '../islands/SiteHeader.tsx';
 import { BreadcrumbContext } from '../components/Breadcrumbs.tsx';
 import { breadcrumbTrail } from '../lib/breadcrumbs.ts';
 import { buildMenus } from '../menus.ts';
@@ -23,7 +23,7 @@ export function MainLayout({ route, catalogue, children }: LayoutProps) {
         Skip to content
       </a>
       {/* The header's links work before it hydrates; its menus need its code once the page is idle, or at the first reach for them. */}
-      <Island name="SiteHeader" component={SiteHeader} props={{ menus, path }} hydrate="idle" />
+      <Island name="SiteHeader" component={SiteHeader} props={{ menus, path: headerPath(menus, path) }} hydrate="idle" />
       {/* tabIndex -1: the skip link moves focus here, so the next Tab continues inside the page. */}
       <main id="main" tabIndex={-1}>
         <BreadcrumbContext value={trail}>{children}</BreadcrumbContext>

@@ -7,7 +7,7 @@ import { loadSite } from '../../src/site/load.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import CookieBanner from '../../templates/islands/CookieBanner.tsx';
 import FloatingContact from '../../templates/islands/FloatingContact.tsx';
-import SiteHeader from '../../templates/islands/SiteHeader.tsx';
+import SiteHeader, { headerPath } from '../../templates/islands/SiteHeader.tsx';
 
 const ISLANDS: Record<string, ComponentType<never>> = { SiteHeader, FloatingContact, CookieBanner };
 
@@ -36,12 +36,21 @@ function islandsIn(html: string): Array<{ name: string; props: object; inner: st
 /** An island rendered on its own, as the browser hydrates it; React's leading resource hints belong in the page's head. */
 const alone = (Component: ComponentType<never>, props: object) => renderToString(createElement(Component, props as never)).replace(/^(?:<link [^>]*\/>)+/, '');
 
-describe('islands, rendered once for each distinct set of props and shared between pages', () => {
-  it('are, on every page of the site, what rendering the island with that page’s props gives', async () => {
+/** The site's pages, built once for the file. */
+let built: Promise<Array<[string, Uint8Array]>> | undefined;
+function sitePages() {
+  built ??= (async () => {
     const writer = memoryWriter();
     const result = await build(await loadSite(path.resolve('.')), writer, { cache: false, socialImages: false });
     expect(result.diagnostics).toEqual([]);
-    const pages = [...writer.files].filter(([file]) => file.endsWith('.html'));
+    return [...writer.files].filter(([file]) => file.endsWith('.html'));
+  })();
+  return built;
+}
+
+describe('islands, rendered once for each distinct set of props and shared between pages', () => {
+  it('are, on every page of the site, what rendering the island with that page’s props gives', async () => {
+    const pages = await sitePages();
     expect(pages.length).toBeGreaterThan(50);
     const checked = new Set<string>();
     for (const [file, bytes] of pages) {
@@ -53,5 +62,24 @@ describe('islands, rendered once for each distinct set of props and shared betwe
       }
     }
     expect([...checked].sort()).toEqual(Object.keys(ISLANDS).sort());
+  }, 120_000);
+
+  it('give the header a path it draws exactly as it draws the page’s own (headerPath)', async () => {
+    const pages = await sitePages();
+    const paths = new Set<string>();
+    for (const [file, bytes] of pages) {
+      const html = new TextDecoder().decode(bytes);
+      const page = /<body data-path="([^"]*)"/.exec(html)?.[1];
+      const header = islandsIn(html).find((island) => island.name === 'SiteHeader');
+      if (page === undefined || !header) continue;
+      const { menus, path: given } = header.props as { menus: Parameters<typeof headerPath>[0]; path: string };
+      expect(given, file).toBe(headerPath(menus, page));
+      expect(alone(SiteHeader, { menus, path: page }), file).toBe(header.inner);
+      paths.add(given);
+    }
+    // Pages deep in a section share their header with the rest of it; linked pages keep their own.
+    expect(paths).toContain('/projects/');
+    expect(paths).toContain('/contact');
+    expect(paths.size).toBeLessThan(pages.length / 2);
   }, 120_000);
 });
