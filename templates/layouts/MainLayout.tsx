@@ -17,13 +17,16 @@ export function MainLayout({ route, catalogue, children }: LayoutProps) {
   const trail = breadcrumbTrail(route.entry, catalogue);
   // The same menus on every page: worked out once per build, not per page.
   const menus = catalogue.derive(buildMenus);
+  // What the header and the floating button draw differently from one page to the next: with the
+  // bare path, each would be rendered for every page (see headerPath).
+  const shownPath = headerPath(menus, path);
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       {/* The header's links work before it hydrates; its menus need its code once the page is idle, or at the first reach for them. */}
-      <Island name="SiteHeader" component={SiteHeader} props={{ menus, path: headerPath(menus, path) }} hydrate="idle" />
+      <Island name="SiteHeader" component={SiteHeader} props={{ menus, path: shownPath }} hydrate="idle" />
       {/* tabIndex -1: the skip link moves focus here, so the next Tab continues inside the page. */}
       <main id="main" tabIndex={-1}>
         <BreadcrumbContext value={trail}>{children}</BreadcrumbContext>
@@ -31,7 +34,7 @@ export function MainLayout({ route, catalogue, children }: LayoutProps) {
       </main>
       <Footer year={new Date().getFullYear()} />
       {/* A plain link until a client-side navigation (which hydrates it) may take the visitor to /contact. */}
-      <Island name="FloatingContact" component={FloatingContact} props={{ path }} hydrate="interaction" />
+      <Island name="FloatingContact" component={FloatingContact} props={{ path: shownPath }} hydrate="interaction" />
       {/* Hidden until the consent startup module shows it (no choice stored) and has it hydrated at once; 'visible' is for when it is reopened. */}
       <Island name="CookieBanner" component={CookieBanner} props={{ privacyHref: PRIVACY_HREF }} hydrate="visible" />
     </>

@@ -64,7 +64,7 @@ describe('islands, rendered once for each distinct set of props and shared betwe
     expect([...checked].sort()).toEqual(Object.keys(ISLANDS).sort());
   }, 120_000);
 
-  it('give the header a path it draws exactly as it draws the page’s own (headerPath)', async () => {
+  it('give the header and the floating button a path they draw exactly as they draw the page’s own (headerPath)', async () => {
     const pages = await sitePages();
     const paths = new Set<string>();
     for (const [file, bytes] of pages) {
@@ -75,6 +75,9 @@ describe('islands, rendered once for each distinct set of props and shared betwe
       const { menus, path: given } = header.props as { menus: Parameters<typeof headerPath>[0]; path: string };
       expect(given, file).toBe(headerPath(menus, page));
       expect(alone(SiteHeader, { menus, path: page }), file).toBe(header.inner);
+      const button = islandsIn(html).find((island) => island.name === 'FloatingContact')!;
+      expect(button.props, file).toEqual({ path: given });
+      expect(alone(FloatingContact, { path: page }), file).toBe(button.inner);
       paths.add(given);
     }
     // Pages deep in a section share their header with the rest of it; linked pages keep their own.
