@@ -70,12 +70,13 @@ describe('islands, rendered once for each distinct set of props and shared betwe
     for (const [file, bytes] of pages) {
       const html = new TextDecoder().decode(bytes);
       const page = /<body data-path="([^"]*)"/.exec(html)?.[1];
-      const header = islandsIn(html).find((island) => island.name === 'SiteHeader');
+      const islands = islandsIn(html);
+      const header = islands.find((island) => island.name === 'SiteHeader');
       if (page === undefined || !header) continue;
       const { menus, path: given } = header.props as { menus: Parameters<typeof headerPath>[0]; path: string };
       expect(given, file).toBe(headerPath(menus, page));
       expect(alone(SiteHeader, { menus, path: page }), file).toBe(header.inner);
-      const button = islandsIn(html).find((island) => island.name === 'FloatingContact')!;
+      const button = islands.find((island) => island.name === 'FloatingContact')!;
       expect(button.props, file).toEqual({ path: given });
       expect(alone(FloatingContact, { path: page }), file).toBe(button.inner);
       paths.add(given);
