@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { identity } from '../identity.ts';
 import { Icon } from './Icon.tsx';
+import { Logo } from './Logo.tsx';
 
 const LINKS = [
   { label: 'Company', href: '/about/company' },
@@ -22,7 +23,7 @@ export const Footer = memo(function Footer({ year }: { year: number }) {
       <div className="container footer-grid">
         <div className="footer-brand">
           <a href="/" className="brand brand-footer">
-            <img src="/images/logo.svg" alt="" width={36} height={36} />
+            <Logo />
             <span>{identity.name}</span>
           </a>
           <p>Data, cloud, AI and security engineering for teams that need it to work the first time.</p>

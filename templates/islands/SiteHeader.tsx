@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { NAVIGATED_EVENT, navigate, usePathname } from 'stillsite/client';
 import { Icon } from '../components/Icon.tsx';
+import { Logo } from '../components/Logo.tsx';
 import { useDesktop, useHiddenOnScroll } from '../lib/use-media.ts';
 import type { Menu } from '../menus.ts';
 import { headerRevealOffset, timing } from '../tokens.ts';
@@ -181,7 +182,7 @@ export default function SiteHeader({ menus, path }: SiteHeaderProps) {
     <header ref={header} className="site-header" data-hidden={hidden ? '' : undefined} onKeyDown={onHeaderKey}>
       <div className="container header-inner">
         <a className="brand" href="/" aria-label="Kestrel Point Consulting, home">
-          <img src="/images/logo.svg" alt="" width={36} height={36} />
+          <Logo />
           <span className="brand-name">Kestrel Point</span>
         </a>
         <a className="menu-toggle nojs-only" href="#site-footer">

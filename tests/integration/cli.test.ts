@@ -105,7 +105,7 @@ describe('the site CLI', () => {
     const result = run('build', '--content', invalid, '--out', out);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/bad-tags\.md:10 {2}tags\[1\]: expected one of .*, found "snowflak"/);
-    expect(result.stderr).toContain('✖ 20 errors in 9 of 9 files. Nothing was written to');
+    expect(result.stderr).toContain('✖ 19 errors in 9 of 9 files. Nothing was written to');
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(snapshot(out)).toEqual(before);
     expect(fs.readdirSync(work).filter((name) => name.startsWith('keep.'))).toEqual([]);
