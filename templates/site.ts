@@ -74,8 +74,6 @@ export function createSite(contentDir = path.join(root, 'content')) {
   head: withMeasurementId(StructuredData, measurementId),
   // Google's hosts enter the Content-Security-Policy only when analytics is configured.
   security: { csp: analyticsCsp(measurementId) },
-  // The banners and covers are small SVGs: inlined, the first image of a page paints with the HTML.
-  images: { inlineBelow: 4096 },
   feeds: [
     {
       collection: 'blogs',

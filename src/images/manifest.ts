@@ -22,11 +22,6 @@ export interface ResponsiveImage {
   srcset?: string;
   /** Modern formats, best first, for `<source>` elements (empty for an SVG). */
   sources: ImageSource[];
-  /**
-   * The file as a `data:` URI, for an SVG smaller than `images.inlineBelow`. A template may use it
-   * as the `src` of the page's first image, which then needs no request before it paints.
-   */
-  inline?: string;
 }
 
 /** Every image of a site by its root-relative URL (`/images/team/ada.jpg`). */

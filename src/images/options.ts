@@ -19,12 +19,6 @@ export interface ImageOptions {
   quality: { avif: number; webp: number; jpeg: number };
   /** AVIF encoder effort, 0–9 (default 3: nearly the bytes of 4 in a fraction of the time). */
   avifEffort: number;
-  /**
-   * SVG files smaller than this many bytes also get a `data:` URI (`ResponsiveImage.inline`), and
-   * the Content-Security-Policy allows `data:` images (default 0: none). A page's first image,
-   * inlined, paints without a request of its own.
-   */
-  inlineBelow: number;
 }
 
 /** The options a site gets unless it says otherwise (see `ImageOptions` for the reasons). */
@@ -32,7 +26,6 @@ export const DEFAULT_IMAGE_OPTIONS: ImageOptions = {
   widths: [400, 800, 1200, 1600],
   quality: { avif: 50, webp: 75, jpeg: 75 },
   avifEffort: 3,
-  inlineBelow: 0,
 };
 
 /** What a site may override: any of the options, quality per format. */
@@ -40,7 +33,6 @@ export interface ImageSettings {
   widths?: number[];
   quality?: Partial<ImageOptions['quality']>;
   avifEffort?: number;
-  inlineBelow?: number;
 }
 
 /** The site's settings over the defaults, widths sorted and deduplicated. */
@@ -53,7 +45,6 @@ export function resolveImageOptions(settings: ImageSettings = {}): ImageOptions 
     widths,
     quality: { ...DEFAULT_IMAGE_OPTIONS.quality, ...settings.quality },
     avifEffort: settings.avifEffort ?? DEFAULT_IMAGE_OPTIONS.avifEffort,
-    inlineBelow: settings.inlineBelow ?? DEFAULT_IMAGE_OPTIONS.inlineBelow,
   };
 }
 

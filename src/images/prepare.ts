@@ -14,7 +14,6 @@ import { rasterEntry, variantFileName, type ImageManifest, type ResponsiveImage 
 import { IMAGE_EXTENSIONS, resolveImageOptions, type ImageOptions } from './options.ts';
 import { imageReferences, locateImageProblem, type ImageProblem } from './references.ts';
 import { svgSize } from './svg-size.ts';
-import svgToTinyDataUri from 'mini-svg-data-uri';
 
 /** Where variants are published, relative to the output folder. */
 export const VARIANT_FOLDER = 'assets/images';
@@ -59,7 +58,6 @@ export async function prepareImages(site: SiteDefinition, options: ImageBuildOpt
 
 async function prepareFound(site: SiteDefinition, options: ImageBuildOptions, sources: readonly ImageSourceFile[]): Promise<PreparedImages> {
   const imageOptions = resolveImageOptions(site.images);
-  const { inlineBelow, ...encodingOptions } = imageOptions;
   const cache = variantCache(options.cacheDir ?? path.join(site.root, IMAGE_CACHE_FOLDER));
   const result: PreparedImages = { manifest: {}, files: [], encoded: 0, reused: 0, problems: [], diagnostics: [] };
   const problems = result.problems;
@@ -76,15 +74,13 @@ async function prepareFound(site: SiteDefinition, options: ImageBuildOptions, so
       return void problems.push(undecodable(source, error));
     }
     if (!source.raster) {
-      const text = bytes.toString('utf8');
-      const size = svgSize(text);
-      const inline = bytes.length < inlineBelow ? { inline: svgToTinyDataUri(text) } : {};
-      if (size) result.manifest[source.url] = { src: source.url, ...size, sources: [], ...inline };
+      const size = svgSize(bytes.toString('utf8'));
+      if (size) result.manifest[source.url] = { src: source.url, ...size, sources: [] };
       else problems.push(unmeasurableSvg(source));
       return;
     }
     // Equal bytes at two URLs share one key, so they are encoded once.
-    const key = digest(String(PIPELINE_VERSION), encoder, JSON.stringify(encodingOptions), bytes);
+    const key = digest(String(PIPELINE_VERSION), encoder, JSON.stringify(imageOptions), bytes);
     let pending = inFlight.get(key);
     if (!pending) inFlight.set(key, (pending = cachedOrEncoded(cache, key, bytes, imageOptions)));
     const outcome = await pending;

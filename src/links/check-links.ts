@@ -9,9 +9,6 @@ import { reportProblems, type Problem } from './report.ts';
 import { digest } from '../incremental/facts.ts';
 import { urlToOutPath } from '../routes/urls.ts';
 
-/** Where a URL is an image's source, so an SVG `data:` URL in it runs nothing. */
-const IMAGE_SOURCES: ReadonlySet<string> = new Set(['<img src>', '<img srcset>', '<source srcset>']);
-
 /** A link to another site: listed for a person or a link checker, never fetched by the build. */
 export interface ExternalLink {
   url: string;
@@ -78,11 +75,10 @@ export function checkLinks(
 
   // Most links (menus, footer) are the same strings on every page: judge each string once.
   const schemes = new Map<string, string | undefined>();
-  const schemeOf = (url: string, asImage: boolean) => {
-    const key = asImage ? `img ${url}` : url;
-    if (schemes.has(key)) return schemes.get(key);
-    const scheme = unsafeUrlScheme(url, asImage);
-    schemes.set(key, scheme);
+  const schemeOf = (url: string) => {
+    if (schemes.has(url)) return schemes.get(url);
+    const scheme = unsafeUrlScheme(url);
+    schemes.set(url, scheme);
     return scheme;
   };
 
@@ -96,7 +92,7 @@ export function checkLinks(
     checked.add(route.entry);
     const found: Problem[] = [];
     for (const link of page.links) {
-      const scheme = schemeOf(link.url, IMAGE_SOURCES.has(link.where));
+      const scheme = schemeOf(link.url);
       if (scheme) {
         found.push({ code: 'unsafe-url', link, expected: SAFE_URL_EXPECTED });
         continue;

@@ -15,17 +15,16 @@ export function normalizeUrl(url: string): string {
 
 /**
  * The scheme that makes a URL unsafe (`javascript:`, `vbscript:`, `data:text/html`), or
- * undefined for a URL that runs no code when followed. `asImage`: the URL is an image's source,
- * where an SVG is inert too (browsers draw it without its scripts).
+ * undefined for a URL that runs no code when followed.
  */
-export function unsafeUrlScheme(url: string, asImage = false): string | undefined {
+export function unsafeUrlScheme(url: string): string | undefined {
   const normalized = normalizeUrl(url);
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(normalized)?.[1]?.toLowerCase();
   if (scheme === 'javascript' || scheme === 'vbscript') return `${scheme}:`;
   if (scheme === 'data') {
     // The data URL processor strips whitespace around the type and ignores its case.
     const type = (normalized.slice(5).split(/[;,]/, 1)[0] ?? '').trim().toLowerCase();
-    if (!INERT_DATA_TYPES.test(type) && !(asImage && type === 'image/svg+xml')) return `data:${type}`;
+    if (!INERT_DATA_TYPES.test(type)) return `data:${type}`;
   }
   return undefined;
 }

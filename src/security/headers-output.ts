@@ -6,7 +6,6 @@ import { formatHeadersFile } from './headers-file.ts';
 import { cacheRules, securityHeaders, type SecurityDefinition } from './headers.ts';
 import { findInlineCode, type BlockedInlineCode, type InlineCode } from './inline-code.ts';
 import { mergeInlineCode } from '../render/analysis.ts';
-import type { ImageSettings } from '../images/options.ts';
 
 /** Where the build writes its response headers, for the static host and for `site serve`. */
 export const HEADERS_FILE = '_headers';
@@ -66,19 +65,12 @@ function blockedDiagnostic(blocked: BlockedInlineCode, routes: readonly Route[])
 
 /** The `_headers` file of a build: the pages' inline code was found as they were rendered; any other HTML file is read here. */
 export function headersFile(
-  site: { security?: SecurityDefinition; images?: ImageSettings },
+  site: { security?: SecurityDefinition },
   output: readonly OutputFile[],
   hashed: readonly OutputFile[],
   routes: readonly Route[],
   pages: { hashes: ReadonlyMap<string, string>; inline(): InlineCode },
 ): { file?: OutputFile; diagnostics: Diagnostic[] } {
   const otherHtml = output.filter((file) => file.path.endsWith('.html') && !pages.hashes.has(file.path));
-  return planHeaders(securityOf(site), output, hashed, routes, mergeInlineCode([findInlineCode(otherHtml), pages.inline()]));
-}
-
-/** The site's security settings, allowing `data:` images when the site inlines small SVGs (`images.inlineBelow`). */
-function securityOf(site: { security?: SecurityDefinition; images?: ImageSettings }): SecurityDefinition | undefined {
-  if (!site.images?.inlineBelow) return site.security;
-  const csp = site.security?.csp ?? {};
-  return { ...site.security, csp: { ...csp, 'img-src': [...(csp['img-src'] ?? []), 'data:'] } };
+  return planHeaders(site.security, output, hashed, routes, mergeInlineCode([findInlineCode(otherHtml), pages.inline()]));
 }

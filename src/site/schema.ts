@@ -68,7 +68,6 @@ const imageSettings = z.strictObject({
   widths: z.array(z.int().min(1)).min(1).optional(),
   quality: z.strictObject({ avif: quality.optional(), webp: quality.optional(), jpeg: quality.optional() }).optional(),
   avifEffort: z.int().min(0).max(9).optional(),
-  inlineBelow: z.int().min(0).optional(),
 });
 
 /** The shape of the security settings; what the CSP sources say is checked with the policy (`security/csp.ts`). */

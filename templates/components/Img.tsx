@@ -25,9 +25,8 @@ export interface ImgProps {
 /**
  * An image at its intrinsic width and height, so nothing shifts as it loads. A raster image becomes
  * a `<picture>` offering AVIF and WebP variants before its JPEG or PNG fallback; an SVG is served as
- * it is. Lazy unless it is the page's priority image, which is inlined when the engine offers it as
- * a `data:` URI (a small SVG); a loading state until it arrives, and the error image if it fails
- * (see src/client/images.ts).
+ * it is. Lazy unless it is the page's priority image; a loading state until it arrives, and the
+ * error image if it fails (see src/client/images.ts).
  */
 export function Img({ src, alt, className, priority = false, sizes, fallback: swapOnError = true, ...data }: ImgProps) {
   const image = useImage(src);
@@ -36,7 +35,7 @@ export function Img({ src, alt, className, priority = false, sizes, fallback: sw
   const widths = image.srcset ? (sizes ?? `(min-width: ${image.width}px) ${image.width}px, 100vw`) : undefined;
   const img = (
     <img
-      src={priority && image.inline ? image.inline : image.src}
+      src={image.src}
       srcSet={image.srcset}
       sizes={widths}
       alt={alt}

@@ -191,22 +191,3 @@ describe('site build --content', () => {
     expect([card?.attributes.width, card?.attributes.height]).toEqual(['333', '111']);
   });
 });
-
-describe('small SVGs', () => {
-  it('get a data: URI when smaller than images.inlineBelow, and only then', async () => {
-    const dir = path.join(work, 'inline-svgs');
-    fs.mkdirSync(path.join(dir, 'images'), { recursive: true });
-    const small = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#10213A"/></svg>';
-    fs.writeFileSync(path.join(dir, 'images/small.svg'), small);
-    fs.writeFileSync(path.join(dir, 'images/large.svg'), small.replace('</svg>', `<!-- ${'padding '.repeat(40)}--></svg>`));
-    const inlining = { ...site, contentDir: dir, publicDir: path.join(dir, 'no-public'), images: { inlineBelow: 200 } };
-    const { manifest } = await prepareImages(inlining, { cacheDir });
-    const inline = manifest['/images/small.svg']?.inline ?? '';
-    expect(inline.startsWith('data:image/svg+xml,')).toBe(true);
-    expect(decodeURIComponent(inline.slice('data:image/svg+xml,'.length))).toMatch(/^<svg xmlns='http:\/\/www.w3.org\/2000\/svg' viewBox='0 0 10 10'><rect width='10' height='10' fill='#10213A'\/><\/svg>$/i);
-    expect(manifest['/images/large.svg']).toMatchObject({ src: '/images/large.svg', width: 10, height: 10 });
-    expect(manifest['/images/large.svg']!.inline).toBeUndefined();
-    const plain = await prepareImages({ ...inlining, images: {} }, { cacheDir });
-    expect(plain.manifest['/images/small.svg']!.inline).toBeUndefined();
-  });
-});

@@ -101,14 +101,11 @@ describe('links a template makes', () => {
     const page = (body: string) => `<!DOCTYPE html><html><body><main id="main">${body}</main></body></html>`;
     const entry = { url: '/', file: '', relative: '', body: '', bodyLine: 1, data: { title: 't', description: 'd' } };
     const routes = [{ url: '/', outPath: 'index.html', template: 'home', noindex: false, entry }] as unknown as Route[];
-    const svg = 'data:image/svg+xml,%3csvg xmlns=%27http://www.w3.org/2000/svg%27/%3e';
-    const files = [{ path: 'index.html', contents: page(`<a href="javascript:throw new Error(&#x27;React has blocked a javascript: URL&#x27;)">x</a><img src="vbscript:x"><a href="#main">ok</a><img src="${svg}"><a href="${svg}">svg</a>`) }];
+    const files = [{ path: 'index.html', contents: page('<a href="javascript:throw new Error(&#x27;React has blocked a javascript: URL&#x27;)">x</a><img src="vbscript:x"><a href="#main">ok</a>') }];
     const report = checkLinks(files, routes, 'https://site.example');
-    // An SVG drawn by <img> runs no script (an inlined image); the same URL followed as a link would.
     expect(report.diagnostics.map((d) => [d.code, d.field, d.actual])).toEqual([
       ['unsafe-url', '<a href> from template "home" on /', '"javascript:throw new Error(\'React has blocked a javascript: URL\')"'],
       ['unsafe-url', '<img src> from template "home" on /', '"vbscript:x"'],
-      ['unsafe-url', '<a href> from template "home" on /', JSON.stringify(svg)],
     ]);
   });
 });

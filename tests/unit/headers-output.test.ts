@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../../src/routes/routes.ts';
 import { headersForPath, parseHeadersFile } from '../../src/security/headers-file.ts';
-import { HEADERS_FILE, headersFile, planHeaders } from '../../src/security/headers-output.ts';
+import { HEADERS_FILE, planHeaders } from '../../src/security/headers-output.ts';
 import { hashOf } from '../../src/security/inline-code.ts';
 import type { OutputFile } from '../../src/output/write.ts';
 
@@ -58,18 +58,5 @@ describe('planHeaders', () => {
     const { file, diagnostics } = planHeaders({ csp: { 'script-src': ["'unsafe-inline'"] } }, output({ 'index.html': '' }), hashed);
     expect(file).toBeUndefined();
     expect(diagnostics).toMatchObject([{ code: 'invalid-security', severity: 'error', field: 'security.csp', message: expect.stringContaining("'unsafe-inline'") }]);
-  });
-});
-
-describe('headersFile', () => {
-  const policyOf = (site: Parameters<typeof headersFile>[0]) => {
-    const { file } = headersFile(site, output({ 'index.html': '<h1>Home</h1>' }), hashed, [], { hashes: new Map(), inline: () => ({ scripts: [], styles: [], blocked: [] }) });
-    return headersForPath(parseHeadersFile(String(file!.contents)), '/').get('content-security-policy');
-  };
-
-  it('allows data: images only for a site that inlines small SVGs, beside the sources it declares', () => {
-    expect(policyOf({})).toContain("img-src 'self';");
-    expect(policyOf({ images: { inlineBelow: 4096 } })).toContain("img-src 'self' data:;");
-    expect(policyOf({ images: { inlineBelow: 4096 }, security: { csp: { 'img-src': ['https://img.example'] } } })).toContain("img-src 'self' https://img.example data:;");
   });
 });
