@@ -14,7 +14,12 @@ export interface SiteHeaderProps {
 
 /** Whether `menu`'s trigger is marked as the section `current` is in. */
 function isActive(menu: Menu, current: string): boolean {
-  return current === menu.href || menu.items.some((item) => item.href === current) || current.startsWith(`${menu.href}/`);
+  return current === menu.href || menu.items.some((item) => item.href === current) || isBelow(menu, current);
+}
+
+/** Whether `path` lies deeper in `menu`'s section (`/projects/x` for `/projects`). */
+function isBelow(menu: Menu, path: string): boolean {
+  return path.startsWith(`${menu.href}/`);
 }
 
 /** Whether one of `menu`'s links leads to `path`. */
@@ -32,7 +37,7 @@ const CONTACT = '/contact';
  */
 export function headerPath(menus: readonly Menu[], path: string): string {
   if (path === CONTACT || menus.some((menu) => menu.href === path || linksTo(menu, path))) return path;
-  const sections = menus.map((menu) => menu.href).filter((href) => path.startsWith(`${href}/`));
+  const sections = menus.filter((menu) => isBelow(menu, path)).map((menu) => menu.href);
   const deepest = sections.sort((a, b) => b.length - a.length)[0];
   return deepest === undefined ? '' : `${deepest}/`;
 }
