@@ -101,7 +101,7 @@ export async function measurePages(distDir: string): Promise<PageWeight[]> {
 }
 
 interface HtmlFacts {
-  /** Same-origin module and classic script URLs (root-relative). */
+  /** Same-origin module and classic script URLs (root-relative), and the client entry the engine's bootstrap names (`data-entry`). */
   scripts: string[];
   stylesheets: string[];
   blockingScripts: string[];
@@ -170,6 +170,9 @@ function visit(element: Element, facts: HtmlFacts): void {
     const src = attr('src');
     const type = (attr('type') ?? '').trim().toLowerCase();
     if (src && isLocal(src) && (type === 'module' || isClassicScript(type))) facts.scripts.push(src);
+    // The engine's bootstrap: an inline module that fetches the client entry it names once the page has loaded.
+    const entry = attr('data-entry');
+    if (!src && entry && isLocal(entry) && type === 'module') facts.scripts.push(entry);
     if (!isClassicScript(type)) return;
     if (src && attr('defer') === undefined && attr('async') === undefined) facts.blockingScripts.push(src);
     if (!src && inHead(element)) {

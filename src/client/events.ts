@@ -25,3 +25,12 @@ export interface NavigateRequest {
   push?: boolean;
   done?: Promise<void>;
 }
+
+/**
+ * The global under which the page's inline bootstrap (render/client-bootstrap.ts) leaves the
+ * interactions it kept before the client entry arrived: `{ events, stop() }`.
+ */
+export const EARLY_INTERACTIONS_GLOBAL = '__siteEarly';
+
+/** Events that show the visitor reaching for the page or an island: the bootstrap keeps them, and any of them hydrates an island at once. */
+export const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;

@@ -25,9 +25,10 @@ const report = (error: unknown) => console.error(error);
  * Finds the island roots under `scope` and arms each for its strategy (`data-hydrate`); forgets
  * (unmounts) those that left the page. Every island also hydrates at once on the visitor's first
  * reach for it (pointer, focus, key), and the clicks and keys it missed are replayed to it.
- * Resolves once the islands due at once (`load`) are hydrated.
+ * Resolves once the islands due at once (`load`) are hydrated. `earlier` are events from before
+ * any island listened (see early.ts): an island they reached for hydrates at once and gets them.
  */
-export async function scheduleIslands(scope: ParentNode): Promise<void> {
+export async function scheduleIslands(scope: ParentNode, earlier: readonly Event[] = []): Promise<void> {
   for (const [root, island] of islands) {
     if (root.isConnected) continue;
     island.cancel.abort();
@@ -44,8 +45,16 @@ export async function scheduleIslands(scope: ParentNode): Promise<void> {
     // not awaited here: the page is ready (data-ready) without it, as with any island on request.
     const asked = requested.delete(root);
     const strategy = asked ? 'load' : strategyOf(root);
-    if (strategy === 'load' && !asked) due.push(new Promise((resolve) => whenDue(root, strategy, island.cancel.signal, () => hydrateNow(root).then(resolve))));
-    else whenDue(root, strategy, island.cancel.signal, () => void hydrateNow(root));
+    if (strategy === 'load' && !asked) {
+      // Cancelled means begun another way (a reach for it) or gone: either way, awaited no longer.
+      const { signal } = island.cancel;
+      const begun = new Promise<void>((resolve) => {
+        whenDue(root, strategy, signal, resolve);
+        signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      due.push(begun.then(() => hydrateNow(root)));
+    } else whenDue(root, strategy, island.cancel.signal, () => void hydrateNow(root));
+    island.capture.feed(earlier);
   }
   await Promise.all(due);
 }

@@ -1,15 +1,17 @@
 import { startup } from 'site:startup';
+import { takeEarlyEvents } from './early.ts';
 import { enhanceImages } from './images.ts';
 import { answerHydrateRequests, hydrateOutside, scheduleIslands } from './islands.ts';
 import { startNavigation } from './navigate.ts';
 
 // The client entry: small, and free of React. Islands' code (React or preact/compat, and the
-// components) is a chunk of its own, fetched once an island comes due (see islands.ts).
+// components) is a chunk of its own, fetched once an island comes due (see islands.ts). The
+// page's inline bootstrap fetches this entry once the page has loaded (render/client-bootstrap.ts)
+// and has already set `data-js`.
 
 // Startup modules and islands fail alone: an error is logged and the rest of the page keeps working.
 const report = (error: unknown) => console.error(error);
 
-document.documentElement.dataset.js = '';
 answerHydrateRequests();
 for (const module of startup) await module.load().catch(report);
 enhanceImages(document);
@@ -21,7 +23,7 @@ startNavigation({
     hydrateOutside(main);
   },
 });
-await scheduleIslands(document).catch(report);
+await scheduleIslands(document, takeEarlyEvents()).catch(report);
 // Marks the page interactive, for tests and for styles that wait on it: startup modules have run,
 // every island is armed for its strategy, and those due at once are hydrated.
 document.documentElement.dataset.ready = '';

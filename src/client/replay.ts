@@ -1,5 +1,4 @@
-/** Events that show the visitor reaching for an island: any of them hydrates it at once. */
-const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;
+import { INTENT_EVENTS } from './events.ts';
 
 /** Events whose effect only the island's code can give, kept and dispatched again once it has hydrated. */
 const REPLAYED_EVENTS = new Set(['click', 'keydown']);
@@ -11,6 +10,8 @@ const REPLAYED_EVENTS = new Set(['click', 'keydown']);
 const NATIVE_CLICK = 'a[href], area[href], input, select, textarea, label, summary, button[type=submit], button[type=reset], button:not([type]), [contenteditable]';
 
 export interface InteractionCapture {
+  /** Takes events seen before this capture listened (the bootstrap's, see early.ts) as if it had: those inside its root count. */
+  feed(events: readonly Event[]): void;
   /** Stops listening, keeping what was kept: from the moment hydration begins, the island's own listeners take events. */
   stop(): void;
   /** Dispatches the kept events again, in order, on the elements still in the page. */
@@ -45,6 +46,9 @@ export function captureInteraction(root: HTMLElement, onIntent: () => void): Int
   };
   for (const type of INTENT_EVENTS) root.addEventListener(type, listener, { capture: true, passive: true });
   return {
+    feed(events) {
+      for (const event of events) if (event.target instanceof Node && root.contains(event.target)) listener(event);
+    },
     stop,
     replay() {
       stop();

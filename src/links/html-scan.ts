@@ -1,4 +1,4 @@
-import { isJavaScriptUrl, isKnownScriptTag, isKnownStyleTag, SCRIPT_URL_ATTRIBUTES } from '../security/inline-code.ts';
+import { isJavaScriptUrl, isKnownBootstrapTag, isKnownScriptTag, isKnownStyleTag, SCRIPT_URL_ATTRIBUTES } from '../security/inline-code.ts';
 
 /**
  * Reads the ids and link targets of a page the build itself wrote. The HTML comes from two
@@ -33,8 +33,8 @@ export interface ScannedPage {
 export interface PageScan extends ScannedPage {
   /**
    * False only when no tag has a style or event-handler attribute or a `javascript:` URL, and
-   * every `<script>` has one of the shapes the engine writes and there is no `<style>`: then a
-   * full parse would find nothing but the engine's own inline stylesheets (`styles`).
+   * every `<script>` and `<style>` has one of the shapes the engine writes: then a full parse
+   * would find nothing but the engine's own inline stylesheets (`styles`) and bootstrap (`scripts`).
    */
   mayHoldInlineCode: boolean;
   /**
@@ -43,6 +43,8 @@ export interface PageScan extends ScannedPage {
    * `mayHoldInlineCode` is false.
    */
   styles: string[];
+  /** The text of each inline module of the shape the engine writes for its bootstrap (`<script type="module" data-entry="…">`, no `<` or `&` inside). */
+  scripts: string[];
 }
 
 /** Elements whose content is text, never markup: skipped whole so `<a` inside a script is not read as a tag. */
@@ -123,6 +125,7 @@ export function scanHtml(html: string): PageScan {
   const length = html.length;
   let mayHoldInlineCode = false;
   const styles: string[] = [];
+  const scripts: string[] = [];
   let at = html.indexOf('<');
   while (at !== -1) {
     const next = html.charCodeAt(at + 1);
@@ -202,13 +205,13 @@ export function scanHtml(html: string): PageScan {
       mayHoldInlineCode =
         runsCode ||
         (tag === 'style' && !engineStyle(html, at, end, rawTextEnd, styles)) ||
-        (tag === 'script' && !isKnownScriptTag(html, at)) ||
+        (tag === 'script' && !isKnownScriptTag(html, at) && !engineScript(html, at, end, rawTextEnd, scripts)) ||
         (attributes.count > 0 && hasJavaScriptUrl(attributes));
     }
     at = rawTextEnd;
     if (at !== -1) at = html.indexOf('<', at);
   }
-  return { ids, links, mayHoldInlineCode, styles };
+  return { ids, links, mayHoldInlineCode, styles, scripts };
 }
 
 /** Whether a URL attribute holds a `javascript:` URL; one with neither a colon nor a character reference cannot. */
@@ -272,6 +275,16 @@ function engineStyle(html: string, at: number, textStart: number, textEnd: numbe
   const text = html.slice(textStart, textEnd);
   if (text.includes('<') || text.includes('&')) return false;
   styles.push(text);
+  return true;
+}
+
+/** Whether the `<script` at `at` is the engine's bootstrap, closed and read alike by every parser (as `engineStyle`); if so, its text is added to `scripts`. */
+function engineScript(html: string, at: number, textStart: number, textEnd: number, scripts: string[]): boolean {
+  if (textEnd === -1 || !isKnownBootstrapTag(html, at)) return false;
+  const text = html.slice(textStart, textEnd);
+  // In SVG a script's text is markup: references are decoded, which the hash would miss.
+  if (text.includes('<') || text.includes('&')) return false;
+  scripts.push(text);
   return true;
 }
 

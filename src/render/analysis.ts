@@ -19,22 +19,22 @@ export interface PageAnalysis {
 export function analysePage(path: string, html: string): PageAnalysis {
   const links = scanHtml(html);
   if (links.mayHoldInlineCode) return { links, inline: findInlineCode([{ path, contents: html }]) };
-  return { links, inline: { scripts: [], styles: [...new Set(links.styles.map(styleHash))].sort(), blocked: [] } };
+  return { links, inline: { scripts: [...new Set(links.scripts.map(codeHash))].sort(), styles: [...new Set(links.styles.map(codeHash))].sort(), blocked: [] } };
 }
 
 /**
- * Hashes of the engine's inline stylesheets: every page holds the same few, so each is hashed
- * once. Kept in a short list compared by value, not a Map: a Map lookup hashes the whole
+ * Hashes of the engine's inline stylesheets and bootstrap: every page holds the same few, so each
+ * is hashed once. Kept in a short list compared by value, not a Map: a Map lookup hashes the whole
  * stylesheet text of every page again, which at 14 KB cost more than comparing it.
  */
-const styleHashes: Array<{ text: string; hash: string }> = [];
+const codeHashes: Array<{ text: string; hash: string }> = [];
 
-function styleHash(text: string): string {
-  const known = styleHashes.find((entry) => entry.text === text);
+function codeHash(text: string): string {
+  const known = codeHashes.find((entry) => entry.text === text);
   if (known) return known.hash;
-  if (styleHashes.length >= 16) styleHashes.shift();
+  if (codeHashes.length >= 16) codeHashes.shift();
   const hash = hashOf(text);
-  styleHashes.push({ text, hash });
+  codeHashes.push({ text, hash });
   return hash;
 }
 

@@ -3,6 +3,7 @@ import type { OgImageRef } from '../og/definition.ts';
 import type { Route } from '../routes/routes.ts';
 import type { FeedLink } from '../seo/definition.ts';
 import type { SiteContext } from '../site/context.ts';
+import { CLIENT_BOOTSTRAP, ENTRY_ATTRIBUTE } from './client-bootstrap.ts';
 import { FeedLinks, SocialMeta } from './head.ts';
 
 export interface DocumentProps {
@@ -27,7 +28,7 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
-/** The whole HTML document around a page: head metadata, styles, and the client entry. */
+/** The whole HTML document around a page: head metadata, styles, and the bootstrap that fetches the client entry. */
 export function Document({ site, route, styles, script, fonts, og, ogType = 'website', feeds = [], favicon, head, children }: DocumentProps) {
   const { data } = route.entry;
   const canonical = site.url(route.url);
@@ -58,7 +59,7 @@ export function Document({ site, route, styles, script, fonts, og, ogType = 'web
         css === undefined ? h('link', { key: href, rel: 'stylesheet', href }) : h('style', { key: href, 'data-href': href, dangerouslySetInnerHTML: { __html: css } }),
       ),
       favicon ? h('link', { rel: 'icon', href: favicon, type: iconType(favicon) }) : null,
-      h('script', { type: 'module', src: script }),
+      h('script', { type: 'module', [ENTRY_ATTRIBUTE]: script, dangerouslySetInnerHTML: { __html: CLIENT_BOOTSTRAP } }),
       head,
     ),
     h('body', { 'data-path': route.url }, children),

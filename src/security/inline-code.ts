@@ -74,6 +74,9 @@ export function hashOf(text: string): string {
  */
 const KNOWN_SCRIPT_TAG = /<script type="application\/ld\+json">|<script(?: (?!on|style)[a-z-]+="[^"<>]*")*? src="[^"<>:]*"(?: (?!on|style)[a-z-]+="[^"<>]*")*><\/script>/y;
 
+/** The `<script>` tag the engine writes for its bootstrap (`render/client-bootstrap.ts`), which names the client entry. */
+const KNOWN_BOOTSTRAP_TAG = /<script type="module" data-entry="[^"<>]*">/y;
+
 /** The `<style>` tag the engine writes for an inline stylesheet (`AssetManifest.inline`), its URL in `data-href`. */
 const KNOWN_STYLE_TAG = /<style data-href="[^"<>]*">/y;
 
@@ -81,6 +84,12 @@ const KNOWN_STYLE_TAG = /<style data-href="[^"<>]*">/y;
 export function isKnownStyleTag(html: string, at: number): boolean {
   KNOWN_STYLE_TAG.lastIndex = at;
   return KNOWN_STYLE_TAG.test(html);
+}
+
+/** Whether the `<script` at `at` begins the tag of the engine's bootstrap. */
+export function isKnownBootstrapTag(html: string, at: number): boolean {
+  KNOWN_BOOTSTRAP_TAG.lastIndex = at;
+  return KNOWN_BOOTSTRAP_TAG.test(html);
 }
 
 /** Whether the `<script` at `at` begins one of the shapes the engine writes. */

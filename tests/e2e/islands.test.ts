@@ -1,7 +1,8 @@
 /**
  * When islands hydrate (issue 16): each island waits for its strategy (`hydrate` on `<Island>`,
- * `data-hydrate` in the page), the islands' code never loads before the first paint, and a visitor
- * who reaches for an island before its code is in loses nothing: links work, and clicks and keys
+ * `data-hydrate` in the page), the client entry waits for the page to load, the islands' code never
+ * loads before the first paint, and a visitor who reaches for an island before its code (or the
+ * entry) is in loses nothing: links work, and clicks and keys
  * are replayed once it has hydrated. Run with React and with preact/compat.
  */
 import type { BrowserContext, Page } from 'playwright-core';
@@ -10,12 +11,13 @@ import { hasBrowser } from './browser.ts';
 import { contentOf, islandModes, useBrowser, waitStarted } from './helpers.ts';
 
 const ISLANDS_CHUNK = /\/assets\/chunks\/islands-[^/]+\.js$/;
+const CLIENT_ENTRY = /\/assets\/client-[^/]+\.js$/;
 const caseStudy = `/projects/${contentOf('projects').find((p) => p.data.hidden !== true)!.slug}`;
 
-/** Holds the islands' chunk back until `release()`: the page is interactive, its islands not hydrated. */
-async function holdIslands(context: BrowserContext): Promise<{ release: () => void }> {
+/** Holds the islands' chunk (or another script) back until `release()`: the page is interactive, its islands not hydrated. */
+async function holdIslands(context: BrowserContext, script = ISLANDS_CHUNK): Promise<{ release: () => void }> {
   const gate = Promise.withResolvers<void>();
-  await context.route(ISLANDS_CHUNK, async (route) => {
+  await context.route(script, async (route) => {
     await gate.promise;
     await route.continue().catch(() => {});
   });
@@ -33,14 +35,14 @@ async function open(context: BrowserContext, url: string, consent: string | null
 const hydrated = (page: Page, name: string) => page.locator(`[data-island="${name}"]`).evaluate((root) => root.hasAttribute('data-hydrated'));
 const waitHydrated = (page: Page, name: string) => page.waitForSelector(`[data-island="${name}"][data-hydrated]`, { state: 'attached' });
 
-/** When the page painted first, finished loading, and started fetching the islands' chunk (never: undefined). */
-function timings(page: Page) {
+/** When the page painted first, finished loading, and started fetching the islands' chunk or another script (never: undefined). */
+function timings(page: Page, script = ISLANDS_CHUNK) {
   return page.evaluate((chunk) => {
     const start = performance.getEntriesByType('resource').find((entry) => new RegExp(chunk).test(entry.name))?.startTime;
     const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
     const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
     return { start, paint, loaded };
-  }, ISLANDS_CHUNK.source);
+  }, script.source);
 }
 
 describe.skipIf(!hasBrowser).each(islandModes())('islands (%s)', (_mode, base) => {
@@ -91,6 +93,33 @@ describe.skipIf(!hasBrowser).each(islandModes())('islands (%s)', (_mode, base) =
     held.release();
     await page.locator('.cookie-banner').waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => localStorage.getItem('ga_consent_v2'))).toBe('granted');
+    await context.close();
+  });
+
+  it('fetches the client entry only once the page has loaded', async () => {
+    const context = await browser().newContext({ viewport: { width: 390, height: 800 } });
+    const page = await open(context, `${base}${caseStudy}`);
+    const { start, loaded } = await timings(page, CLIENT_ENTRY);
+    expect(start).toBeDefined();
+    expect(start!).toBeGreaterThanOrEqual(loaded);
+    await context.close();
+  });
+
+  it('keeps a click on a header menu made before the client entry arrived, and opens the menu once the header has hydrated', async () => {
+    const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(() => localStorage.setItem('ga_consent_v2', 'denied'));
+    const held = await holdIslands(context, CLIENT_ENTRY);
+    const page = await context.newPage();
+    await page.goto(`${base}${caseStudy}`, { waitUntil: 'load' });
+    // JavaScript is on (the bootstrap ran), the entry is not in.
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-js'))).toBe(true);
+    await page.locator('#trigger-services').click();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
+    expect(await page.locator('#trigger-services').getAttribute('aria-expanded')).toBe('false');
+    held.release();
+    await waitHydrated(page, 'SiteHeader');
+    await page.locator('#menu-services').waitFor({ state: 'visible' });
+    expect(await page.locator('#trigger-services').getAttribute('aria-expanded')).toBe('true');
     await context.close();
   });
 

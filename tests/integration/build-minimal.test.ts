@@ -64,7 +64,8 @@ describe('building the minimal fixture in memory', () => {
   it('links content-hashed CSS and JS that exist in the output', () => {
     const html = page('index.html');
     const css = /href="\/(assets\/main-[A-Z0-9]+\.css)"/.exec(html)?.[1];
-    const js = /src="\/(assets\/client-[A-Z0-9]+\.js)"/.exec(html)?.[1];
+    // The client entry, named by the bootstrap that fetches it once the page has loaded.
+    const js = /<script type="module" data-entry="\/(assets\/client-[A-Z0-9]+\.js)">/.exec(html)?.[1];
     expect(css && writer.files.has(css)).toBe(true);
     expect(js && writer.files.has(js)).toBe(true);
     const chunks = [...writer.files.keys()].filter((p) => p.startsWith('assets/') && p.endsWith('.js'));

@@ -160,7 +160,8 @@ describe('the MDN HTTP Observatory grade of every page', () => {
   // The grading can fail. Under the Observatory's rules the site's extra credit (score 130) absorbs
   // a small weakening, so each one must lower the score, and the serious ones must cost the A+.
   it.each<[string, boolean, (headers: RawResponse['headers']) => void]>([
-    ["'unsafe-inline' scripts", true, (h) => void (h['content-security-policy'] = String(h['content-security-policy']).replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"))],
+    // In place of the bootstrap's hash: beside a hash, browsers ignore 'unsafe-inline', and so does the grading.
+    ["'unsafe-inline' scripts", true, (h) => void (h['content-security-policy'] = String(h['content-security-policy']).replace(/script-src [^;]*/, "script-src 'self' 'unsafe-inline'"))],
     ['scripts from any https: host', true, (h) => void (h['content-security-policy'] = String(h['content-security-policy']).replace("script-src 'self'", "script-src 'self' https:"))],
     ['no Content-Security-Policy', true, (h) => void delete h['content-security-policy']],
     ['no Strict-Transport-Security', true, (h) => void delete h['strict-transport-security']],

@@ -5,7 +5,7 @@ import { findInlineCode } from '../../src/security/inline-code.ts';
 import { settings } from './workspace.ts';
 
 /**
- * Pieces of pages: the tags the engine writes, inline code of every kind, and text that only
+ * Pieces of pages: the tags the engine writes (its bootstrap among them), inline code of every kind, and text that only
  * looks like it. Always whole tags: the scan reads serializer output, where a `<` in text is
  * escaped (`<x</style>` is an element with a style attribute to a parser, and to no scan).
  */
@@ -25,6 +25,9 @@ const piece = fc.constantFrom(
   '<script type="application/ld+json" id="x">{}</script>', '<script type="module">m()</script>', '<STYLE>b{}</STYLE>',
   // The engine's inline stylesheets, which the scan hashes itself, and text a parser may read otherwise in SVG.
   '<style data-href="/assets/a.css">', '<style data-href="/assets/a.css">a{color:red}</style>', '<svg><style data-href="/a.css">&amp;</style></svg>', 'c{}', '&amp;',
+  // The engine's bootstrap, which the scan hashes too.
+  '<script type="module" data-entry="/assets/c.js">', '<script type="module" data-entry="/assets/c.js">start()</script>', '<svg><script type="module" data-entry="/c.js">&amp;</script></svg>',
+  '<script type="module" data-entry="/c.js" onload="x()">s()</script>', '<script type="module" data-entry="javascript:x()">s()</script>',
 );
 const html = fc.array(piece, { maxLength: 25 }).map((parts) => `<!DOCTYPE html><html><head><title>t</title></head><body>${parts.join('')}</body></html>`);
 

@@ -1,0 +1,29 @@
+import { EARLY_INTERACTIONS_GLOBAL, INTENT_EVENTS } from '../client/events.ts';
+
+/**
+ * The inline module every page carries in place of a `<script src>` for the client entry. It
+ * fetches the entry (its URL in the tag's `data-entry`) once the page has loaded and painted, so
+ * the entry never takes bandwidth from the page's own images and styles, nor main-thread time
+ * from its first paint. Until then it keeps the visitor's first reaches (pointer, touch, focus,
+ * keys) for the entry to hand to the islands (see `takeEarlyEvents` in client/early.ts), and the
+ * first of them fetches the entry at once. An inline module runs after parsing, as the external
+ * one did, and never holds it up. Its text is the same on every page and every build: the
+ * Content-Security-Policy allows it by one hash. Written small by hand: every page's first round
+ * trip carries it.
+ */
+export const CLIENT_BOOTSTRAP = [
+  // For styles that depend on JavaScript: set before the first paint that follows parsing.
+  'document.documentElement.dataset.js="";',
+  `let started,events=[],types=${JSON.stringify(INTENT_EVENTS)},`,
+  'start=()=>started=started||import(document.querySelector("script[data-entry]").dataset.entry),',
+  'keep=e=>{events.push(e);start()},',
+  // Just after the next paint; a page in a background tab paints no frame, and a frame may never
+  // come (a hidden frame, a throttled page): a timer goes on regardless.
+  'later=()=>{requestAnimationFrame(()=>setTimeout(start));setTimeout(start,document.hidden?0:100)};',
+  'for(const t of types)addEventListener(t,keep,{capture:!0,passive:!0});',
+  `globalThis.${EARLY_INTERACTIONS_GLOBAL}={events,stop(){for(const t of types)removeEventListener(t,keep,!0)}};`,
+  'document.readyState=="complete"?later():addEventListener("load",later,{once:!0})',
+].join('');
+
+/** The attribute of the bootstrap's tag that names the client entry. */
+export const ENTRY_ATTRIBUTE = 'data-entry';
