@@ -155,6 +155,9 @@ describe.skipIf(!hasBrowser).each(islandModes())('header, footer and floating bu
 
   it('has the footer links, icon buttons and the copyright line from 1998', async () => {
     const { page, context } = await openPage(browser(), `${base}/about/company`);
+    // Read as a visitor reads it, scrolled to: it is laid out only near the viewport (content-visibility), and innerText is empty until then.
+    await page.locator('.site-footer').scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await texts(page, '.footer-nav a')).toEqual(['Company', 'Team', 'Services', 'Privacy Policy', 'Insights Blog', 'Case Studies', 'Free Consultation', 'Email Us', 'Privacy & Cookies']);
     expect(await page.locator('.footer-nav a', { hasText: 'Email Us' }).getAttribute('href')).toBe('mailto:hello@kestrelpoint.example');
     expect(await page.locator('.footer-icons a[aria-label*="LinkedIn"]').getAttribute('href')).toBe('https://www.linkedin.com/company/kestrel-point-consulting');
