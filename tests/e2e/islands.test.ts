@@ -105,28 +105,17 @@ describe.skipIf(!hasBrowser).each(islandModes())('islands (%s)', (_mode, base) =
     await context.close();
   });
 
-  it('keeps a click on a header menu made before the client entry arrived, and opens the menu once the header has hydrated', async () => {
+  it.each([
+    ['the header hydrated', ISLANDS_CHUNK, true],
+    ['the client entry arrived (the bootstrap keeps it)', CLIENT_ENTRY, false],
+  ] as const)('keeps a click on a header menu made before %s, and opens the menu once the header has hydrated', async (_, script, entryIn) => {
     const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript(() => localStorage.setItem('ga_consent_v2', 'denied'));
-    const held = await holdIslands(context, CLIENT_ENTRY);
+    const held = await holdIslands(context, script);
     const page = await context.newPage();
     await page.goto(`${base}${caseStudy}`, { waitUntil: 'load' });
-    // JavaScript is on (the bootstrap ran), the entry is not in.
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-js'))).toBe(true);
-    await page.locator('#trigger-services').click();
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false);
-    expect(await page.locator('#trigger-services').getAttribute('aria-expanded')).toBe('false');
-    held.release();
-    await waitHydrated(page, 'SiteHeader');
-    await page.locator('#menu-services').waitFor({ state: 'visible' });
-    expect(await page.locator('#trigger-services').getAttribute('aria-expanded')).toBe('true');
-    await context.close();
-  });
-
-  it('keeps a click on a header menu made before the header hydrated, and opens the menu once it has', async () => {
-    const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
-    const held = await holdIslands(context);
-    const page = await open(context, `${base}${caseStudy}`);
+    if (entryIn) await waitStarted(page);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(entryIn);
     await page.locator('#trigger-services').click();
     expect(await hydrated(page, 'SiteHeader')).toBe(false);
     expect(await page.locator('#trigger-services').getAttribute('aria-expanded')).toBe('false');
