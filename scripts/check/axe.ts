@@ -152,6 +152,9 @@ async function runAxe(page: Page, overlays: string[] = []): Promise<{ violations
   return page.evaluate(
     async ({ runOptions, overlaySelectors }) => {
       const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }).axe;
+      // Blocks laid out only near the viewport (content-visibility: auto) have no boxes until a
+      // visitor scrolls to them, and axe reads colours and target sizes from boxes: lay them out.
+      for (const element of document.querySelectorAll<HTMLElement>('*')) if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
       const results = await axe.run(document, runOptions);
       const covers: DOMRect[] = [];
       for (const selector of overlaySelectors) {
