@@ -204,8 +204,8 @@ export function scanHtml(html: string): PageScan {
     if (!mayHoldInlineCode) {
       mayHoldInlineCode =
         runsCode ||
-        (tag === 'style' && !engineStyle(html, at, end, rawTextEnd, styles)) ||
-        (tag === 'script' && !isKnownScriptTag(html, at) && !engineScript(html, at, end, rawTextEnd, scripts)) ||
+        (tag === 'style' && !engineCode(html, at, end, rawTextEnd, isKnownStyleTag, styles)) ||
+        (tag === 'script' && !isKnownScriptTag(html, at) && !engineCode(html, at, end, rawTextEnd, isKnownBootstrapTag, scripts)) ||
         (attributes.count > 0 && hasJavaScriptUrl(attributes));
     }
     at = rawTextEnd;
@@ -267,24 +267,16 @@ function where(tag: string, name: string): string {
 }
 
 /**
- * Whether the `<style` at `at` is an inline stylesheet of the engine's shape whose text every
- * parser reads alike (closed, no `<` or `&` inside: in SVG a parser would read tags and character references there); if so, its text is added to `styles`.
+ * Whether the `<style` or `<script` at `at` begins a tag of the engine's own shape (`isKnownTag`: an
+ * inline stylesheet, the bootstrap) whose text every parser reads alike (closed, no `<` or `&`
+ * inside: in SVG a parser would read tags and character references there); if so, its text is
+ * added to `texts`.
  */
-function engineStyle(html: string, at: number, textStart: number, textEnd: number, styles: string[]): boolean {
-  if (textEnd === -1 || !isKnownStyleTag(html, at)) return false;
+function engineCode(html: string, at: number, textStart: number, textEnd: number, isKnownTag: (html: string, at: number) => boolean, texts: string[]): boolean {
+  if (textEnd === -1 || !isKnownTag(html, at)) return false;
   const text = html.slice(textStart, textEnd);
   if (text.includes('<') || text.includes('&')) return false;
-  styles.push(text);
-  return true;
-}
-
-/** Whether the `<script` at `at` is the engine's bootstrap, closed and read alike by every parser (as `engineStyle`); if so, its text is added to `scripts`. */
-function engineScript(html: string, at: number, textStart: number, textEnd: number, scripts: string[]): boolean {
-  if (textEnd === -1 || !isKnownBootstrapTag(html, at)) return false;
-  const text = html.slice(textStart, textEnd);
-  // In SVG a script's text is markup: references are decoded, which the hash would miss.
-  if (text.includes('<') || text.includes('&')) return false;
-  scripts.push(text);
+  texts.push(text);
   return true;
 }
 
