@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../tests/e2e/browser.ts';
 import { serveStatic } from '../tests/e2e/static-server.ts';
+import { layOutSkippedBlocks } from './check/skipped-blocks.ts';
 import { chooseTemplatePages } from './template-pages.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,13 +75,7 @@ try {
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       // The header hides while scrolling down and returns at the top; let it settle.
       await page.waitForTimeout(400);
-      // Blocks laid out only near the viewport (content-visibility: auto) would be blank below the
-      // first screen of a full-page picture: drawn as a visitor who scrolls to them sees them.
-      if (!values['viewport-only']) {
-        await page.evaluate(() => {
-          for (const element of document.querySelectorAll<HTMLElement>('*')) if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
-        });
-      }
+      if (!values['viewport-only']) await layOutSkippedBlocks(page);
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       const name = `${urlPath.replace(/\//g, '_').replace(/^_/, '') || 'home'}-${width}.png`;
       const file = path.join(values.out, name);

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../../tests/e2e/browser.ts';
 import type { Finding, Gate, GateContext, GateResult } from './gate.ts';
 import { mapLimit } from './pool.ts';
+import { layOutSkippedBlocks } from './skipped-blocks.ts';
 import { plural } from './report.ts';
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: the rules of issue 6. */
@@ -147,14 +148,12 @@ async function openHeaderMenu(page: Page, index: number): Promise<{ label: strin
  */
 async function runAxe(page: Page, overlays: string[] = []): Promise<{ violations: Violation[]; underOverlay: number }> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  await layOutSkippedBlocks(page);
   const options: RunOptions = { runOnly: { type: 'tag', values: WCAG_TAGS }, resultTypes: ['violations'] };
   // No named helpers inside: tsx compiles them with a __name() call that does not exist in the page.
   return page.evaluate(
     async ({ runOptions, overlaySelectors }) => {
       const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }).axe;
-      // Blocks laid out only near the viewport (content-visibility: auto) have no boxes until a
-      // visitor scrolls to them, and axe reads colours and target sizes from boxes: lay them out.
-      for (const element of document.querySelectorAll<HTMLElement>('*')) if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
       const results = await axe.run(document, runOptions);
       const covers: DOMRect[] = [];
       for (const selector of overlaySelectors) {
