@@ -13,6 +13,14 @@ export interface SecurityDefinition {
    * to undo and binds every subdomain to HTTPS, so it is the domain owner's explicit choice.
    */
   hstsPreload?: boolean;
+  /**
+   * Send `Cross-Origin-Opener-Policy` (default: not sent). It keeps windows of other origins from
+   * reaching this one, which matters to pages that hold a visitor's data. It also puts every
+   * page in a browsing context group of its own, so arriving from another page costs a new
+   * renderer process (on Android, where COOP turns on site isolation, on every first visit):
+   * about 15 to 30 ms of main-thread work on a mid-range phone before the first paint.
+   */
+  crossOriginOpenerPolicy?: 'same-origin' | 'same-origin-allow-popups';
 }
 
 /** Two years, the HSTS lifetime the preload list asks for; anything from one year grades the same. */
@@ -77,7 +85,7 @@ export function securityHeaders(security: SecurityDefinition = {}, hashes?: Inli
     ['X-Frame-Options', 'DENY'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ...(security.crossOriginOpenerPolicy ? [['Cross-Origin-Opener-Policy', security.crossOriginOpenerPolicy] as [string, string]] : []),
     ['Permissions-Policy', DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ')],
   ];
 }

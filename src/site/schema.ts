@@ -74,6 +74,7 @@ const imageSettings = z.strictObject({
 const securitySettings = z.strictObject({
   csp: z.record(z.string(), z.array(z.string())).optional(),
   hstsPreload: z.boolean().optional(),
+  crossOriginOpenerPolicy: z.enum(['same-origin', 'same-origin-allow-popups']).optional(),
 });
 
 /** The schema of `defineSite`'s argument. */

@@ -148,8 +148,6 @@ describe.skipIf(!hasBrowser)('consent-first Google Analytics 4 (site build with 
         if (url.hostname === SITE_HOST) {
           const response = await route.fetch({ url: `${origin}${url.pathname}${url.search}` });
           const headers: Record<string, string> = { ...response.headers(), ...Object.fromEntries(headersForPath(rules, url.pathname)) };
-          // Browsers ignore COOP on a plain-http origin other than localhost, and say so on the console.
-          delete headers['cross-origin-opener-policy'];
           return route.fulfill({ response, headers });
         }
         if (!ANALYTICS_HOST.test(url.hostname)) {

@@ -79,6 +79,11 @@ describe('securityHeaders', () => {
     expect(headers.get('Permissions-Policy')).toMatch(/^([a-z-]+=\(\))(, [a-z-]+=\(\))*$/);
   });
 
+  it('sends Cross-Origin-Opener-Policy only when the site asks for it', () => {
+    expect(headers.has('Cross-Origin-Opener-Policy')).toBe(false);
+    expect(new Map(securityHeaders({ crossOriginOpenerPolicy: 'same-origin' })).get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+  });
+
   it("carries the site's CSP additions", () => {
     const csp = new Map(securityHeaders({ csp: { 'connect-src': ['https://*.analytics.example'] } })).get('Content-Security-Policy');
     expect(csp).toContain("connect-src 'self' https://*.analytics.example");
