@@ -24,6 +24,9 @@ const here = import.meta.dirname;
 const root = path.resolve(here, '..');
 const file = (relative: string) => path.join(here, relative);
 
+/** The stylesheets of every template but the article's, in cascade order. */
+const PAGE_STYLES = ['base', 'cards', 'prose'];
+
 /** The Kestrel Point Consulting website, reading its content from `contentDir` (tests point it at fixtures). */
 export function createSite(contentDir = path.join(root, 'content')) {
   const measurementId = resolveMeasurementId(identity.gaMeasurementId);
@@ -37,22 +40,22 @@ export function createSite(contentDir = path.join(root, 'content')) {
   favicon: '/favicon.svg',
   collections: [team, caseStudies, blogs, services, pages],
   // Each template is declared against the collection it draws, so its component must take that collection's data.
-  // The article shows no cards: it goes without their styles, and its page fits the first round trip.
   templates: {
-    home: defineTemplate(pages, { component: HomePage, styles: ['base', 'cards', 'prose', 'home'] }),
-    page: defineTemplate(pages, { component: GenericPage, styles: ['base', 'cards', 'prose'] }),
-    contact: defineTemplate(pages, { component: ContactPage, styles: ['base', 'cards', 'prose'] }),
-    'not-found': defineTemplate(pages, { component: NotFoundPage, styles: ['base', 'cards', 'prose'] }),
-    'og-images': defineTemplate(pages, { component: OgImagesPage, styles: ['base', 'cards', 'prose'] }),
-    'team-list': defineTemplate(pages, { component: TeamListPage, styles: ['base', 'cards', 'prose'] }),
-    'project-list': defineTemplate(pages, { component: ProjectListPage, styles: ['base', 'cards', 'prose', 'filter'] }),
-    [TAG_PAGE_TEMPLATE]: { component: ProjectTagPage, styles: ['base', 'cards', 'prose', 'filter'] },
-    'blog-list': defineTemplate(pages, { component: BlogListPage, styles: ['base', 'cards', 'prose'] }),
-    'service-list': defineTemplate(pages, { component: ServiceListPage, styles: ['base', 'cards', 'prose'] }),
-    'team-member': defineTemplate(team, { component: TeamMemberPage, styles: ['base', 'cards', 'prose'] }),
-    'case-study': defineTemplate(caseStudies, { component: CaseStudyPage, styles: ['base', 'cards', 'prose'] }),
+    home: defineTemplate(pages, { component: HomePage, styles: [...PAGE_STYLES, 'home'] }),
+    page: defineTemplate(pages, { component: GenericPage, styles: PAGE_STYLES }),
+    contact: defineTemplate(pages, { component: ContactPage, styles: PAGE_STYLES }),
+    'not-found': defineTemplate(pages, { component: NotFoundPage, styles: PAGE_STYLES }),
+    'og-images': defineTemplate(pages, { component: OgImagesPage, styles: PAGE_STYLES }),
+    'team-list': defineTemplate(pages, { component: TeamListPage, styles: PAGE_STYLES }),
+    'project-list': defineTemplate(pages, { component: ProjectListPage, styles: [...PAGE_STYLES, 'filter'] }),
+    [TAG_PAGE_TEMPLATE]: { component: ProjectTagPage, styles: [...PAGE_STYLES, 'filter'] },
+    'blog-list': defineTemplate(pages, { component: BlogListPage, styles: PAGE_STYLES }),
+    'service-list': defineTemplate(pages, { component: ServiceListPage, styles: PAGE_STYLES }),
+    'team-member': defineTemplate(team, { component: TeamMemberPage, styles: PAGE_STYLES }),
+    'case-study': defineTemplate(caseStudies, { component: CaseStudyPage, styles: PAGE_STYLES }),
+    // The article shows no cards: it goes without their styles, and its page fits the first round trip.
     'blog-post': defineTemplate(blogs, { component: BlogPostPage, styles: ['base', 'prose'] }),
-    service: defineTemplate(services, { component: ServicePage, styles: ['base', 'cards', 'prose'] }),
+    service: defineTemplate(services, { component: ServicePage, styles: PAGE_STYLES }),
   },
   layout: MainLayout,
   styles: { base: file('styles/base.css'), cards: file('styles/cards.css'), prose: file('styles/prose.css'), home: file('styles/home.css'), filter: file('styles/filter.css') },

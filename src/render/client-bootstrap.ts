@@ -1,5 +1,8 @@
 import { EARLY_INTERACTIONS_GLOBAL, INTENT_EVENTS } from '../client/events.ts';
 
+/** The attribute of the bootstrap's tag that names the client entry. */
+export const ENTRY_ATTRIBUTE = 'data-entry';
+
 /**
  * The inline module every page carries in place of a `<script src>` for the client entry. It
  * fetches the entry (its URL in the tag's `data-entry`) once the page has loaded and painted, so
@@ -15,7 +18,7 @@ export const CLIENT_BOOTSTRAP = [
   // For styles that depend on JavaScript: set before the first paint that follows parsing.
   'document.documentElement.dataset.js="";',
   `let started,events=[],types=${JSON.stringify(INTENT_EVENTS)},`,
-  'start=()=>started=started||import(document.querySelector("script[data-entry]").dataset.entry),',
+  `start=()=>started=started||import(document.querySelector("script[${ENTRY_ATTRIBUTE}]").dataset.${ENTRY_ATTRIBUTE.slice('data-'.length)}),`,
   'keep=e=>{events.push(e);start()},',
   // Just after the next paint; a page in a background tab paints no frame, and a frame may never
   // come (a hidden frame, a throttled page): a timer goes on regardless.
@@ -24,6 +27,3 @@ export const CLIENT_BOOTSTRAP = [
   `globalThis.${EARLY_INTERACTIONS_GLOBAL}={events,stop(){for(const t of types)removeEventListener(t,keep,!0)}};`,
   'document.readyState=="complete"?later():addEventListener("load",later,{once:!0})',
 ].join('');
-
-/** The attribute of the bootstrap's tag that names the client entry. */
-export const ENTRY_ATTRIBUTE = 'data-entry';

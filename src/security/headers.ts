@@ -16,9 +16,9 @@ export interface SecurityDefinition {
   /**
    * Send `Cross-Origin-Opener-Policy` (default: not sent). It keeps windows of other origins from
    * reaching this one, which matters to pages that hold a visitor's data. It also puts every
-   * page in a browsing context group of its own, so arriving from another page costs a new
-   * renderer process (on Android, where COOP turns on site isolation, on every first visit):
-   * about 15 to 30 ms of main-thread work on a mid-range phone before the first paint.
+   * page in a browsing context group of its own, so arriving from another page costs a fresh
+   * renderer context (on Android, where COOP turns on site isolation, a process of its own):
+   * main-thread work before the first paint, measured in docs/security.md.
    */
   crossOriginOpenerPolicy?: 'same-origin' | 'same-origin-allow-popups';
 }
@@ -78,6 +78,7 @@ export type CacheClass = keyof typeof CACHE_CONTROL;
 
 /** The security headers every response carries, in the order they are written. */
 export function securityHeaders(security: SecurityDefinition = {}, hashes?: InlineHashes): Array<[string, string]> {
+  const opener: Array<[string, string]> = security.crossOriginOpenerPolicy ? [['Cross-Origin-Opener-Policy', security.crossOriginOpenerPolicy]] : [];
   return [
     ['Content-Security-Policy', serializeCsp(buildCsp(security.csp, hashes))],
     ['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE}; includeSubDomains${security.hstsPreload ? '; preload' : ''}`],
@@ -85,7 +86,7 @@ export function securityHeaders(security: SecurityDefinition = {}, hashes?: Inli
     ['X-Frame-Options', 'DENY'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Cross-Origin-Resource-Policy', 'same-origin'],
-    ...(security.crossOriginOpenerPolicy ? [['Cross-Origin-Opener-Policy', security.crossOriginOpenerPolicy] as [string, string]] : []),
+    ...opener,
     ['Permissions-Policy', DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ')],
   ];
 }
