@@ -43,7 +43,7 @@ export interface DescribedIssue {
  * reported missing as well.
  */
 export function describeIssues(issues: readonly Issue[], schema: z.ZodType): DescribedIssue[] {
-  const described = issues.flatMap((issue) => {
+  const described = issues.flatMap(unfoldUnion).flatMap((issue) => {
     const known = issue.code === 'unrecognized_keys' ? knownKeysAt(schema, issue.path) : [];
     return describeIssue(issue, known).map((facts) => ({ issue, facts, fieldPath: facts.key === undefined ? issue.path : [...issue.path, facts.key] }));
   });
@@ -107,11 +107,47 @@ export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): 
       const code = (issue.params?.code as MessageCode | undefined) ?? 'invalid-content';
       return [{ code, message: issue.message, expected: undefined, actual: describeValue(input) }];
     }
-    case 'invalid_union':
-      return [{ code: 'invalid-type', message: 'matches none of the allowed forms', actual: describeValue(input) }];
+    case 'invalid_union': {
+      const forms = issue.errors.map(describeForm).filter((form) => form !== undefined);
+      return [
+        {
+          code: 'invalid-type',
+          message: 'matches none of the allowed forms',
+          expected: forms.length === issue.errors.length && forms.length ? forms.join(' or ') : undefined,
+          actual: describeValue(input),
+        },
+      ];
+    }
     default:
       return [{ code: 'invalid-content', message: issue.message, actual: describeValue(input) }];
   }
+}
+
+/**
+ * A union's issue, as the issues of the one form whose shape the value has: for `tags` as a word
+ * or a list of words, a list with one unknown word is that word's mistake, at its index. A value
+ * whose shape no form has (or several forms have) stays one issue that names every form.
+ */
+function unfoldUnion(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const shaped = issue.errors.filter((branch) => branch.length > 0 && branch.every((inner) => inner.path.length > 0));
+  if (shaped.length !== 1) return [issue];
+  const input = (issue as { input?: unknown }).input;
+  return shaped[0]!.flatMap((inner) => unfoldUnion({ ...inner, path: [...issue.path, ...inner.path], input: (inner as { input?: unknown }).input ?? valueAt(input, inner.path) } as Issue));
+}
+
+/** What one form of a union asks for, from the issue it raised at the value itself: `text`, `a list`, `one of css, react`. */
+function describeForm(branch: readonly Issue[]): string | undefined {
+  const root = branch.find((inner) => inner.path.length === 0);
+  if (root?.code === 'invalid_type') return TYPE_NAMES[root.expected] ?? root.expected;
+  if (root?.code === 'invalid_value') return `one of ${root.values.map(String).join(', ')}`;
+  return undefined;
+}
+
+function valueAt(value: unknown, segments: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const segment of segments) current = current !== null && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[segment] : undefined;
+  return current;
 }
 
 function describeSize(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, input: unknown): IssueFacts {

@@ -14,8 +14,11 @@ export class SiteConfigError extends Error {
   }
 }
 
-/** What the CLI says once a site definition's diagnostics are printed. */
-const OUTCOME = 'Fix the site definition first: nothing was built.';
+/** What the CLI says once a site definition's diagnostics are printed: the code when the code does not even load, else the definition. */
+function outcomeOf(diagnostics: readonly Diagnostic[]): string {
+  const code = diagnostics.every((d) => d.code === 'invalid-site-code');
+  return code ? "Fix the site's code first: nothing was built." : 'Fix the site definition first: nothing was built.';
+}
 
 /** Mistakes in the site definition or its code, as diagnostics pointing at the site's module; its message is their report. */
 export class SiteDefinitionError extends SiteConfigError {
@@ -24,13 +27,13 @@ export class SiteDefinitionError extends SiteConfigError {
   /** Paths in the report are shown relative to this folder. */
   readonly root: string;
   constructor(diagnostics: Diagnostic[], root: string) {
-    super(formatDiagnostics(diagnostics, { cwd: root, outcome: OUTCOME }));
+    super(formatDiagnostics(diagnostics, { cwd: root, outcome: outcomeOf(diagnostics) }));
     this.diagnostics = diagnostics;
     this.root = root;
   }
 
   /** The report, with stacks of errors thrown by the site's code when verbose. */
   report(verbose = false): string {
-    return formatDiagnostics(this.diagnostics, { cwd: this.root, verbose, outcome: OUTCOME });
+    return formatDiagnostics(this.diagnostics, { cwd: this.root, verbose, outcome: outcomeOf(this.diagnostics) });
   }
 }

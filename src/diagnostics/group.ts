@@ -8,25 +8,46 @@ export interface DiagnosticGroup {
   all: Diagnostic[];
 }
 
+/** Beyond this many places, one mistake found with different values is one problem too. */
+export const MANY_PLACES = 10;
+
 /**
  * Gathers diagnostics that say the same thing (code, field, message, expected, found and hint)
  * about different files or pages: one mistake copied into 200 files is one problem to fix, and
- * is printed once with the places listed. Groups come in natural order of their first place.
+ * is printed once with the places listed. The same mistake with a different found value in each
+ * place (7,000 files without front matter, each starting with its own line) is one problem too
+ * once it is in more than `MANY_PLACES` places; below that, each value is its own problem, since
+ * each is then a thing to fix (a broken link to `/a`, another to `/b`). Groups come in natural
+ * order of their first place.
  */
 export function groupDiagnostics(diagnostics: readonly Diagnostic[]): DiagnosticGroup[] {
-  const groups = new Map<string, Diagnostic[]>();
-  for (const d of [...diagnostics].sort(compareLocation)) {
-    const key = problemKey(d);
-    const group = groups.get(key);
-    if (group) group.push(d);
-    else groups.set(key, [d]);
-  }
-  return [...groups.values()].map((all) => ({ first: all[0]!, all }));
+  const sorted = [...diagnostics].sort(compareLocation);
+  return gather(sorted, mistakeKey)
+    .flatMap((all) => (all.length > MANY_PLACES ? [all] : gather(all, problemKey)))
+    .sort((a, b) => compareLocation(a[0]!, b[0]!))
+    .map((all) => ({ first: all[0]!, all }));
 }
 
 /** What a diagnostic says, apart from where: diagnostics with the same key are one problem. */
 export function problemKey(d: Diagnostic): string {
-  return JSON.stringify([d.code, d.severity, d.field, d.message, d.expected, d.actual, d.hint]);
+  return JSON.stringify([mistakeKey(d), d.actual]);
+}
+
+/** What a diagnostic says, apart from where and from the value found there. */
+function mistakeKey(d: Diagnostic): string {
+  return JSON.stringify([d.code, d.severity, d.field, d.message, d.expected, d.hint]);
+}
+
+/** The diagnostics with the same key, in the order of their first member. */
+function gather(diagnostics: readonly Diagnostic[], key: (d: Diagnostic) => string): Diagnostic[][] {
+  const groups = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) {
+    const k = key(d);
+    const group = groups.get(k);
+    if (group) group.push(d);
+    else groups.set(k, [d]);
+  }
+  return [...groups.values()];
 }
 
 /** Orders diagnostics by file (naturally), page, line and column; diagnostics at one place keep the order they were found in. */

@@ -29,6 +29,7 @@ export const messages = {
   'og-image-failed': 'A social preview image could not be drawn.',
   'invalid-image': 'An image file cannot be read, decoded or measured.',
   'unsafe-content': 'Content contains a script or an event handler, which would run code on the page.',
+  'style-removed': 'A style attribute in content is removed: content cannot style itself.',
   'unsafe-url': 'A link or image URL would run code (javascript:, vbscript:, data:text/html).',
   'broken-link': 'A link points at no page or file of the site.',
   'broken-anchor': 'A link points at an id that does not exist on its page.',

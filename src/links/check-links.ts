@@ -5,7 +5,7 @@ import { SAFE_URL_EXPECTED, unsafeUrlScheme } from '../safety/unsafe-url.ts';
 import { closest } from '../diagnostics/suggest.ts';
 import type { OutputFile } from '../output/write.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
-import { reportProblems, type Problem } from './report.ts';
+import { reportProblems, safeDecode, type Problem } from './report.ts';
 import { digest } from '../incremental/facts.ts';
 import { urlToOutPath } from '../routes/urls.ts';
 
@@ -109,8 +109,7 @@ export function checkLinks(
       } else if (resolved.kind === 'internal' && resolved.fragment && resolved.fragment.toLowerCase() !== 'top') {
         const target = scan(resolved.target!);
         if (target && !target.ids.has(resolved.fragment)) {
-          const suggestion = closest(resolved.fragment, [...target.ids]);
-          found.push({ code: 'broken-anchor', link, expected: `an id that exists on ${resolved.path}`, hint: suggestion ? `did you mean "#${suggestion}"?` : undefined });
+          found.push({ code: 'broken-anchor', link, expected: `an id that exists on ${resolved.path}`, hint: anchorHint(resolved.fragment, target.ids, page.ids) });
         }
       }
     }
@@ -118,11 +117,14 @@ export function checkLinks(
   }
 
   let hints = 0;
-  const pageUrls = routes.map((route) => route.url);
+  let targets: string[] | undefined;
   const diagnostics = reportProblems(problems, (route) => scanned.get(route.outPath)!, (problem, route) => {
     if (problem.code !== 'broken-link' || problem.hint || hints++ >= HINT_LIMIT) return problem.hint;
     const resolved = resolve(problem.link.url, route.url);
-    const suggestion = resolved.kind === 'internal' ? closest(resolved.path, pageUrls) : undefined;
+    if (resolved.kind !== 'internal') return undefined;
+    // Pages by their URLs, other files (images, downloads) by their paths: a misspelt image is as likely as a misspelt page.
+    targets ??= [...routes.map((r) => r.url), ...files.filter((file) => !file.path.endsWith('.html')).map((file) => `/${file.path}`)];
+    const suggestion = closest(safeDecode(resolved.path), targets);
     return suggestion ? `did you mean "${suggestion}"?` : undefined;
   });
   return { diagnostics: [...caseClashes(routes), ...diagnostics], external: [...external.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)) };
@@ -162,6 +164,10 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
     return { kind: 'malformed' };
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { kind: 'ignored' };
+  // A URL on this machine (`http://localhost:3000` in a tutorial) names a reader's own server,
+  // never a page of the published site, so it is neither checked nor listed as another site's.
+  // (Only a URL written whole: a path resolves against the site's origin, which is local in `site serve`.)
+  if (LOOPBACK_HOSTS.test(parsed.hostname) && /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url)) return { kind: 'ignored' };
   if (parsed.origin !== siteOrigin) return { kind: 'external', url: parsed.href };
   let path: string;
   let fragment: string;
@@ -175,6 +181,25 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
   const key = path.split('/').filter(Boolean).join('/');
   const target = [key, key ? `${key}/index.html` : 'index.html'].find((candidate) => candidate && contents.has(candidate));
   return { kind: 'internal', path: parsed.pathname, target, fragment };
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** How many of a page's ids a broken anchor's hint lists when none is close to what was written. */
+const IDS_LISTED = 8;
+
+/**
+ * A did-you-mean for a missing `#id`, else the ids the page has, so the author can pick one. Ids
+ * the linking page has too are the layout's (a menu's, a footer's), so the page's own come first.
+ */
+function anchorHint(fragment: string, ids: ReadonlySet<string>, linkingPageIds: ReadonlySet<string>): string {
+  const suggestion = closest(fragment, [...ids]);
+  if (suggestion) return `did you mean "#${suggestion}"?`;
+  if (ids.size === 0) return 'the page has no ids; link to the page itself, or give the element an id';
+  const own = [...ids].filter((id) => !linkingPageIds.has(id) || ids === linkingPageIds);
+  const all = [...own, ...[...ids].filter((id) => !own.includes(id))];
+  const listed = all.slice(0, IDS_LISTED).map((id) => `#${id}`);
+  return `the page's ids are ${listed.join(', ')}${all.length > IDS_LISTED ? ` and ${all.length - IDS_LISTED} more` : ''}`;
 }
 
 /** What the link check found over one set of pages and output paths, kept for the next build. */

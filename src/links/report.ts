@@ -33,7 +33,7 @@ export function reportProblems(
     for (const link of pageOf(route).links) onPage.set(link.url, (onPage.get(link.url) ?? 0) + 1);
     for (const problem of unique(found)) {
       const { link, code, expected } = problem;
-      const facts = { code, severity: 'error' as const, message: messageFor(code), expected, actual: JSON.stringify(link.url), hint: hintFor(problem, route) };
+      const facts = { code, severity: 'error' as const, message: messageFor(code), expected, actual: JSON.stringify(safeDecode(link.url)), hint: hintFor(problem, route) };
       const lines = code === 'unsafe-url' ? [] : (written.get(link.url) ?? []);
       for (const line of lines) diagnostics.push({ ...facts, file: entry.file, line, field: link.where });
       if ((onPage.get(link.url) ?? 0) <= lines.length) continue;
@@ -69,4 +69,13 @@ function unique(problems: readonly Problem[]): Problem[] {
 function messageFor(code: Problem['code']): string {
   if (code === 'unsafe-url') return 'is a URL that runs code';
   return code === 'broken-anchor' ? 'points at an id its page does not have' : 'points at no page or file of the site';
+}
+
+/** A URL path as an author wrote it (`/시간`, not `/%EC%8B%9C%EA%B0%84`), or as it is when it is not valid percent-encoding. */
+export function safeDecode(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
 }

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Fragment, jsx as reactJsx, jsxs as reactJsxs } from 'react/jsx-runtime';
 import { jsxDEV as reactJsxDev } from 'react/jsx-dev-runtime';
 import { Shared } from './shared-markup.ts';
+import { noteStyledElement } from './styled-elements.ts';
 
 /**
  * The JSX runtime a site's code is compiled with (`jsxImportSource: 'stillsite'`): React's own,
@@ -17,6 +18,7 @@ type Props = Record<string, unknown>;
 type MemoType = { $$typeof: symbol; type: unknown; compare: unknown };
 
 function shareable(type: unknown, props: Props): [unknown, Props] {
+  if (typeof type === 'string' && props.style != null) noteStyledElement(type, props.style);
   const memo = type as MemoType | null;
   // A memo with a comparison of its own decides sameness itself: it renders as React would.
   if (typeof memo === 'object' && memo?.$$typeof === MEMO && memo.compare === null && typeof memo.type === 'function') return [Shared, { component: memo.type as ComponentType<object>, props }];

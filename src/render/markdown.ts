@@ -98,7 +98,7 @@ export function renderContentMarkdown(markdown: string, source: MarkdownSource):
 }
 
 function located(finding: UnsafeFinding, source: MarkdownSource): Diagnostic {
-  return { severity: 'error', file: source.file, ...finding, line: finding.line + source.bodyLine - 1 };
+  return { file: source.file, ...finding, severity: finding.severity ?? 'error', line: finding.line + source.bodyLine - 1 };
 }
 
 /** The links of a rendered body, each with the line (counted from the body's first line) it is written on. */

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import type { AssetManifest } from '../assets/bundle.ts';
 import type { Tracker } from '../incremental/tracking.ts';
 import type { Catalogue } from '../content/catalogue.ts';
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { ImagesProvider } from '../images/context.ts';
 import type { ImageManifest } from '../images/manifest.ts';
 import type { Route } from '../routes/routes.ts';
@@ -14,6 +14,9 @@ import { Document } from './document.ts';
 import { DeclaredIslands, UndeclaredIslandError } from './island.ts';
 import { createSharedMarkup, SharedMarkupProvider, type SharedMarkup } from './shared-markup.ts';
 import type { ReactNode } from 'react';
+import { firstHeadingLine } from './body-heading.ts';
+import { recordStyledElements, styledElementDiagnostics } from './styled-elements.ts';
+import { allowsInlineStyle, buildCsp } from '../security/csp.ts';
 import { renderContentMarkdown } from './markdown.ts';
 
 export interface RenderContext {
@@ -46,12 +49,12 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
   const template = site.templates[route.template]!;
   try {
     const body = renderContentMarkdown(route.entry.body, route.entry);
-    if (body.diagnostics.length) return { diagnostics: body.diagnostics };
+    if (hasErrors(body.diagnostics)) return { diagnostics: body.diagnostics };
     const props: PageProps = { entry: route.entry, html: body.html, catalogue, route, site: siteContext };
     const Layout = site.layout;
     const Page = template.component;
     const Head = site.head;
-    const html =
+    const { value: html, styled } = recordStyledElements(() =>
       '<!DOCTYPE html>' +
       renderToString(
         h(SharedMarkupProvider, {
@@ -73,17 +76,21 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
             }),
           ),
         }),
-      );
+      ),
+    );
+    if (styled.length && !styleAttributesAllowed(site)) return { diagnostics: styledElementDiagnostics(styled) };
     const filled = shared.fill(html);
     const headings = filled.match(/<h1[\s>]/g)?.length ?? 0;
     if (headings !== 1) {
+      // An extra h1 is most often a `#` in the Markdown: point at it, else at the file.
+      const written = headings > 1 ? firstHeadingLine(route.entry.body) : undefined;
       return {
         diagnostics: [
           {
             code: 'heading-count',
             severity: 'error',
             file: route.entry.file,
-            line: 1,
+            line: written === undefined ? 1 : written + route.entry.bodyLine - 1,
             message: `The page ${route.url} (template "${route.template}") has ${headings} h1 headings; a page has exactly one.`,
             expected: '1 h1',
             actual: String(headings),
@@ -92,7 +99,7 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
         ],
       };
     }
-    return { html: filled, diagnostics: [] };
+    return { html: filled, diagnostics: body.diagnostics };
   } catch (error) {
     if (error instanceof UndeclaredIslandError) return { diagnostics: [undeclaredIsland(error, route)] };
     const err = error instanceof Error ? error : new Error(String(error));
@@ -146,4 +153,14 @@ function sharedMarkupOf(context: RenderContext): SharedMarkup {
 /** What every page, and everything rendered on its own for pages, sees: the images, and the islands the site declares. */
 function withPageContexts(context: RenderContext, node: ReactNode): ReactNode {
   return h(ImagesProvider, { manifest: context.images, children: h(DeclaredIslands, { value: Object.keys(context.site.islands) }, node) });
+}
+
+/** Whether the site's Content-Security-Policy lets style attributes through (`'unsafe-inline'` in `style-src`). */
+function styleAttributesAllowed(site: SiteDefinition): boolean {
+  try {
+    return allowsInlineStyle(buildCsp(site.security?.csp));
+  } catch {
+    // A malformed policy is the headers stage's to report.
+    return false;
+  }
 }

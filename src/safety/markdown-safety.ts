@@ -6,7 +6,9 @@ import { SAFE_URL_EXPECTED, unsafeUrlScheme } from './unsafe-url.ts';
 
 /** Something in a Markdown body that would run code (or nests too deep to render); `line` counts from the body's first line. */
 export interface UnsafeFinding {
-  code: Extract<MessageCode, 'unsafe-content' | 'unsafe-url' | 'invalid-content'>;
+  code: Extract<MessageCode, 'unsafe-content' | 'unsafe-url' | 'invalid-content' | 'style-removed'>;
+  /** Errors, unless said otherwise: what the sanitizer removes without harm is a warning. */
+  severity?: 'warning';
   line: number;
   column: number;
   /** What was written: `<script>`, `<p onclick>`, `link`, `<a href>`. */
@@ -102,7 +104,17 @@ function checkElement(node: Element, where: { line: number; column: number }, da
   }
   const fromMarkdownSyntax = node.position?.start.offset !== undefined && data.markdownLinkOffsets.has(node.position.start.offset);
   for (const [name, value] of Object.entries(node.properties)) {
-    if (/^on/i.test(name)) {
+    if (name === 'style') {
+      data.findings.push({
+        code: 'style-removed',
+        severity: 'warning',
+        ...where,
+        field: `<${tag} style>`,
+        message: 'is removed: content cannot style itself, and the Content-Security-Policy would block it',
+        actual: describe(value),
+        hint: 'Style the element from the site’s stylesheet (a template or a class the sanitizer keeps), or drop the attribute.',
+      });
+    } else if (/^on/i.test(name)) {
       data.findings.push({
         code: 'unsafe-content',
         ...where,

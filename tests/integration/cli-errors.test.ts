@@ -77,7 +77,8 @@ describe('site build on a site of its own', () => {
     const root = ownSite('throws', { 'site.config.tsx': config(ownSite('throws-source')).replace('function Layout', "throw new Error('no config today');\nfunction Layout") });
     const result = run(root, 'build');
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^site\.config\.tsx:\d+ {2}The site module threw as it loaded: no config today {2}\[invalid-site-code\]/);
+    // A place in code is line and column, as compilers print it.
+    expect(result.stderr).toMatch(/^site\.config\.tsx:\d+:\d+ {2}The site module threw as it loaded: no config today {2}\[invalid-site-code\]/);
     expect(result.stderr).not.toMatch(STACK);
     expect(run(root, 'build', '--verbose').stderr).toMatch(STACK);
   });

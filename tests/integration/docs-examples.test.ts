@@ -150,7 +150,7 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(codes(styled.result)).toEqual(['csp-blocked-inline']);
   },
   errors({ result, files }) {
-    expect(codes(result)).toEqual(['broken-link', 'invalid-date', 'invalid-value', 'unknown-field']);
+    expect(codes(result)).toEqual(['broken-anchor', 'broken-link', 'invalid-date', 'invalid-value', 'style-removed', 'unknown-field']);
     expect(files.size).toBe(0);
   },
 };

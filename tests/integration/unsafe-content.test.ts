@@ -53,8 +53,10 @@ describe('content that would run code', () => {
     expect(at('unsafe-html.md', 17, '<form action>')).toHaveLength(1);
     expect(at('unsafe-html.md', 17, '<button formaction>')).toHaveLength(1);
     expect(at('unsafe-html.md', 20, '<a xlink:href>')).toHaveLength(1);
+    // A style attribute is removed, and the author is told so: a warning, at its line.
+    expect(at('unsafe-html.md', 22, '<b style>')).toEqual([expect.stringContaining('found "color:red"  [style-removed]')]);
     // Nothing else is reported: prose and code that merely mention scripts, and markup that is only sanitized.
-    expect(new Set(lines).size).toBe(17);
+    expect(new Set(lines).size).toBe(18);
     await expect(report + '\n').toMatchFileSnapshot(`../fixtures/unsafe-content/markdown/expected-diagnostics.txt`);
   });
 

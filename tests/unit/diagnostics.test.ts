@@ -124,3 +124,43 @@ describe('diagnostic formatting', () => {
     expect(Math.sign(compareNatural(b, a))).toBe(sign === 0 ? 0 : -sign);
   });
 });
+
+describe('reports that scale', () => {
+  const noFrontMatter = (n: number): Diagnostic => ({
+    code: 'missing-front-matter',
+    severity: 'error',
+    file: `/site/content/pages/page-${n}.md`,
+    line: 1,
+    message: 'The file has no front matter.',
+    expected: 'a first line `---`, YAML fields, and a closing `---`',
+    actual: `"Page ${n} starts with its own words"`,
+  });
+
+  it('prints one mistake in many files once, though each file shows a different value', () => {
+    const text = formatDiagnostics(Array.from({ length: 7424 }, (_, i) => noFrontMatter(i + 1)), { cwd: '/site' });
+    expect(text.split('\n')).toEqual([
+      'content/pages/page-1.md:1  expected a first line `---`, YAML fields, and a closing `---`, found "Page 1 starts with its own words"  [missing-front-matter]',
+      'content/pages/page-2.md:1  (the same, found "Page 2 starts with its own words")',
+      'content/pages/page-3.md:1  (the same, found "Page 3 starts with its own words")',
+      '    … and 7421 more files',
+      '',
+      '✖ 7424 errors in 7424 files.',
+    ]);
+  });
+
+  it('keeps a few different values of one mistake apart: each is a thing to fix', () => {
+    const link = (url: string, line: number): Diagnostic => ({ code: 'broken-link', severity: 'error', file: '/site/content/a.md', line, field: '<a href>', message: 'points at no page', expected: 'a page or file of the site', actual: JSON.stringify(url) });
+    const text = formatDiagnostics([link('/b', 3), link('/a', 2), link('/c', 4)], { cwd: '/site' });
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      'content/a.md:2  <a href>: expected a page or file of the site, found "/a"  [broken-link]',
+      'content/a.md:3  <a href>: expected a page or file of the site, found "/b"  [broken-link]',
+      'content/a.md:4  <a href>: expected a page or file of the site, found "/c"  [broken-link]',
+    ]);
+  });
+
+  it('gives a place in code its column, and a place in content its line', () => {
+    const code: Diagnostic = { code: 'invalid-site-code', severity: 'error', file: '/site/src/Post.tsx', line: 15, column: 41, message: 'cannot be bundled' };
+    expect(formatDiagnosticLine(code, '/site')).toBe('src/Post.tsx:15:41  cannot be bundled');
+    expect(formatDiagnosticLine(tag, '/site')).toMatch(/^content\/projects\/acme\.md:7 {2}/);
+  });
+});

@@ -13,6 +13,7 @@ function Page({ entry, html }: PageProps) {
   );
 }
 
+const tag = z.enum(['css', 'react', 'node']);
 const base = { title: z.string().min(1), description: z.string().min(1), hidden: z.boolean().optional() };
 
 /** A correct site whose content has mistakes: `site build` lists them all and writes nothing. */
@@ -25,7 +26,7 @@ export default defineSite({
     defineCollection({
       name: 'posts',
       include: ['posts/*.md'],
-      schema: ({ date }) => z.strictObject({ ...base, createdDate: date(), tags: z.array(z.enum(['css', 'react', 'node'])) }),
+      schema: ({ date }) => z.strictObject({ ...base, createdDate: date(), tags: z.union([tag, z.array(tag)]) }),
       template: 'page',
     }),
     defineCollection({ name: 'pages', include: ['*.md'], schema: () => z.strictObject(base), template: 'page' }),
