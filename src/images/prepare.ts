@@ -14,6 +14,7 @@ import { IMAGE_EXTENSIONS, resolveImageOptions, type ImageOptions } from './opti
 import { imageReferences, locateImageProblem, type ImageProblem } from './references.ts';
 import { svgSize } from './svg-size.ts';
 import { walkFolder } from '../content/walk.ts';
+import { checkSvg } from '../safety/svg-safety.ts';
 import { inputBounds, type InputBounds } from '../safety/input-bounds.ts';
 
 /** Where variants are published, relative to the output folder. */
@@ -48,7 +49,7 @@ export interface PreparedImages {
  * naming it. It needs no content, so a build starts it before its content is read.
  */
 export async function prepareImages(site: SiteDefinition, options: ImageBuildOptions = {}, kept?: Kept<PreparedImages>, bounds: InputBounds = inputBounds(site)): Promise<PreparedImages> {
-  const sources = findImages([site.publicDir, site.contentDir], bounds);
+  const sources = findImages(site.publicDir, site.contentDir, bounds);
   // A long-lived builder's site and options are fixed: its images change only with their files.
   return unlessUnchanged(
     sources.map((source) => source.file),
@@ -75,7 +76,10 @@ async function prepareFound(site: SiteDefinition, options: ImageBuildOptions, so
       return void problems.push(undecodable(source, error));
     }
     if (!source.raster) {
-      const size = svgSize(bytes.toString('utf8'));
+      const text = bytes.toString('utf8');
+      // The content folder is written by many hands; the public folder is the site's code, reviewed as code.
+      if (source.fromContent) result.diagnostics.push(...checkSvg(source.file, text));
+      const size = svgSize(text);
       if (size) result.manifest[source.url] = { src: source.url, ...size, sources: [] };
       else problems.push(unmeasurableSvg(source));
       return;
@@ -114,6 +118,8 @@ interface ImageSourceFile {
   url: string;
   file: string;
   raster: boolean;
+  /** Whether the file is the content folder's (whose SVGs are checked for code) rather than the public folder's. */
+  fromContent: boolean;
 }
 
 const IMAGE_FILE = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
@@ -122,12 +128,12 @@ const IMAGE_FILE = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
  * Image files of the folders, by URL; a later folder's file wins, as it does when static files are
  * published. Links leading outside the project are left out (the static files' listing reports them).
  */
-function findImages(dirs: readonly (string | undefined)[], bounds: InputBounds): ImageSourceFile[] {
+function findImages(publicDir: string | undefined, contentDir: string, bounds: InputBounds): ImageSourceFile[] {
   const byUrl = new Map<string, ImageSourceFile>();
-  for (const dir of dirs) {
+  for (const dir of [publicDir, contentDir]) {
     if (!dir) continue;
     for (const { relative, file } of walkFolder(dir, bounds, (name) => IMAGE_FILE.test(name)).files) {
-      byUrl.set(`/${relative}`, { url: `/${relative}`, file, raster: !/\.svg$/i.test(relative) });
+      byUrl.set(`/${relative}`, { url: `/${relative}`, file, raster: !/\.svg$/i.test(relative), fromContent: dir === contentDir });
     }
   }
   return [...byUrl.values()];

