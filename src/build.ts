@@ -1,5 +1,5 @@
 import { prepareAssets } from './assets/bundle.ts';
-import { staticFiles } from './assets/static-files.ts';
+import { listSiteFiles, staticFiles } from './assets/static-files.ts';
 import { readContent } from './content/read.ts';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostics.ts';
 import { locateImageProblems, prepareImages } from './images/prepare.ts';
@@ -11,6 +11,7 @@ import { OutputChangedError, type Writer } from './output/write.ts';
 import { workerPool } from './parallel/render-pool.ts';
 import { renderPages } from './render/pages.ts';
 import { routeSite } from './routes/plan.ts';
+import { inputBounds } from './safety/input-bounds.ts';
 import { headersFile } from './security/headers-output.ts';
 import { seoFiles } from './seo/crawlers.ts';
 import { createSiteContext } from './site/context.ts';
@@ -30,16 +31,19 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
   const staging = writer.current?.stage?.();
   try {
     // Client code, styles and images need no content: they are made while it is read.
-    const making = { assets: prepareAssets(site, options, memory), images: prepareImages(site, options.images, memory?.images) };
-    const content = await readContent(site, last, workers);
+    // What may be read: the project's own files, never the output, the cache or packages (see docs/security.md).
+    const bounds = inputBounds(site, writer.current?.location);
+    const making = { assets: prepareAssets(site, options, memory), images: prepareImages(site, options.images, memory?.images, bounds) };
+    const content = await readContent(site, last, workers, bounds);
+    const published = listSiteFiles(site, bounds);
     const routes = routeSite(site, content);
     const assets = await making.assets;
     const images = await locateImageProblems(await making.images, routes.catalogue);
-    if (failed(routes, assets, images)) return outcome(content, routes, [content, routes, assets, images], { images });
+    if (failed(published, routes, assets, images)) return outcome(content, routes, [published, content, routes, assets, images], { images });
     // Content with mistakes still has its other pages rendered and their links checked, so every
     // mistake is reported at once; it gets no social images, and nothing is written.
     const socialImages = await planSocialImages(site, routes.catalogue, { socialImages: options.socialImages !== false && !failed(content) }, memory);
-    const found = [content, routes, assets, images, socialImages];
+    const found = [published, content, routes, assets, images, socialImages];
     if (failed(socialImages)) return outcome(content, routes, found, { images });
 
     const siteContext = createSiteContext(site, options.origin, socialImages.refs);
@@ -48,7 +52,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     await workers.close();
     if (failed(pages)) return outcome(content, routes, [...found, pages], { images, pages });
     const drawn = await drawSocialImages(site, socialImages, last, options.og);
-    const files = [...(await staticFiles(site, memory?.staticFiles)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext)];
+    const files = [...(await staticFiles(published.files, memory?.staticFiles)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext)];
     const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls);
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
     const checked = [...found, pages, drawn, links, headers];

@@ -14,6 +14,7 @@ import type { Site, SiteDefinition } from '../site/definition.ts';
 import { prepareCollections, validateFile, type PreparedCollection } from './validate.ts';
 import type { ParsedSource } from '../parallel/protocol.ts';
 import type { WorkerPool } from '../parallel/render-pool.ts';
+import type { InputBounds } from '../safety/input-bounds.ts';
 
 /** A site's content, read and checked: everything a build or `site og` starts from. */
 export interface Content {
@@ -37,11 +38,12 @@ export interface Content {
  * build validated (`last.entries`) is not parsed again; many files are parsed on worker threads.
  * Reports every problem it finds as a diagnostic instead of stopping at the first.
  */
-export async function readContent(site: Site, last?: { entries?: ReadonlyMap<string, KnownEntry> }, workers?: WorkerPool): Promise<Content> {
+export async function readContent(site: Site, last?: { entries?: ReadonlyMap<string, KnownEntry> }, workers?: WorkerPool, bounds?: InputBounds): Promise<Content> {
   const previous = last?.entries;
   // With nothing to reuse, every file will be parsed: workers, if there are to be any, start
   // loading the site now, while the files are read.
-  const sources = await scanContent(site.contentDir, (count) => !previous?.size && workers?.get(count, count));
+  const scanned = await scanContent(site, (count) => !previous?.size && workers?.get(count, count), bounds);
+  const sources = scanned.sources;
   const known = new Map<string, KnownEntry>();
   const entryHashes = new Map<string, string>();
   // Entries stay in the order of their files, reused or not, so routes come out in the same order.
@@ -91,7 +93,7 @@ export async function readContent(site: Site, last?: { entries?: ReadonlyMap<str
     known.set(source.relative, { hash, entry: result!.entry, bodyStart: result!.bodyStart! });
     entryHashes.set(entry.url, digest(`${source.relative}\n${hash}`));
   }
-  const diagnostics = [...checkDuplicateUrls(sources), ...syntax, ...schema];
+  const diagnostics = [...scanned.diagnostics, ...checkDuplicateUrls(sources), ...syntax, ...schema];
 
   const entries = slots.filter((entry): entry is Entry => entry !== undefined);
   const catalogue = createCatalogue(entries);

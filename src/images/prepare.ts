@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { digest } from '../og/hash.ts';
@@ -14,6 +13,9 @@ import { rasterEntry, variantFileName, type ImageManifest, type ResponsiveImage 
 import { IMAGE_EXTENSIONS, resolveImageOptions, type ImageOptions } from './options.ts';
 import { imageReferences, locateImageProblem, type ImageProblem } from './references.ts';
 import { svgSize } from './svg-size.ts';
+import { walkFolder } from '../content/walk.ts';
+import { checkSvg } from '../safety/svg-safety.ts';
+import { inputBounds, type InputBounds } from '../safety/input-bounds.ts';
 
 /** Where variants are published, relative to the output folder. */
 export const VARIANT_FOLDER = 'assets/images';
@@ -46,8 +48,8 @@ export interface PreparedImages {
  * becomes a problem, never an exception, which `locateImageProblems` pins to each front-matter field
  * naming it. It needs no content, so a build starts it before its content is read.
  */
-export async function prepareImages(site: SiteDefinition, options: ImageBuildOptions = {}, kept?: Kept<PreparedImages>): Promise<PreparedImages> {
-  const sources = await findImages([site.publicDir, site.contentDir]);
+export async function prepareImages(site: SiteDefinition, options: ImageBuildOptions = {}, kept?: Kept<PreparedImages>, bounds: InputBounds = inputBounds(site)): Promise<PreparedImages> {
+  const sources = findImages(site.publicDir, site.contentDir, bounds);
   // A long-lived builder's site and options are fixed: its images change only with their files.
   return unlessUnchanged(
     sources.map((source) => source.file),
@@ -74,7 +76,10 @@ async function prepareFound(site: SiteDefinition, options: ImageBuildOptions, so
       return void problems.push(undecodable(source, error));
     }
     if (!source.raster) {
-      const size = svgSize(bytes.toString('utf8'));
+      const text = bytes.toString('utf8');
+      // The content folder is written by many hands; the public folder is the site's code, reviewed as code.
+      if (source.fromContent) result.diagnostics.push(...checkSvg(source.file, text));
+      const size = svgSize(text);
       if (size) result.manifest[source.url] = { src: source.url, ...size, sources: [] };
       else problems.push(unmeasurableSvg(source));
       return;
@@ -113,16 +118,22 @@ interface ImageSourceFile {
   url: string;
   file: string;
   raster: boolean;
+  /** Whether the file is the content folder's (whose SVGs are checked for code) rather than the public folder's. */
+  fromContent: boolean;
 }
 
-/** Image files of the folders, by URL; a later folder's file wins, as it does when static files are published. */
-async function findImages(dirs: readonly (string | undefined)[]): Promise<ImageSourceFile[]> {
+const IMAGE_FILE = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
+
+/**
+ * Image files of the folders, by URL; a later folder's file wins, as it does when static files are
+ * published. Links leading outside the project are left out (the static files' listing reports them).
+ */
+function findImages(publicDir: string | undefined, contentDir: string, bounds: InputBounds): ImageSourceFile[] {
   const byUrl = new Map<string, ImageSourceFile>();
-  for (const dir of dirs) {
+  for (const dir of [publicDir, contentDir]) {
     if (!dir) continue;
-    const relatives = await fg(`**/*.{${IMAGE_EXTENSIONS.join(',')}}`, { cwd: dir, onlyFiles: true, caseSensitiveMatch: false });
-    for (const relative of relatives.sort()) {
-      byUrl.set(`/${relative}`, { url: `/${relative}`, file: path.join(dir, relative), raster: !/\.svg$/i.test(relative) });
+    for (const { relative, file } of walkFolder(dir, bounds, (name) => IMAGE_FILE.test(name)).files) {
+      byUrl.set(`/${relative}`, { url: `/${relative}`, file, raster: !/\.svg$/i.test(relative), fromContent: dir === contentDir });
     }
   }
   return [...byUrl.values()];

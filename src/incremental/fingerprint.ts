@@ -6,6 +6,7 @@ import type { SiteCode } from '../site/definition.ts';
 import { digest } from './facts.ts';
 import { unlessUnchanged, type Kept } from './file-stamps.ts';
 import { listStaticFiles } from '../assets/static-files.ts';
+import type { InputBounds } from '../safety/input-bounds.ts';
 
 /** The engine's own folder (`src/`) and the project folder holding its package lock. */
 export const ENGINE_DIR = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -33,8 +34,8 @@ export async function codeFingerprint(site: SiteCode, root: string): Promise<{ k
  * check that images exist, and templates read their sizes, so any change to one counts. A
  * long-lived builder passes `kept`, and files unchanged since its last build are not read again.
  */
-export async function filesFingerprint(dirs: readonly string[], kept?: Kept<string>): Promise<string> {
-  const listed = await Promise.all(dirs.map(async (dir) => ({ dir, files: await listStaticFiles(dir) })));
+export async function filesFingerprint(dirs: readonly string[], bounds: InputBounds, kept?: Kept<string>): Promise<string> {
+  const listed = dirs.map((dir) => ({ dir, files: listStaticFiles(dir, bounds) }));
   return unlessUnchanged(
     listed.flatMap(({ files }) => files.map(({ file }) => file)),
     kept,

@@ -10,6 +10,7 @@ import type { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { rehypeFlagUnsafeHtml, remarkFlagUnsafeUrls, unsafeFindings, type UnsafeFinding } from '../safety/markdown-safety.ts';
 import { limitNesting, tooDeepFinding } from '../safety/nesting.ts';
+import { tooDeepLine } from '../safety/nesting-scan.ts';
 import { remarkAutolinksWhereNeeded } from './gfm-autolinks.ts';
 import { remarkGuardTables } from './gfm-table-guard.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
@@ -62,7 +63,8 @@ function rehypeRawWhenPresent() {
 export function renderMarkdown(markdown: string): string {
   let html = rendered.get(markdown);
   if (html === undefined) {
-    html = String(markdownProcessor().processSync(markdown));
+    // Nested past the limit, the parser would take quadratic time: nothing is rendered, as with anything else unsafe.
+    html = tooDeepLine(markdown) === undefined ? String(markdownProcessor().processSync(markdown)) : '';
     // The feeds render every article twice a build (RSS and Atom), and a dev server's builds
     // render them again after each save: the same text gives the same HTML, so keep the last few.
     if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
@@ -85,6 +87,9 @@ export interface MarkdownSource {
 
 /** Renders a content file's body, reporting every script, event handler and unsafe URL in it with its line in the file. */
 export function renderContentMarkdown(markdown: string, source: MarkdownSource): { html: string; diagnostics: Diagnostic[] } {
+  // Refused before parsing: the parser's time grows with the square of the nesting (see nesting-scan.ts).
+  const deep = tooDeepLine(markdown);
+  if (deep !== undefined) return { html: '', diagnostics: [located({ ...tooDeepFinding(), line: deep }, source)] };
   let file: VFile;
   try {
     file = markdownProcessor().processSync(markdown);
@@ -103,6 +108,7 @@ function located(finding: UnsafeFinding, source: MarkdownSource): Diagnostic {
 
 /** The links of a rendered body, each with the line (counted from the body's first line) it is written on. */
 export function markdownLinks(markdown: string): { url: string; line: number }[] {
+  if (tooDeepLine(markdown) !== undefined) return [];
   const processor = markdownProcessor();
   const tree = processor.runSync(processor.parse(markdown)) as Root;
   const links: { url: string; line: number }[] = [];

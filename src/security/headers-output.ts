@@ -3,7 +3,7 @@ import type { Route } from '../routes/routes.ts';
 import type { OutputFile } from '../output/write.ts';
 import { allowsInlineStyle, buildCsp, CspConfigError } from './csp.ts';
 import { formatHeadersFile } from './headers-file.ts';
-import { cacheRules, securityHeaders, type SecurityDefinition } from './headers.ts';
+import { cacheRules, securityHeaders, svgRules, type SecurityDefinition } from './headers.ts';
 import { findInlineCode, type BlockedInlineCode, type InlineCode } from './inline-code.ts';
 import { mergeInlineCode } from '../render/analysis.ts';
 
@@ -44,6 +44,7 @@ export function planHeaders(
       output.map((file) => file.path),
       new Set(hashed.map((file) => file.path)),
     ),
+    ...svgRules(output.map((file) => file.path)),
   ];
   return { file: { path: HEADERS_FILE, contents: formatHeadersFile(rules, COMMENT) }, diagnostics: [] };
 }

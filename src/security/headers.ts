@@ -91,6 +91,20 @@ export function securityHeaders(security: SecurityDefinition = {}, hashes?: Inli
   ];
 }
 
+/**
+ * The policy an SVG file is served with, besides the site's: opened on its own, an SVG is a
+ * document, and `sandbox` (without `allow-scripts`) with `script-src 'none'` keeps any script in it
+ * from running, on top of the checks content SVGs pass (docs/security.md). Both policies apply
+ * (a header named by two rules is sent with both values, which browsers enforce each), so this one
+ * only takes away; pictures, fonts and inline styles the SVG draws with stay allowed.
+ */
+export const SVG_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; script-src 'none'; sandbox";
+
+/** One rule per SVG file of the output, at its exact path (the one pattern every host that reads `_headers` matches alike). */
+export function svgRules(paths: readonly string[]): HeaderRule[] {
+  return paths.filter((path) => /\.svg$/i.test(path)).sort().map((path) => ({ pattern: `/${path}`, headers: [['Content-Security-Policy', SVG_POLICY]] }));
+}
+
 /** The cache class of one output file: content-hashed names are immutable, documents revalidate, the rest keep an hour. */
 export function cacheClassOf(path: string, hashed: ReadonlySet<string>): CacheClass {
   if (hashed.has(path)) return 'immutable';
