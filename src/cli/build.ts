@@ -3,12 +3,10 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { keepHeapsNearLiveSize } from './batch-heap.ts';
 import { BUILD_CACHE_FOLDER, receiptFile, requestKey, upToDate, type ReceiptSummary } from '../incremental/receipt.ts';
-import { parseExistingFolder, parseOrigin, unusableOutputFolder } from './options.ts';
+import { claimOutput, warnStuck } from './claim-output.ts';
+import { parseExistingFolder, parseOrigin } from './options.ts';
 import { progressBar } from './progress.ts';
-import { checkOutputParent, lockFile, lockOutput } from '../output/lock.ts';
-import { foreignOutput } from '../output/ownership.ts';
-import { removeAbandonedSideFolders } from '../output/side-folders.ts';
-import { projectPlaces, sitePlaces, sourceOverlap } from '../output/source-guard.ts';
+import { sitePlaces, sourceOverlap } from '../output/source-guard.ts';
 
 /** `site build`: content → dist/, atomically. */
 export function registerBuild(program: Command): void {
@@ -31,23 +29,9 @@ export function registerBuild(program: Command): void {
       keepHeapsNearLiveSize();
       const out = path.resolve(root, options.out);
       const invalidOut = (problem: string) => command.error(`error: option '-o, --out <dir>' is invalid: ${problem}`, { exitCode: 2 });
-      // Every build replaces the output whole: a folder of sources, or someone's folder, is never one (nothing is written or deleted).
-      const unusable = unusableOutputFolder(out) ?? sourceOverlap(out, projectPlaces(root, options.content));
-      if (unusable) invalidOut(unusable);
-      const foreign = foreignOutput(out);
-      if (foreign) {
-        // Someone's folder, maybe one the site names (its content folder): say which, if the site loads.
-        const site = await import('../site/load.ts').then(({ loadSite }) => loadSite(root, config, { contentDir: options.content })).catch(() => undefined);
-        invalidOut((site && sourceOverlap(out, sitePlaces(site))) || foreign);
-      }
       const cacheDir = path.join(root, BUILD_CACHE_FOLDER);
-      checkOutputParent(out);
-      lockOutput(lockFile(cacheDir, out), out);
+      await claimOutput(out, { root, config, content: options.content, cacheDir }, invalidOut);
       const request = requestKey(['site build', out, options.content ? path.resolve(root, options.content) : '', options.origin ?? '', config ? path.resolve(root, config) : '']);
-      // Before the up-to-date check: a build killed mid-way leaves its staging folder even when the
-      // next build has nothing to change (and a swap cut short may have set the output aside).
-      const onStuck = (folder: string, error: Error) => console.error(`site: ${folder}, left by a build that was killed, could not be removed (${error.message}); it is left as it is.`);
-      removeAbandonedSideFolders(out, Date.now(), onStuck);
       // Nothing changed since the last build into this folder: say so without loading the engine.
       const unchanged = upToDate(receiptFile(cacheDir, out), request, out);
       if (unchanged) {
@@ -67,7 +51,7 @@ export function registerBuild(program: Command): void {
       const overlap = sourceOverlap(out, sitePlaces(site));
       if (overlap) invalidOut(overlap);
       const bar = progressBar('Drawing social images');
-      const result = await build(site, diskWriter(out, { guardShrink: !options.allowShrink, onStuck }), {
+      const result = await build(site, diskWriter(out, { guardShrink: !options.allowShrink, onStuck: warnStuck }), {
         origin: options.origin,
         og: { onProgress: (done, total) => bar.update(done, total) },
         cache: { dir: cacheDir, request },
