@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { keepHeapsNearLiveSize } from './batch-heap.ts';
 import { BUILD_CACHE_FOLDER, receiptFile, requestKey, upToDate, type ReceiptSummary } from '../incremental/receipt.ts';
-import { parseExistingFolder, parseOrigin, unusableOutputFolder } from './options.ts';
+import { claimOutput, warnStuck } from './claim-output.ts';
+import { parseExistingFolder, parseOrigin } from './options.ts';
 import { progressBar } from './progress.ts';
-import { removeAbandonedSideFolders } from '../output/side-folders.ts';
+import { sitePlaces, sourceOverlap } from '../output/source-guard.ts';
 
 /** `site build`: content → dist/, atomically. */
 export function registerBuild(program: Command): void {
@@ -27,13 +28,10 @@ export function registerBuild(program: Command): void {
       process.env.NODE_ENV ??= 'production';
       keepHeapsNearLiveSize();
       const out = path.resolve(root, options.out);
-      const unusable = unusableOutputFolder(out);
-      if (unusable) command.error(`error: option '-o, --out <dir>' is invalid: ${unusable}`, { exitCode: 2 });
+      const invalidOut = (problem: string) => command.error(`error: option '-o, --out <dir>' is invalid: ${problem}`, { exitCode: 2 });
       const cacheDir = path.join(root, BUILD_CACHE_FOLDER);
+      await claimOutput(out, { root, config, content: options.content, cacheDir }, invalidOut);
       const request = requestKey(['site build', out, options.content ? path.resolve(root, options.content) : '', options.origin ?? '', config ? path.resolve(root, config) : '']);
-      // Before the up-to-date check: a build killed mid-way leaves its staging folder even when the
-      // next build has nothing to change (and a swap cut short may have set the output aside).
-      removeAbandonedSideFolders(out);
       // Nothing changed since the last build into this folder: say so without loading the engine.
       const unchanged = upToDate(receiptFile(cacheDir, out), request, out);
       if (unchanged) {
@@ -50,8 +48,10 @@ export function registerBuild(program: Command): void {
         import('../output/write.ts'),
       ]);
       const site = await loadSite(root, config, { contentDir: options.content });
+      const overlap = sourceOverlap(out, sitePlaces(site));
+      if (overlap) invalidOut(overlap);
       const bar = progressBar('Drawing social images');
-      const result = await build(site, diskWriter(out, { guardShrink: !options.allowShrink }), {
+      const result = await build(site, diskWriter(out, { guardShrink: !options.allowShrink, onStuck: warnStuck }), {
         origin: options.origin,
         og: { onProgress: (done, total) => bar.update(done, total) },
         cache: { dir: cacheDir, request },

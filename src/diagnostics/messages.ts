@@ -47,6 +47,10 @@ export const messages = {
   'missing-path': 'The site definition names a file or folder that does not exist.',
   'missing-not-found-page': "The site's notFound names no page of the site.",
   'invalid-site-code': "The site's code cannot be bundled, or threw as it loaded.",
+  'output-overlaps-source': 'The output folder is, holds or lies inside a folder of sources (the project, content, public or code folder, the cache, node_modules).',
+  'output-not-ours': 'The output folder holds files that no build of this engine wrote.',
+  'output-locked': 'Another build is writing to the same output folder.',
+  'output-not-writable': 'The output folder, a folder in it, or the folder it is in cannot be written.',
   'workers-unavailable': 'No worker thread could load the site, so the main thread rendered every page: the same output, more slowly.',
 } as const;
 

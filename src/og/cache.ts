@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { processRunning } from '../output/processes.ts';
 
 /** The folder, under a project's root, where drawn social images are kept between builds. */
 export const CACHE_FOLDER = '.site-cache/og';
@@ -18,9 +19,11 @@ export interface ImageCache {
 /**
  * A cache in a folder: one `<key>.png` per image. Writes go to a temporary name and are renamed
  * into place, so a build running beside another (`site build` and `site serve` at once) never
- * reads half an image.
+ * reads half an image. A drawing killed between the two leaves its temporary file: the next
+ * cache opened on the folder removes it.
  */
 export function imageCache(dir: string): ImageCache {
+  removeStaleTemporaries(dir);
   const fileOf = (key: string) => path.join(dir, `${key}.png`);
   return {
     fileOf,
@@ -32,4 +35,31 @@ export function imageCache(dir: string): ImageCache {
       await fs.rename(temporary, fileOf(key));
     },
   };
+}
+
+/** A temporary file of `write`: the pid of the process that wrote it, and a random part. */
+const TEMPORARY = /^.+\.png\.(\d+)-[0-9a-f]{8}\.tmp$/;
+/** A temporary file older than this belongs to no running drawing, whatever process now has its pid. */
+const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Removes the temporary files of drawings that no longer run (killed before their rename); never fails. */
+function removeStaleTemporaries(dir: string, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = fsSync.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = TEMPORARY.exec(name)?.[1];
+    if (!pid) continue;
+    const file = path.join(dir, name);
+    const stat = fsSync.statSync(file, { throwIfNoEntry: false });
+    if (!stat || (processRunning(Number(pid)) && now - stat.mtimeMs < STALE_AFTER_MS)) continue;
+    try {
+      fsSync.rmSync(file, { force: true });
+    } catch {
+      // Litter that cannot go (a read-only cache) is left; it never stops a build.
+    }
+  }
 }

@@ -1,38 +1,35 @@
-import fs from 'node:fs/promises';
 import { SiteConfigError } from '../diagnostics/config-error.ts';
+import type { FolderSurvey } from './survey.ts';
 
 /**
- * A build that would take more than half of the pages away from an existing output: a content
- * folder named wrongly, or emptied by mistake, would otherwise deploy a site with nothing on it.
+ * A build that would take more than half of the pages, or of the files, away from an existing
+ * output: a content folder named wrongly, or emptied by mistake, would otherwise deploy a site
+ * with nothing on it.
  */
 export class OutputShrinkError extends SiteConfigError {
   override name = 'OutputShrinkError';
 }
 
-/** Counts the pages (`.html` files) of an output: every path of its files, or the folder on disk. */
+/** Counts the pages (`.html` files) among paths. */
 export function countPages(paths: Iterable<string>): number {
   let pages = 0;
   for (const file of paths) if (file.endsWith('.html')) pages++;
   return pages;
 }
 
-/** The pages in a folder and all folders under it; none when it does not exist. */
-export async function pagesOnDisk(folder: string): Promise<number> {
-  try {
-    return countPages(await fs.readdir(folder, { recursive: true }));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
-}
-
-/** Rejects, writing nothing, when the next output would have fewer than half the pages of the current one. */
-export async function guardAgainstShrinking(target: string, nextPaths: Iterable<string>): Promise<void> {
-  const before = await pagesOnDisk(target);
-  const after = countPages(nextPaths);
-  if (after * 2 >= before) return;
+/**
+ * Rejects, writing nothing, when the next output would keep fewer than half of the pages, or
+ * fewer than half of all the files, of the output as it is now (`current`: every file a build
+ * left there, images, scripts and feeds as much as pages).
+ */
+export function guardAgainstShrinking(target: string, current: FolderSurvey | undefined, nextPaths: ReadonlySet<string>): void {
+  if (!current) return;
+  const [pagesBefore, pagesAfter] = [countPages(current.files), countPages(nextPaths)];
+  const [filesBefore, filesAfter] = [current.files.length, nextPaths.size];
+  const what = pagesAfter * 2 < pagesBefore ? `${pagesAfter} of the ${pagesBefore} pages` : filesAfter * 2 < filesBefore ? `${filesAfter} of the ${filesBefore} files` : undefined;
+  if (!what) return;
   throw new OutputShrinkError(
-    `This build would leave ${after} of the ${before} pages in ${target}, removing more than half of them, so it stopped and changed nothing. ` +
+    `This build would leave ${what} in ${target}, removing more than half of them, so it stopped and changed nothing. ` +
       'Check the content folder (--content) and the site definition; if the site really shrank, build again with --allow-shrink.',
   );
 }

@@ -48,7 +48,7 @@ export async function writeOutput(writer: Writer, output: readonly OutputFile[],
   if (write.length === 0 && removed.length === 0 && previous) return { ...report, unchanged: pages.rendered === 0 };
 
   // Pages already staged stay where they are (with the stamps they got there); kept files join them, the rest is written.
-  const written = staging ? await staging.commit(write.filter((file) => !(file instanceof StagedFile)), kept, previous ? removed : undefined) : await current.update(write, kept);
+  const written = staging ? await staging.commit(write.filter((file) => !(file instanceof StagedFile)), kept) : await current.update(write, kept);
   if (staging) for (const [path, stamp] of pages.staged) files.set(path, { ...files.get(path)!, stamp });
   for (const [path, stamp] of written) files.set(path, { ...files.get(path)!, stamp });
   for (const { outPath, key } of socialImages.jobs) if (files.has(outPath)) files.set(outPath, { ...files.get(outPath)!, source: key });

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { guardAgainstShrinking } from './shrink-guard.ts';
+import { checkOutputParent } from './lock.ts';
+import { checkReplaceable } from './replace-checks.ts';
 import { removeAbandonedSideFolders, sideFolder } from './side-folders.ts';
 import { fileStamp } from './stamp.ts';
 
@@ -70,12 +71,9 @@ export interface Staging {
   read(path: string): Uint8Array;
   /**
    * Writes `files`, carries `kept` over from the current output, and makes it all the output (as
-   * `update`); resolves to the stamps of what it wrote or copied. `removed`, when the caller
-   * knows it, lists the current files the new output drops: with it, a change to a few files of
-   * many is made in place (new files renamed over old ones, each whole) instead of swapping in a
-   * copy of the whole folder.
+   * `update`, in one swap); resolves to the stamps of what it wrote or copied.
    */
-  commit(files: readonly OutputFile[], kept: readonly string[], removed?: readonly string[]): Promise<Map<string, string>>;
+  commit(files: readonly OutputFile[], kept: readonly string[]): Promise<Map<string, string>>;
   /** Removes what was staged, unless it was committed. */
   discard(): Promise<void>;
 }
@@ -133,6 +131,8 @@ function toBytes(contents: string | Uint8Array): Uint8Array {
 export interface DiskWriterOptions {
   /** Refuse (`OutputShrinkError`, nothing written) to replace an output with one of fewer than half its pages (default false; `site build` sets it unless `--allow-shrink`). */
   guardShrink?: boolean;
+  /** Told of a folder a killed build left beside the output that could not be removed (it is left for later). */
+  onStuck?: (folder: string, error: Error) => void;
 }
 
 /**
@@ -142,7 +142,8 @@ export interface DiskWriterOptions {
  */
 export function diskWriter(outDir: string, options: DiskWriterOptions = {}): Writer & { current: CurrentOutput & { stage(): Staging } } {
   const target = path.resolve(outDir);
-  removeAbandonedSideFolders(target);
+  checkOutputParent(target);
+  removeAbandonedSideFolders(target, Date.now(), options.onStuck);
   const stage = () => diskStaging(target, options.guardShrink === true);
   const update = async (output: readonly OutputFile[], kept: readonly string[]) => {
     const staging = stage();
@@ -172,13 +173,12 @@ export function diskWriter(outDir: string, options: DiskWriterOptions = {}): Wri
   };
 }
 
-/** A change smaller than this fraction of the files kept is made in place (see `Staging.commit`). */
-const IN_PLACE_RATIO = 8;
-
 /**
  * A staging folder beside the target, created on first use: new files are written into it as
  * they come, kept ones hard-linked from the target (or copied where links are not possible),
- * and `commit` swaps it in with two renames.
+ * and `commit` swaps it in with two renames. Every build swaps the whole tree, however few files
+ * changed: renaming changed files into the output one by one would leave a mix of two builds to
+ * whoever reads it meanwhile, or after a kill (docs/cli.md says what is promised).
  */
 function diskStaging(target: string, guardShrink: boolean): Staging {
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -205,26 +205,9 @@ function diskStaging(target: string, guardShrink: boolean): Staging {
     dir: staging,
     adopt: (file) => void placed.add(file),
     read: (file) => fsSync.readFileSync(path.join(staging, file)),
-    async commit(output, kept, removed) {
-      if (guardShrink) await guardAgainstShrinking(target, new Set([...placed, ...output.map((file) => file.path), ...kept]));
+    async commit(output, kept) {
+      checkReplaceable(target, guardShrink ? new Set([...placed, ...output.map((file) => file.path), ...kept]) : undefined);
       const stamps = new Map<string, string>();
-      const changes = placed.size + output.length + (removed?.length ?? 0);
-      if (removed && changes * IN_PLACE_RATIO <= kept.length) {
-        // Every new file is on disk before the output is touched; then each replaces its old
-        // self with a rename, and files the output no longer has go (with folders left empty).
-        await forEachLimited(output, 64, async (file) => stamps.set(file.path, await put(file)));
-        await forEachLimited([...placed], 64, async (file) => {
-          await fs.mkdir(path.dirname(path.join(target, file)), { recursive: true });
-          await fs.rename(path.join(staging, file), path.join(target, file));
-        });
-        for (const file of removed) {
-          await fs.rm(path.join(target, file), { force: true });
-          for (let folder = path.dirname(path.join(target, file)); folder.startsWith(target + path.sep); folder = path.dirname(folder)) {
-            if (!(await fs.rmdir(folder).then(() => true, () => false))) break;
-          }
-        }
-        return stamps;
-      }
       await fs.mkdir(staging, { recursive: true });
       await forEachLimited(kept, 64, async (file) => {
         await folderOf(file);
@@ -240,11 +223,14 @@ function diskStaging(target: string, guardShrink: boolean): Staging {
           throw error;
         },
       );
+      // A kill between these two renames leaves no target: the next build (see
+      // `removeAbandonedSideFolders`) puts the old output back before anything else.
       await fs.rename(staging, target).catch(async (error: unknown) => {
         if (hadPrevious) await fs.rename(previous, target);
         throw error;
       });
-      if (hadPrevious) await fs.rm(previous, { recursive: true, force: true });
+      // The new output is in place; an old one that will not go is litter the next build removes.
+      if (hadPrevious) await fs.rm(previous, { recursive: true, force: true }).catch(() => {});
       return stamps;
     },
     // After a commit the folder is the target, and there is nothing left here to remove.

@@ -6,12 +6,14 @@ import { formatHeadersFile } from './headers-file.ts';
 import { cacheRules, securityHeaders, svgRules, type SecurityDefinition } from './headers.ts';
 import { findInlineCode, type BlockedInlineCode, type InlineCode } from './inline-code.ts';
 import { mergeInlineCode } from '../render/analysis.ts';
+import { OUTPUT_SIGNATURE } from '../output/ownership.ts';
 
 /** Where the build writes its response headers, for the static host and for `site serve`. */
 export const HEADERS_FILE = '_headers';
 
+// Its second line is what tells a build's output from a folder of someone's (see output/ownership.ts).
 const COMMENT = `Response headers for every file of this build, in the _headers format of Netlify and Cloudflare Pages.
-Written by \`site build\`; \`site serve\` sends the same. Inline scripts and styles are allowed only by their hashes.`;
+${OUTPUT_SIGNATURE}; \`site serve\` sends the same. Inline scripts and styles are allowed only by their hashes.`;
 
 /**
  * The `_headers` file for a build's output: the security headers (a CSP allowing the hashes of the

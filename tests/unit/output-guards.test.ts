@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { OutputNotOursError, OUTPUT_SIGNATURE } from '../../src/output/ownership.ts';
 import { OutputShrinkError } from '../../src/output/shrink-guard.ts';
 import { removeAbandonedSideFolders } from '../../src/output/side-folders.ts';
 import { diskWriter, type OutputFile } from '../../src/output/write.ts';
@@ -17,7 +18,10 @@ afterEach(() => folders.splice(0).forEach((folder) => fs.rmSync(folder, { recurs
 
 /** The pid of a process that has ended. */
 const endedPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
-const pages = (count: number): OutputFile[] => Array.from({ length: count }, (_, i) => ({ path: `page-${i}/index.html`, contents: `<p>${i}</p>` }));
+/** What every build's output holds, and tells it from a folder of someone's. */
+const HEADERS: OutputFile = { path: '_headers', contents: `# Response headers\n# ${OUTPUT_SIGNATURE}\n` };
+const pages = (count: number): OutputFile[] => [HEADERS, ...Array.from({ length: count }, (_, i) => ({ path: `page-${i}/index.html`, contents: `<p>${i}</p>` }))];
+const images = (count: number): OutputFile[] => Array.from({ length: count }, (_, i) => ({ path: `images/photo-${i}.webp`, contents: `webp ${i}` }));
 const listing = (folder: string) => fs.readdirSync(folder).sort();
 
 describe('folders that killed builds leave beside the output', () => {
@@ -75,12 +79,45 @@ describe('an output that would lose more than half of its pages', () => {
     expect(listing(parent)).toEqual(['dist']);
   });
 
+  it('counts every file of the output, not only its pages', async () => {
+    const out = path.join(tempFolder(), 'dist');
+    await diskWriter(out, { guardShrink: true }).write([...pages(10), ...images(40)]);
+    const write = diskWriter(out, { guardShrink: true }).write([...pages(10), ...images(5)]);
+    await expect(write).rejects.toThrow(OutputShrinkError);
+    await expect(write).rejects.toThrow('This build would leave 16 of the 51 files in');
+    expect(fs.readdirSync(path.join(out, 'images'))).toHaveLength(40);
+  });
+
   it('is replaced when half of the pages or more remain, or when the writer does not guard it', async () => {
     const out = path.join(tempFolder(), 'dist');
     await diskWriter(out, { guardShrink: true }).write(pages(10));
     await diskWriter(out, { guardShrink: true }).write(pages(5));
-    expect(fs.readdirSync(out)).toHaveLength(5);
+    expect(fs.readdirSync(out)).toHaveLength(6);
     await diskWriter(out).write(pages(1));
-    expect(fs.readdirSync(out)).toHaveLength(1);
+    expect(fs.readdirSync(out)).toHaveLength(2);
+  });
+});
+
+describe('a folder that no build wrote', () => {
+  it('is never replaced: the write rejects and every file stays', async () => {
+    const parent = tempFolder();
+    const out = path.join(parent, 'notes');
+    fs.mkdirSync(path.join(out, '.git'), { recursive: true });
+    fs.writeFileSync(path.join(out, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    fs.writeFileSync(path.join(out, 'draft.md'), '# Mine');
+    const write = diskWriter(out).write(pages(3));
+    await expect(write).rejects.toThrow(OutputNotOursError);
+    await expect(write).rejects.toThrow(`${out} holds files that no build of this engine wrote`);
+    expect(fs.readFileSync(path.join(out, 'draft.md'), 'utf8')).toBe('# Mine');
+    expect(listing(out)).toEqual(['.git', 'draft.md']);
+    expect(listing(parent)).toEqual(['notes']);
+  });
+
+  it('may be replaced when it holds no file, or a build wrote it', async () => {
+    const out = path.join(tempFolder(), 'dist');
+    fs.mkdirSync(path.join(out, 'empty', 'too'), { recursive: true });
+    await diskWriter(out).write(pages(2));
+    await diskWriter(out).write(pages(3));
+    expect(listing(out)).toEqual(['_headers', 'page-0', 'page-1', 'page-2']);
   });
 });
