@@ -29,6 +29,7 @@ export function swapRootAttributes(next: Document): void {
  * ones it lacked, in order, before the swap: see `loadStylesheets` in navigate.ts).
  */
 export function swapHead(next: Document): void {
+  const title = next.title;
   const wanted = new Set([...next.head.children].map(stylesheetUrl).filter((url) => url !== undefined));
   const incoming = [...next.head.children];
   for (const element of [...document.head.children]) {
@@ -42,7 +43,7 @@ export function swapHead(next: Document): void {
     else element.remove();
   }
   document.head.append(...incoming.filter((element) => stylesheetUrl(element) === undefined));
-  document.title = next.title;
+  document.title = title;
 }
 
 /**
