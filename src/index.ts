@@ -1,6 +1,6 @@
 /** The public API of the engine: what a site's templates import. */
 export { defineCollection, defineSite, defineTemplate } from './site/definition.ts';
-export type { CollectionData, CollectionDefinition, LayoutProps, PageProps, SiteDefinition, SiteInput, TemplateDefinition, TemplateProps } from './site/definition.ts';
+export type { CollectionData, CollectionDefinition, LayoutProps, PageProps, NavigationMode, SiteDefinition, SiteInput, TemplateDefinition, TemplateProps } from './site/definition.ts';
 export type { SiteContext } from './site/context.ts';
 export type { BaseData, Entry } from './content/entry.ts';
 export type { SchemaHelpers } from './content/schema-helpers.ts';

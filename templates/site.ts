@@ -69,6 +69,8 @@ export function createSite(contentDir = path.join(root, 'content')) {
   },
   // React in the browser, as on the server; SITE_CLIENT_RUNTIME=preact swaps in preact/compat for one build.
   client: { runtime: resolveClientRuntime() },
+  // Links swap the next page in without a reload: the header and its open state stay, and the move is animated.
+  navigation: 'client',
   // Analytics, only with a measurement id, starts first: consent defaults precede everything else.
   startup: { ...(measurementId ? { analytics: file('startup/analytics.ts') } : {}), consent: file('startup/consent.ts'), filter: file('startup/filter.ts') },
   // One page per industry and technology, so the case studies can be filtered without JavaScript.

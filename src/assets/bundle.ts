@@ -4,13 +4,13 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { engineFile } from '../engine-file.ts';
 import type { OutputFile } from '../output/write.ts';
 import { engineClient } from '../site/code.ts';
-import type { SiteDefinition } from '../site/definition.ts';
+import type { NavigationMode, SiteDefinition } from '../site/definition.ts';
 import { clientRuntime, type ClientRuntime } from './client-runtime.ts';
 
 /** Hashed URLs of what pages link to. */
 export interface AssetManifest {
-  /** The client entry module. */
-  script: string;
+  /** The client entry module; none when the site asks for no JavaScript (no islands, no startup modules, document navigation). */
+  script?: string;
   /** Stylesheets by the name the site gave them. */
   styles: Record<string, string>;
   /** Font files referenced by the stylesheets, for preloading. */
@@ -25,6 +25,7 @@ export interface AssetManifest {
 const CLIENT_ENTRY = engineFile(import.meta.url, '../client/main');
 const ISLAND_RUNTIME = engineFile(import.meta.url, '../client/runtime');
 const LOCATION_MODULE = engineFile(import.meta.url, '../client/location');
+const ROUTER_MODULE = engineFile(import.meta.url, '../client/navigate');
 
 /** The site's browser modules: islands by name, and startup modules loaded once on every page. */
 export interface ClientModules {
@@ -32,6 +33,8 @@ export interface ClientModules {
   startup: Readonly<Record<string, string>>;
   /** What runs the islands in the browser (default `'react'`; see `ClientRuntime`). */
   runtime?: ClientRuntime;
+  /** `'client'` puts the router in the entry (default `'document'`: links load pages as the browser does). */
+  navigation?: NavigationMode;
 }
 
 /** The client code and styles of one build, ready to write. */
@@ -71,8 +74,9 @@ const BROWSER = {
 
 /**
  * Bundles the client and the stylesheets, all with content-hashed names. The client is two files:
- * the entry every page loads (hydration scheduling, navigation, startup modules; no React), and
- * one chunk with the islands' runtime and every island, fetched only once an island comes due.
+ * the entry pages load (hydration scheduling, startup modules, the router when the site asks for
+ * client navigation; no React), and one chunk with the islands' runtime and every island, fetched
+ * only once an island comes due. A site that asks for none of these gets no JavaScript at all.
  */
 export async function bundleAssets(
   modules: ClientModules,
@@ -82,7 +86,7 @@ export async function bundleAssets(
   const minify = options.minify ?? true;
   try {
     const [js, css] = await Promise.all([
-      bundleClient(modules, minify),
+      wantsClient(modules) ? bundleClient(modules, minify) : undefined,
       esbuild.build({
         ...COMMON,
         // Stylesheets written into the pages are minified in `site serve` too: the same bytes, so
@@ -92,9 +96,9 @@ export async function bundleAssets(
         loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file' },
       }),
     ]);
-    const files = [...js.files, ...css.outputFiles].map((file) => ({ path: distPath(file.path), contents: file.contents }));
+    const files = [...(js?.files ?? []), ...css.outputFiles].map((file) => ({ path: distPath(file.path), contents: file.contents }));
     const manifest: AssetManifest = {
-      script: js.entry,
+      script: js?.entry,
       styles: Object.fromEntries(Object.keys(styles).map((name) => [name, entryUrl(css.metafile, name)])),
       fonts: files.filter((f) => f.path.endsWith('.woff2') && /latin-(?!ext)/.test(f.path)).map((f) => `/${f.path}`),
     };
@@ -117,32 +121,40 @@ export async function bundleAssets(
   }
 }
 
+/** Whether the site needs any client code: islands to hydrate, startup modules to run, or the router. */
+function wantsClient(modules: ClientModules): boolean {
+  return Object.keys(modules.islands).length > 0 || Object.keys(modules.startup).length > 0 || modules.navigation === 'client';
+}
+
 /**
- * The islands' chunk first, then the entry that names it. Two builds, not one with code
+ * The islands' chunk first (none for a site without islands), then the entry that names it. Two builds, not one with code
  * splitting: esbuild would move what both use (the event names, a startup module's helpers) into
  * more chunks, each one more request on every page. What both need is state-free, so a copy in
  * each costs a few bytes.
  */
 async function bundleClient(modules: ClientModules, minify: boolean): Promise<{ entry: string; files: esbuild.OutputFile[] }> {
-  const islands = await esbuild.build({
-    ...COMMON,
-    ...BROWSER,
-    minify,
-    entryNames: 'chunks/[name]-[hash]',
-    entryPoints: [{ in: 'site:island-chunk', out: 'islands' }],
-    plugins: [islandChunk(modules.islands), engineClient, clientRuntime(modules.runtime ?? 'react')],
-  });
-  const islandsUrl = entryUrl(islands.metafile, 'chunks/islands');
+  const islands =
+    Object.keys(modules.islands).length > 0
+      ? await esbuild.build({
+          ...COMMON,
+          ...BROWSER,
+          minify,
+          entryNames: 'chunks/[name]-[hash]',
+          entryPoints: [{ in: 'site:island-chunk', out: 'islands' }],
+          plugins: [islandChunk(modules.islands), engineClient, clientRuntime(modules.runtime ?? 'react')],
+        })
+      : undefined;
+  const islandsUrl = islands ? entryUrl(islands.metafile, 'chunks/islands') : undefined;
   const client = await esbuild.build({
     ...COMMON,
     ...BROWSER,
     minify,
     entryPoints: { client: CLIENT_ENTRY },
-    plugins: [clientRegistry(modules.startup, islandsUrl), engineClient, reactFree()],
+    plugins: [clientRegistry(modules.startup, islandsUrl, modules.navigation === 'client'), engineClient, reactFree()],
   });
   const react = reactInEntry(client.metafile);
   if (react) throw new Error(`The client entry or a startup module imports React (${react}); React belongs in islands, which load it only when one hydrates.`);
-  return { entry: entryUrl(client.metafile, 'client'), files: [...islands.outputFiles, ...client.outputFiles] };
+  return { entry: entryUrl(client.metafile, 'client'), files: [...(islands?.outputFiles ?? []), ...client.outputFiles] };
 }
 
 /**
@@ -169,20 +181,27 @@ function distPath(file: string): string {
   return path.relative(path.resolve('dist'), path.resolve(file)).split(path.sep).join('/');
 }
 
-/** Provides `site:startup` (each module inlined, run when loaded) and `site:island-runtime` (the islands' chunk, by URL) to the entry. */
-function clientRegistry(startup: Readonly<Record<string, string>>, islandsUrl: string): esbuild.Plugin {
+/**
+ * Provides `site:startup` (each module inlined, run when loaded), `site:island-runtime` (the
+ * islands' chunk, by URL) and `site:router` (the router, or nothing: a site that navigates by
+ * document loads never downloads it) to the entry.
+ */
+function clientRegistry(startup: Readonly<Record<string, string>>, islandsUrl: string | undefined, router: boolean): esbuild.Plugin {
   const contents: Record<string, string> = {
     // Without code splitting, esbuild keeps each import() in the entry's file, evaluated when
     // called: no request of its own, and a module that throws fails alone.
     startup: `export const startup = [${Object.entries(startup)
       .map(([name, file]) => `{name: ${JSON.stringify(name)}, load: () => import(${JSON.stringify(file)})}`)
       .join(',')}];`,
-    'island-runtime': `export const loadIslandRuntime = () => import(${JSON.stringify(islandsUrl)}).then((chunk) => chunk.runtime);`,
+    'island-runtime': islandsUrl
+      ? `export const loadIslandRuntime = () => import(${JSON.stringify(islandsUrl)}).then((chunk) => chunk.runtime);`
+      : `export const loadIslandRuntime = () => Promise.reject(new Error('The site declares no islands.'));`,
+    router: router ? `export { startNavigation as startRouter } from ${JSON.stringify(ROUTER_MODULE)};` : 'export const startRouter = undefined;',
   };
   return {
     name: 'site-client-modules',
     setup(build) {
-      build.onResolve({ filter: /^site:(startup|island-runtime)$/ }, (args) => ({ path: args.path.slice(5), namespace: 'site' }));
+      build.onResolve({ filter: /^site:(startup|island-runtime|router)$/ }, (args) => ({ path: args.path.slice(5), namespace: 'site' }));
       build.onResolve({ filter: /^\/assets\// }, (args) => ({ path: args.path, external: true }));
       build.onLoad({ filter: /.*/, namespace: 'site' }, (args) => ({ resolveDir: process.cwd(), loader: 'js', contents: contents[args.path] }));
     },
@@ -239,7 +258,7 @@ function reactInEntry(metafile: esbuild.Metafile): string | undefined {
 /** The site's client code and styles for one build; a builder (its code fixed for its life) bundles them once. */
 export async function prepareAssets(site: SiteDefinition, options: { minify?: boolean }, memory?: { assets?: BundledAssets }): Promise<BundledAssets> {
   if (memory?.assets) return memory.assets;
-  const assets = await bundleAssets({ islands: site.islands, startup: site.startup ?? {}, runtime: site.client?.runtime }, site.styles, { minify: options.minify, inlineStyles: site.inlineStyles });
+  const assets = await bundleAssets({ islands: site.islands, startup: site.startup ?? {}, runtime: site.client?.runtime, navigation: site.navigation }, site.styles, { minify: options.minify, inlineStyles: site.inlineStyles });
   if (memory && assets.manifest && assets.diagnostics.length === 0) memory.assets = assets;
   return assets;
 }

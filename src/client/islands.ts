@@ -11,6 +11,10 @@ interface Island {
   /** Resolves once it is hydrated (or its hydration failed, which is logged). */
   hydrated?: Promise<void>;
   unmount?: () => void;
+  /** Renders it again with other props, its state kept. */
+  update?: (props: object) => void;
+  /** The props (JSON) it was hydrated with, or is being hydrated with. */
+  props?: string;
   capture: InteractionCapture;
   cancel: AbortController;
 }
@@ -60,12 +64,50 @@ export async function scheduleIslands(scope: ParentNode, earlier: readonly Event
 }
 
 /**
- * Hydrates the islands outside `main` that are still waiting: the router has just swapped in
- * another page, and their markup was rendered for the first one (a current link, a button hidden
- * on one page), while their code follows the path.
+ * Which island roots of the page on screen stay, alive, when the router swaps in `next`: each is
+ * paired with the root of `next` it takes the place of. An island with the same name and the same
+ * props is the same island (its markup is the same: an island depends only on its props). One
+ * whose name is on both pages once, hydrated, is the same island with new props (a header that
+ * marks the current section): it stays, takes them (`updateKeptIslands`), and keeps its state.
+ * Every other island is the new page's own, and hydrates by its strategy.
  */
-export function hydrateOutside(main: HTMLElement): void {
-  for (const root of islands.keys()) if (root.isConnected && !main.contains(root)) void hydrateNow(root);
+export function keepIslands(next: ParentNode): Array<[kept: HTMLElement, replaced: HTMLElement]> {
+  const before = outermostRoots(document);
+  const after = outermostRoots(next);
+  const pairs: Array<[HTMLElement, HTMLElement]> = [];
+  const taken = new Set<HTMLElement>();
+  const pair = (kept: HTMLElement, replaced: HTMLElement) => {
+    taken.add(kept).add(replaced);
+    pairs.push([kept, replaced]);
+  };
+  for (const root of after) {
+    const same = before.find((old) => !taken.has(old) && old.dataset.island === root.dataset.island && old.dataset.props === root.dataset.props);
+    if (same) pair(same, root);
+  }
+  const once = (roots: HTMLElement[], name: string | undefined) => roots.filter((root) => root.dataset.island === name);
+  for (const root of after) {
+    if (taken.has(root)) continue;
+    const [old, ...more] = once(before, root.dataset.island);
+    if (!old || more.length || once(after, root.dataset.island).length !== 1 || taken.has(old) || !islands.get(old)?.started) continue;
+    old.dataset.props = root.dataset.props;
+    pair(old, root);
+  }
+  return pairs;
+}
+
+/** Renders again, with their new props, the kept islands whose props changed (see `keepIslands`). */
+export function updateKeptIslands(): void {
+  for (const [root, island] of islands) {
+    const props = root.dataset.props ?? '{}';
+    if (!root.isConnected || !island.started || island.props === props) continue;
+    island.props = props;
+    void island.hydrated!.then(() => island.update?.(JSON.parse(props) as object));
+  }
+}
+
+/** The island roots under `scope` that are not inside another island (an inner one goes wherever its outer one goes). */
+function outermostRoots(scope: ParentNode): HTMLElement[] {
+  return [...scope.querySelectorAll<HTMLElement>('[data-island]')].filter((root) => !root.parentElement?.closest('[data-island]'));
 }
 
 /** Answers `hydrateIsland` (requests.ts) from startup modules and islands. */
@@ -86,13 +128,15 @@ function hydrateNow(root: HTMLElement): Promise<void> {
   if (island.started) return island.hydrated!;
   island.started = true;
   island.cancel.abort();
+  // Read now: the props a kept island is handed later (`updateKeptIslands`) go to it once it is hydrated, never into its hydration.
+  island.props = root.dataset.props ?? '{}';
   island.hydrated = (async () => {
     const { hydrate } = await (runtime ??= loadIslandRuntime());
     // The chunk was compiled and run in the task that resolved the import: hydrating starts in a
     // task of its own, so neither holds the main thread long enough to delay an input.
     await yieldToBrowser();
     if (!root.isConnected) return island.capture.discard();
-    const props = JSON.parse(root.dataset.props ?? '{}') as object;
+    const props = JSON.parse(island.props!) as object;
     // From here on the component's own listeners take the events (React replays those that come
     // while it hydrates); the ones that came before are replayed once it has.
     island.capture.stop();
@@ -104,6 +148,7 @@ function hydrateNow(root: HTMLElement): Promise<void> {
         resolve();
       });
       island.unmount = handle.unmount;
+      island.update = handle.update;
     });
   })().catch((error) => {
     island.capture.discard();

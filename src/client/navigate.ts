@@ -1,17 +1,23 @@
 import { NAVIGATE_REQUEST_EVENT, NAVIGATED_EVENT, PRELOAD_ERROR_EVENT, type NavigateRequest } from './events.ts';
+import { stylesheetUrl, swapBody, swapHead, swapRootAttributes } from './swap.ts';
 
 export interface NavigationHooks {
-  /** Called with the new `<main>` after it is in the document. */
-  afterSwap(main: HTMLElement): void;
+  /** The elements of the page on screen to keep through the swap to `next`, each with the element of `next` it takes the place of. */
+  keep(next: ParentNode): Array<[kept: HTMLElement, replaced: HTMLElement]>;
+  /** Called with the new `<body>` once it is in the document. */
+  afterSwap(body: HTMLElement): void;
 }
 
+/** The View Transitions API, where the browser has it (Chromium 111+, Safari 18+, Firefox 144+). */
+type WithViewTransitions = Document & { startViewTransition?: (update: () => void) => { updateCallbackDone: Promise<void> } };
+
 const prefetched = new Map<string, Promise<Response>>();
-let hooks: NavigationHooks = { afterSwap: () => {} };
+let hooks: NavigationHooks = { keep: () => [], afterSwap: () => {} };
 let current: AbortController | undefined;
 /** The path of the page on screen: history entries that differ from it only in query or hash share its HTML. */
 let shownPath = '';
 
-/** Makes same-origin links swap the page under the persistent layout instead of reloading it. */
+/** Makes same-origin links swap the next page in instead of loading it (`navigation: 'client'`). */
 export function startNavigation(navigationHooks: NavigationHooks): void {
   hooks = navigationHooks;
   shownPath = location.pathname;
@@ -25,17 +31,22 @@ export function startNavigation(navigationHooks: NavigationHooks): void {
     event.preventDefault();
     request.done = navigate(request.href, { push: request.push });
   });
-  window.addEventListener('popstate', () => {
+  window.addEventListener('popstate', (event) => {
     // A static page is the same file whatever its query or hash, so going back or forward between
     // such entries is the page's own business (an island keeping a filter in the URL listens for
     // popstate); fetching it again would only reset its scroll and focus.
     if (location.pathname === shownPath) return;
-    void navigate(location.href, { push: false });
+    // A browser that animated the way back itself (a swipe) has shown it already.
+    void navigate(location.href, { push: false, animate: !(event as PopStateEvent & { hasUAVisualTransition?: boolean }).hasUAVisualTransition });
   });
 }
 
-/** Loads `href` and swaps it in; on any failure, falls back to a normal page load. Never blanks the page. */
-export async function navigate(href: string, options: { push?: boolean } = {}): Promise<void> {
+/**
+ * Loads `href` and swaps it in, the whole document but the islands that stay (see `NavigationHooks.keep`),
+ * as a view transition unless the visitor prefers reduced motion; on any failure, falls back to a
+ * normal page load. Never blanks the page.
+ */
+export async function navigate(href: string, options: { push?: boolean; animate?: boolean } = {}): Promise<void> {
   const url = new URL(href, location.href);
   current?.abort();
   const controller = (current = new AbortController());
@@ -45,19 +56,27 @@ export async function navigate(href: string, options: { push?: boolean } = {}): 
     if ((!response.ok && response.status !== 404) || !type.includes('text/html')) throw new Error(`${url.pathname} answered ${response.status} ${type}`);
     const next = new DOMParser().parseFromString(await response.text(), 'text/html');
     if (controller.signal.aborted) return;
-    const newMain = next.querySelector('main');
-    if (!newMain) throw new Error(`${url.pathname} has no <main> to swap in`);
+    if (!next.body.querySelector('main')) throw new Error(`${url.pathname} has no <main> to swap in`);
     if (!(await loadStylesheets(next))) return fallback(url);
     if (controller.signal.aborted) return;
-    if (options.push !== false) history.pushState({ site: true }, '', url);
-    swap(next, newMain);
-    shownPath = url.pathname;
-    const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
-    focusHeading(newMain);
+    let body: HTMLElement | undefined;
+    const update = () => {
+      if (options.push !== false) history.pushState({ site: true }, '', url);
+      swapRootAttributes(next);
+      swapHead(next);
+      body = swapBody(next, hooks.keep(next.body));
+      shownPath = url.pathname;
+      const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+      if (target) target.scrollIntoView();
+      else window.scrollTo(0, 0);
+      focusHeading(body.querySelector('main'));
+    };
+    const transitions = document as WithViewTransitions;
+    if (transitions.startViewTransition && options.animate !== false && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      await transitions.startViewTransition(update).updateCallbackDone;
+    } else update();
     window.dispatchEvent(new CustomEvent(NAVIGATED_EVENT, { detail: { path: url.pathname } }));
-    hooks.afterSwap(newMain);
+    hooks.afterSwap(body!);
   } catch (error) {
     if (controller.signal.aborted) return;
     console.error(error);
@@ -110,18 +129,24 @@ function fetchPage(url: URL): Promise<Response> {
   return fetch(keyOf(url), { headers: { accept: 'text/html' }, credentials: 'same-origin' });
 }
 
-/** Adds the stylesheets the next page needs and waits for them; false when one failed and nobody handled it. */
+/**
+ * Links the stylesheets the next page needs that this one lacks and waits for them; false when one
+ * failed and nobody handled it. Each goes before the next one in the new page's order that is
+ * already here, so the cascade is the new page's.
+ */
 async function loadStylesheets(next: Document): Promise<boolean> {
   // A stylesheet written into a page (<style data-href>) is the file at that URL, linked when another page needs it.
-  const urls = (scope: ParentNode) =>
-    [...scope.querySelectorAll<HTMLElement>('link[rel=stylesheet], style[data-href]')].map((element) => element.getAttribute(element.localName === 'link' ? 'href' : 'data-href') ?? '');
-  const have = new Set(urls(document));
-  const wanted = urls(next.head);
+  const present = new Map([...document.head.children].flatMap((element) => {
+    const url = stylesheetUrl(element);
+    return url ? [[url, element] as const] : [];
+  }));
+  const wanted = [...next.head.children].map(stylesheetUrl).filter((url) => url !== undefined);
   const results = await Promise.all(
     wanted
-      .filter((href) => href && !have.has(href))
+      .map((href, index) => ({ href, before: wanted.slice(index + 1).find((later) => present.has(later)) }))
+      .filter(({ href }) => href && !present.has(href))
       .map(
-        (href) =>
+        ({ href, before }) =>
           new Promise<boolean>((resolve) => {
             const link = document.createElement('link');
             link.rel = 'stylesheet';
@@ -133,27 +158,16 @@ async function loadStylesheets(next: Document): Promise<boolean> {
               if (window.dispatchEvent(event)) console.error(`Unable to preload CSS for ${href}`);
               resolve(false);
             };
-            document.head.append(link);
+            if (before) present.get(before)!.before(link);
+            else document.head.append(link);
           }),
       ),
   );
   return results.every(Boolean);
 }
 
-/** Replaces the page-specific parts: title, meta, canonical, `<main>`, and the body's path. */
-function swap(next: Document, newMain: HTMLElement): void {
-  document.title = next.title;
-  // Structured data describes one page, so it goes with the page like the meta tags.
-  const selector = 'meta[name]:not([name=viewport]), meta[property], link[rel=canonical], link[rel=alternate], script[type="application/ld+json"]';
-  for (const element of document.head.querySelectorAll(selector)) element.remove();
-  const anchor = document.head.querySelector('title');
-  for (const element of next.head.querySelectorAll(selector)) anchor?.after(document.importNode(element, true));
-  document.querySelector('main')?.replaceWith(document.adoptNode(newMain));
-  document.body.dataset.path = next.body.dataset.path ?? '';
-}
-
-function focusHeading(main: HTMLElement): void {
-  const heading = main.querySelector('h1');
+function focusHeading(main: HTMLElement | null): void {
+  const heading = main?.querySelector('h1');
   if (!heading) return;
   heading.setAttribute('tabindex', '-1');
   heading.focus({ preventScroll: true });

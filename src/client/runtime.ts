@@ -1,4 +1,5 @@
 import { createElement, startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 
 /** What the islands' chunk gives the client entry: the site's islands and how to hydrate one. */
@@ -10,7 +11,7 @@ export interface IslandRuntime {
    * `onHydrated` runs once the island's own effects have run, so what it changes after that is
    * its own doing.
    */
-  hydrate(root: HTMLElement, name: string, props: object, onHydrated: () => void): { unmount(): void };
+  hydrate(root: HTMLElement, name: string, props: object, onHydrated: () => void): { unmount(): void; update(props: object): void };
 }
 
 /** Calls `onHydrated` from an effect: effects run children first, so this one runs last. */
@@ -31,13 +32,16 @@ export function islandRuntime(components: Readonly<Record<string, ComponentType<
     hydrate(root, name, props, onHydrated) {
       const component = components[name];
       if (!component) throw new Error(`No island named "${name}" is registered.`);
-      const element = createElement(Hydrated, { onHydrated }, createElement(component, props));
-      let unmount = () => {};
+      const element = (props: object) => createElement(Hydrated, { onHydrated }, createElement(component, props));
+      let handle: ReturnType<typeof hydrateRoot> | undefined;
       startTransition(() => {
-        const handle = hydrateRoot(root, element);
-        unmount = () => handle.unmount();
+        handle = hydrateRoot(root, element(props));
       });
-      return { unmount: () => unmount() };
+      return {
+        unmount: () => handle?.unmount(),
+        // At once: the router calls it as it swaps a page in, and the new page shows the island's new state.
+        update: (next) => flushSync(() => handle?.render(element(next))),
+      };
     },
   };
 }

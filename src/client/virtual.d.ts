@@ -12,3 +12,7 @@ declare module 'site:island-components' {
   import type { ComponentType } from 'react';
   export const components: Record<string, ComponentType<any>>;
 }
+/** Generated at build time: the router when the site navigates in place (`navigation: 'client'`), else undefined. */
+declare module 'site:router' {
+  export const startRouter: typeof import('./navigate.ts').startNavigation | undefined;
+}

@@ -1,18 +1,22 @@
-import { createElement as h, type ReactNode } from 'react';
+import { createElement as h, useContext, type ReactNode } from 'react';
 import type { OgImageRef } from '../og/definition.ts';
 import type { Route } from '../routes/routes.ts';
 import type { FeedLink } from '../seo/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import { CLIENT_BOOTSTRAP, ENTRY_ATTRIBUTE } from './client-bootstrap.ts';
 import { FeedLinks, SocialMeta } from './head.ts';
+import { RenderedIslands } from './island.ts';
 
 export interface DocumentProps {
   site: SiteContext;
   route: Route;
   /** Hashed stylesheet URLs, in order, each with its text when it is written into the page (`SiteDefinition.inlineStyles`). */
   styles: ReadonlyArray<{ href: string; css?: string }>;
-  /** Hashed URL of the client entry module. */
-  script: string;
+  /**
+   * Hashed URL of the client entry module, none when the site ships no JavaScript; `always`
+   * when every page needs it (startup modules, client navigation), else only pages with islands do.
+   */
+  script?: { src: string; always: boolean };
   /** Hashed URLs of fonts to preload. */
   fonts: string[];
   /** The page's social image (root-relative URL), if it has one. */
@@ -28,7 +32,7 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
-/** The whole HTML document around a page: head metadata, styles, and the bootstrap that fetches the client entry. */
+/** The whole HTML document around a page: head metadata, styles, and the bootstrap that fetches the client entry, when the page needs it. */
 export function Document({ site, route, styles, script, fonts, og, ogType = 'website', feeds = [], favicon, head, children }: DocumentProps) {
   const { data } = route.entry;
   const canonical = site.url(route.url);
@@ -59,11 +63,21 @@ export function Document({ site, route, styles, script, fonts, og, ogType = 'web
         css === undefined ? h('link', { key: href, rel: 'stylesheet', href }) : h('style', { key: href, 'data-href': href, dangerouslySetInnerHTML: { __html: css } }),
       ),
       favicon ? h('link', { rel: 'icon', href: favicon, type: iconType(favicon) }) : null,
-      h('script', { type: 'module', [ENTRY_ATTRIBUTE]: script, dangerouslySetInnerHTML: { __html: CLIENT_BOOTSTRAP } }),
       head,
     ),
-    h('body', { 'data-path': route.url }, children),
+    h('body', { 'data-path': route.url }, script ? h(RenderedIslands, { value: new Set<string>() }, children, h(Bootstrap, script)) : children),
   );
+}
+
+/**
+ * The bootstrap (render/client-bootstrap.ts), after everything else in the body, so it knows
+ * whether the page rendered an island. An inline module runs once the document is parsed wherever
+ * it stands, so here it runs when it did in the head.
+ */
+function Bootstrap({ src, always }: { src: string; always: boolean }) {
+  const islands = useContext(RenderedIslands);
+  if (!always && !islands?.size) return null;
+  return h('script', { type: 'module', [ENTRY_ATTRIBUTE]: src, dangerouslySetInnerHTML: { __html: CLIENT_BOOTSTRAP } });
 }
 
 const ICON_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon', webp: 'image/webp' };

@@ -22,6 +22,9 @@ export interface IslandProps<P extends object> {
 /** The island names the site declares, around each page: an `Island` naming another fails its page instead of never hydrating. */
 export const DeclaredIslands = createContext<readonly string[] | undefined>(undefined);
 
+/** The names of the islands a page renders, filled in as it renders: the page's bootstrap, rendered after them, reads it (see `Document`). */
+export const RenderedIslands = createContext<Set<string> | undefined>(undefined);
+
 /**
  * Renders an interactive component on the server inside a root the client hydrates in place.
  * Props travel as JSON in an attribute: data, never code. The component is rendered on its own,
@@ -32,6 +35,7 @@ export const DeclaredIslands = createContext<readonly string[] | undefined>(unde
 export function Island<P extends object>({ name, component, props, hydrate }: IslandProps<P>) {
   const declared = useContext(DeclaredIslands);
   if (declared && !declared.includes(name)) throw new UndeclaredIslandError(name, declared);
+  useContext(RenderedIslands)?.add(name);
   const json = JSON.stringify(props);
   const shared = useSharedMarkup();
   if (!shared) return h('div', { 'data-island': name, 'data-props': json, 'data-hydrate': hydrate }, h(component, props));

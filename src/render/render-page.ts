@@ -65,7 +65,7 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
               site: siteContext,
               route,
               styles: template.styles.map((name) => ({ href: assets.styles[name]!, css: assets.inline?.[assets.styles[name]!] })),
-              script: assets.script,
+              script: assets.script ? { src: assets.script, always: site.navigation === 'client' || Object.keys(site.startup ?? {}).length > 0 } : undefined,
               fonts: assets.fonts,
               og: siteContext.ogImage(route.entry.url),
               ogType: site.og?.type?.(route.entry) ?? 'website',

@@ -46,6 +46,9 @@ export interface TemplateDefinition<T extends BaseData = any> {
   styles: string[];
 }
 
+/** How links between the site's pages are followed (`SiteDefinition.navigation`). */
+export type NavigationMode = 'client' | 'document';
+
 /** Everything the engine needs to know about one site. */
 export interface SiteDefinition {
   name: string;
@@ -78,6 +81,14 @@ export interface SiteDefinition {
   startup?: Record<string, string>;
   /** What runs the islands in the browser: React 19 (default) or preact/compat (`{ runtime: 'preact' }`, smaller; see `ClientRuntime`). */
   client?: ClientDefinition;
+  /**
+   * How a link to another page of the site is followed (default `'document'`): `'document'` lets
+   * the browser load the page, and a site without islands or startup modules then ships no
+   * JavaScript at all; `'client'` fetches the page and swaps it in without a reload (the whole
+   * body and head, islands that stay the same kept alive), animated by the View Transitions API
+   * where the browser has it. See docs/navigation.md.
+   */
+  navigation?: NavigationMode;
   /**
    * Pages derived from the content rather than written as files (tag pages, archives), asked for
    * once per build with the catalogue of content entries. They join the catalogue, so layouts,

@@ -94,6 +94,7 @@ export const siteSchema = z.strictObject({
   islands: z.record(z.string(), filePath),
   startup: z.record(z.string(), filePath).optional(),
   client: z.strictObject({ runtime: z.enum(['react', 'preact']).optional() }).optional(),
+  navigation: z.enum(['client', 'document']).optional(),
   routes: callable('a function (catalogue) => derived routes').optional(),
   notFound: rootRelative('/404'),
   og: socialImages.optional(),

@@ -29,16 +29,16 @@ describe('the client bundle', () => {
     expect(react.diagnostics).toEqual([]);
     const scripts = react.files.filter((file) => file.path.endsWith('.js')).map((file) => file.path);
     expect(scripts).toHaveLength(2);
-    const entry = text(react, react.manifest!.script);
+    const entry = text(react, react.manifest!.script!);
     const chunk = `/${chunkOf(react).path}`;
     expect(entry).toContain(`import("${chunk}")`);
     expect(entry).not.toMatch(new RegExp(`import\\s*[^(]*["']${chunk}["']`));
   });
 
   it('keeps React out of the entry: a few KB, against the chunk with React 19 in it', () => {
-    const entry = react.files.find((file) => `/${file.path}` === react.manifest!.script)!;
+    const entry = react.files.find((file) => `/${file.path}` === react.manifest!.script!)!;
     expect(gzip(entry.contents)).toBeLessThan(6 * 1024);
-    expect(text(react, react.manifest!.script)).not.toContain('react.dev/errors');
+    expect(text(react, react.manifest!.script!)).not.toContain('react.dev/errors');
     // React's production build names its errors by URL; preact/compat does not.
     expect(decode(chunkOf(react).contents)).toContain('react.dev/errors');
     expect(gzip(chunkOf(react).contents)).toBeGreaterThan(50 * 1024);
@@ -47,7 +47,7 @@ describe('the client bundle', () => {
   it('asks Chrome to compile both scripts while they stream in, not function by function on the main thread', () => {
     // The explicit compile hint must open the file; esbuild's CommonJS wrappers around react-dom
     // are otherwise compiled lazily, in the task that runs the chunk.
-    expect(text(react, react.manifest!.script).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    expect(text(react, react.manifest!.script!).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
     expect(decode(chunkOf(react).contents).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
   });
 
@@ -71,7 +71,7 @@ describe('the client bundle', () => {
     fs.writeFileSync(startup, `import { NAVIGATED_EVENT, hydrateIsland } from ${JSON.stringify(path.resolve('src/client/index.ts'))};\nwindow.addEventListener(NAVIGATED_EVENT, () => void hydrateIsland(document.body));\n`);
     const result = await bundleAssets({ islands, startup: { 'uses-api': startup } }, styles);
     expect(result.diagnostics).toEqual([]);
-    expect(text(result, result.manifest!.script)).toContain('site:navigated');
+    expect(text(result, result.manifest!.script!)).toContain('site:navigated');
   });
 
   it('refuses React modules that are not for the browser, in an island', async () => {

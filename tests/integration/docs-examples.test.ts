@@ -77,6 +77,18 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(files.has('favicon.svg')).toBe(true);
     expect(text('index.html')).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
     expect(text('404.html')).toContain('<meta name="robots" content="noindex"/>');
+    // No island, no startup module, document navigation: no JavaScript at all.
+    expect([...files.keys()].filter((file) => file.endsWith('.js'))).toEqual([]);
+    for (const file of files.keys()) if (file.endsWith('.html')) expect(text(file), file).not.toContain('<script');
+  },
+  navigation({ files, text }) {
+    const page = text('about/index.html');
+    expect(hrefsIn(page, '<nav aria-label="Site">', '</nav>')).toEqual(['/', '/about']);
+    expect(page).toContain('<a href="/about" aria-current="page">About</a>');
+    // The router is in the client entry (only it reports a stylesheet that failed), and every page fetches the entry.
+    const entry = [...files.keys()].find((file) => /^assets\/client-\w+\.js$/.test(file))!;
+    expect(text(entry)).toContain('Unable to preload CSS for');
+    expect(page).toContain(`data-entry="/${entry}"`);
   },
   blog({ text }) {
     // Newest first: 09:30 UTC, then 10:00 at +02:00 (08:00 UTC), then the plain date of the same day.

@@ -13,7 +13,7 @@ const pages = defineCollection({
   template: 'page',
 });
 
-/** Around every page. Client-side navigation swaps the `<main>` element. */
+/** Around every page. With no island and no startup module, the site ships no JavaScript. */
 function Layout({ children, site }: LayoutProps) {
   return (
     <>

@@ -1,8 +1,8 @@
 import { usePathname } from 'stillsite/client';
 
 /**
- * The site's menu, marking the current page. It lives outside `<main>`, so it stays on screen
- * across client-side navigations; `usePathname` keeps it up to date as the page changes.
+ * The site's menu, marking the current page. Kept alive across client navigations (see
+ * docs/navigation.md), `usePathname` keeps it up to date as the page changes.
  */
 export default function Menu({ path, links }: { path: string; links: Array<{ url: string; title: string }> }) {
   const current = usePathname(path);
