@@ -52,6 +52,7 @@ export default function ConsultationForm({ endpoint, email, services, nextUrl, p
   const shownAt = useRef(0);
   const edited = useRef(new Set<FieldName>());
   const focusFirstError = useRef(false);
+  const pressingSend = useRef(false);
 
   useEffect(() => {
     // The clock of the minimum time starts when the form can first be used: now.
@@ -78,14 +79,26 @@ export default function ConsultationForm({ endpoint, email, services, nextUrl, p
 
   const recheck = (field: FieldName, value: string) => setErrors((current) => ({ ...current, [field]: checkField(field, value) }));
 
-  // Leaving a field checks it once the visitor has typed in it: tabbing through an empty form scolds nobody.
-  const onBlur = (field: FieldName, value: string) => {
+  // Leaving a field checks it once the visitor has typed in it: tabbing through an empty form scolds
+  // nobody. Not when leaving it for "Send request", which checks everything: a message appearing
+  // between the press and the release would move the button out from under the pointer, and the
+  // click would be lost (phones do not focus a tapped button, hence the pointer flag).
+  const onBlur = (field: FieldName, value: string, to: EventTarget | null) => {
+    if (pressingSend.current || (to instanceof HTMLButtonElement && to.type === 'submit')) return;
     if (edited.current.has(field) || errors[field]) recheck(field, value);
   };
   // A message already shown goes away as soon as the value is right.
   const onChange = (field: FieldName, value: string) => {
     edited.current.add(field);
     if (errors[field]) recheck(field, value);
+  };
+
+  // Until the press ends, wherever the pointer is then; the click that follows the release comes first.
+  const onPressSend = () => {
+    pressingSend.current = true;
+    const release = () => setTimeout(() => (pressingSend.current = false));
+    window.addEventListener('pointerup', release, { once: true, capture: true });
+    window.addEventListener('pointercancel', release, { once: true, capture: true });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -114,7 +127,7 @@ export default function ConsultationForm({ endpoint, email, services, nextUrl, p
     name,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': [name === 'message' ? 'consult-message-hint' : '', errors[name] ? errorIdOf(name) : ''].filter(Boolean).join(' ') || undefined,
-    onBlur: (event: { currentTarget: { value: string } }) => onBlur(name, event.currentTarget.value),
+    onBlur: (event: { currentTarget: { value: string }; relatedTarget: EventTarget | null }) => onBlur(name, event.currentTarget.value, event.relatedTarget),
     onChange: (event: { currentTarget: { value: string } }) => onChange(name, event.currentTarget.value),
   });
   const message = (name: FieldName) =>
@@ -196,7 +209,12 @@ export default function ConsultationForm({ endpoint, email, services, nextUrl, p
           </div>
         ) : null}
         <div className="form-actions field-wide">
-          <button type="submit" className="button button-primary" aria-disabled={sending ? true : undefined}>
+          <button
+            type="submit"
+            className="button button-primary"
+            aria-disabled={sending ? true : undefined}
+            onPointerDown={onPressSend}
+          >
             <Icon name="arrow_forward" size="xs" />
             {sending ? 'Sending…' : 'Send request'}
           </button>
