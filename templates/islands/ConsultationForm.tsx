@@ -49,16 +49,13 @@ export default function ConsultationForm({ endpoint, email, services, nextUrl, p
   const [mailto, setMailto] = useState(`mailto:${email}?subject=${encodeURIComponent(SUBJECT)}`);
   const form = useRef<HTMLFormElement>(null);
   const sentPanel = useRef<HTMLDivElement>(null);
-  const shownAt = useRef(0);
+  // The clock of the minimum time starts when the form can first be used: as it hydrates.
+  const shownAt = useRef(typeof performance === 'undefined' ? 0 : performance.now());
   const edited = useRef(new Set<FieldName>());
   const focusFirstError = useRef(false);
   const pressingSend = useRef(false);
 
-  useEffect(() => {
-    // The clock of the minimum time starts when the form can first be used: now.
-    shownAt.current = performance.now();
-    setEnhanced(true);
-  }, []);
+  useEffect(() => setEnhanced(true), []);
 
   // After the render that shows the messages, so the field is announced with its message.
   useLayoutEffect(() => {
@@ -171,10 +168,10 @@ export default function ConsultationForm({ endpoint, email, services, nextUrl, p
         </div>
         <div className="field">
           <label htmlFor={idOf('service')}>What is it about?</label>
-          <select required defaultValue="" {...field('service')}>
-            <option value="" disabled>
-              Choose a service
-            </option>
+          {/* No defaultValue: hydrating one would undo a choice made before the code arrived. The
+              empty first option is the placeholder that `required` refuses. */}
+          <select required {...field('service')}>
+            <option value="">Choose a service</option>
             {services.map((title) => (
               <option key={title}>{title}</option>
             ))}

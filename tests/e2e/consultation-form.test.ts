@@ -62,9 +62,9 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
   });
 
   /** /contact in a fresh context with the consent choice stored; with JavaScript, the form hydrated and its clock past the minimum time. */
-  async function open(options: { javaScript?: boolean; width?: number; wait?: boolean } = {}): Promise<{ page: Page; violations: () => Promise<string[]>; errors: string[] }> {
-    const { javaScript = true, width = 1440, wait = true } = options;
-    const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: javaScript, reducedMotion: 'reduce' });
+  async function open(options: { javaScript?: boolean; width?: number; height?: number; wait?: boolean } = {}): Promise<{ page: Page; violations: () => Promise<string[]>; errors: string[] }> {
+    const { javaScript = true, width = 1440, height = 900, wait = true } = options;
+    const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: javaScript, reducedMotion: 'reduce' });
     contexts.push(context);
     await context.addInitScript(() => {
       localStorage.setItem('ga_consent_v2', 'denied');
@@ -117,7 +117,8 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
     const services = contentOf('services')
       .sort((a, b) => Number(a.data.sort) - Number(b.data.sort))
       .map((service) => String(service.data.title));
-    expect(await field(page, 'service').locator('option:not([disabled])').allInnerTexts()).toEqual([...services, 'Something else']);
+    expect(await field(page, 'service').locator('option').allInnerTexts()).toEqual(['Choose a service', ...services, 'Something else']);
+    expect(await field(page, 'service').locator('option').first().getAttribute('value')).toBe('');
     expect(await field(page, 'name').getAttribute('autocomplete')).toBe('name');
     expect(await field(page, 'email').getAttribute('type')).toBe('email');
     expect(await field(page, 'email').getAttribute('autocomplete')).toBe('email');
@@ -173,9 +174,11 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
   });
 
   it('checks on submit: every message tied to its field, focus on the first problem, nothing sent', async () => {
-    const { page } = await open({ width: 390 });
+    // A phone tall enough to show the whole form unscrolled, where no scroll anchoring would keep the button in place.
+    const { page } = await open({ width: 390, height: 1800 });
     // Straight from a field to the button: its message must not move the button away from the click.
     await field(page, 'email').fill('dana@harbor');
+    expect(await page.evaluate(() => scrollY)).toBe(0);
     await submit(page);
     const expected = {
       name: 'Enter your name.',
@@ -231,8 +234,20 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
   });
 
   it('a submission within three seconds of the form appearing is never sent', async () => {
-    const { page } = await open({ wait: false });
+    // A window too short to show the form, so it hydrates only when the visitor reaches for it.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 300 } });
+    contexts.push(context);
+    await context.addInitScript(() => localStorage.setItem('ga_consent_v2', 'denied'));
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${site}/contact`);
+    await waitReady(page);
+    expect(await page.locator('[data-island="ConsultationForm"][data-hydrated]').count()).toBe(0);
+    // From here the page's clock stands still: however slow the machine, the visitor below fills
+    // the form (which hydrates it) and sends it in the instant it appeared.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await fill(page);
+    await page.locator('[data-island="ConsultationForm"][data-hydrated]').waitFor({ state: 'attached' });
     await submit(page);
     await page.getByRole('status').filter({ hasText: 'Thank you' }).waitFor();
     await page.waitForTimeout(300);
