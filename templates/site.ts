@@ -3,7 +3,7 @@ import { defineSite, defineTemplate, type Entry } from 'stillsite';
 import { blogs, caseStudies, pages, services, team } from './collections.ts';
 import { identity } from './identity.ts';
 import { MainLayout } from './layouts/MainLayout.tsx';
-import { ContactPage } from './pages/ContactPage.tsx';
+import { contactPage } from './pages/ContactPage.tsx';
 import { BlogPostPage, CaseStudyPage, ServicePage, TeamMemberPage } from './pages/DetailPages.tsx';
 import { GenericPage } from './pages/GenericPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
@@ -19,6 +19,7 @@ import { analyticsCsp } from './analytics/csp.ts';
 import { withMeasurementId } from './analytics/head.tsx';
 import { resolveMeasurementId } from './analytics/measurement-id.ts';
 import { resolveClientRuntime } from './client-runtime.ts';
+import { formCsp, mergeCsp, resolveFormEndpoint } from './contact/form-endpoint.ts';
 
 const here = import.meta.dirname;
 const root = path.resolve(here, '..');
@@ -30,6 +31,7 @@ const PAGE_STYLES = ['base', 'cards', 'prose'];
 /** The Kestrel Point Consulting website, reading its content from `contentDir` (tests point it at fixtures). */
 export function createSite(contentDir = path.join(root, 'content')) {
   const measurementId = resolveMeasurementId(identity.gaMeasurementId);
+  const formEndpoint = resolveFormEndpoint(identity.formEndpoint);
   return defineSite({
   name: identity.name,
   lang: identity.lang,
@@ -43,7 +45,8 @@ export function createSite(contentDir = path.join(root, 'content')) {
   templates: {
     home: defineTemplate(pages, { component: HomePage, styles: [...PAGE_STYLES, 'home'] }),
     page: defineTemplate(pages, { component: GenericPage, styles: PAGE_STYLES }),
-    contact: defineTemplate(pages, { component: ContactPage, styles: PAGE_STYLES }),
+    // The form's styles and island only in a build that has the form.
+    contact: defineTemplate(pages, { component: contactPage(formEndpoint), styles: formEndpoint ? [...PAGE_STYLES, 'form'] : PAGE_STYLES }),
     'not-found': defineTemplate(pages, { component: NotFoundPage, styles: PAGE_STYLES }),
     'og-images': defineTemplate(pages, { component: OgImagesPage, styles: PAGE_STYLES }),
     'team-list': defineTemplate(pages, { component: TeamListPage, styles: PAGE_STYLES }),
@@ -58,7 +61,7 @@ export function createSite(contentDir = path.join(root, 'content')) {
     service: defineTemplate(services, { component: ServicePage, styles: PAGE_STYLES }),
   },
   layout: MainLayout,
-  styles: { base: file('styles/base.css'), cards: file('styles/cards.css'), prose: file('styles/prose.css'), home: file('styles/home.css'), filter: file('styles/filter.css') },
+  styles: { base: file('styles/base.css'), cards: file('styles/cards.css'), prose: file('styles/prose.css'), home: file('styles/home.css'), filter: file('styles/filter.css'), ...(formEndpoint ? { form: file('styles/form.css') } : {}) },
   // About 5 KB of gzip a page: written into each page, a first visit paints with no request after the HTML.
   inlineStyles: true,
   islands: {
@@ -66,6 +69,7 @@ export function createSite(contentDir = path.join(root, 'content')) {
     FloatingContact: file('islands/FloatingContact.tsx'),
     CookieBanner: file('islands/CookieBanner.tsx'),
     ProjectFilter: file('islands/ProjectFilter.tsx'),
+    ...(formEndpoint ? { ConsultationForm: file('islands/ConsultationForm.tsx') } : {}),
   },
   // React in the browser, as on the server; SITE_CLIENT_RUNTIME=preact swaps in preact/compat for one build.
   client: { runtime: resolveClientRuntime() },
@@ -78,8 +82,10 @@ export function createSite(contentDir = path.join(root, 'content')) {
   notFound: '/ErrorNotFound',
   og: socialImages,
   head: withMeasurementId(StructuredData, measurementId),
-  // Google's hosts enter the Content-Security-Policy only when analytics is configured.
-  security: { csp: analyticsCsp(measurementId) },
+  // Google's hosts enter the Content-Security-Policy only when analytics is configured, the form
+  // service's origin only when the form is. Site-wide rather than on /contact alone: a visitor who
+  // reaches /contact by client-side navigation keeps the policy of the page they arrived on.
+  security: { csp: mergeCsp(analyticsCsp(measurementId), formCsp(formEndpoint)) },
   feeds: [
     {
       collection: 'blogs',

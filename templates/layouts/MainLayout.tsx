@@ -30,7 +30,7 @@ export function MainLayout({ route, catalogue, children }: LayoutProps) {
       {/* tabIndex -1: the skip link moves focus here, so the next Tab continues inside the page. */}
       <main id="main" tabIndex={-1}>
         <BreadcrumbContext value={trail}>{children}</BreadcrumbContext>
-        {path === '/contact' ? null : <CtaBand />}
+        {path === '/contact' || path.startsWith('/contact/') ? null : <CtaBand />}
       </main>
       <Footer year={new Date().getFullYear()} />
       {/* A plain link until a client-side navigation (which hydrates it) may take the visitor to /contact. */}

@@ -166,6 +166,19 @@ describe.skipIf(!hasBrowser).each(islandModes())('header, footer and floating bu
     await context.close();
   });
 
+  it.each([320, 390])('gives every footer link a target of 24 × 24 px at least at %i px, whatever its neighbours', async (width) => {
+    const { page, context } = await openPage(browser(), `${base}/services/ironvale-security-solutions`, { width });
+    await page.locator('.site-footer').scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('.footer-nav a')]
+        .map((link) => ({ link: link.textContent, boxes: [...link.getClientRects()].map((box) => [Math.round(box.width), Math.round(box.height)]) }))
+        .filter(({ boxes }) => boxes.length !== 1 || boxes[0]![0]! < 24 || boxes[0]![1]! < 24),
+    );
+    expect(small).toEqual([]);
+    await context.close();
+  });
+
   it('answers an unknown path with the not-found page and status 404', async () => {
     const { page, context } = await openPage(browser(), `${base}/`);
     const response = await page.goto(`${base}/no/such/page`);

@@ -8,9 +8,9 @@ import { HEADERS_FILE } from '../../src/security/headers-output.ts';
 /**
  * Serves a built dist/ folder as a static host would: clean URLs, 404.html for anything else, and
  * the response headers of the build's `_headers` file (which is itself never served), so browser
- * tests run under the real Content-Security-Policy.
+ * tests run under the real Content-Security-Policy. `port` 0 takes a free one.
  */
-export async function serveStatic(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveStatic(dir: string, port = 0): Promise<{ url: string; close: () => Promise<void> }> {
   const files = sirv(dir, { dev: false, etag: true, extensions: ['html'] });
   const notFound = fs.readFileSync(path.join(dir, '404.html'));
   const headersFile = path.join(dir, HEADERS_FILE);
@@ -26,10 +26,9 @@ export async function serveStatic(dir: string): Promise<{ url: string; close: ()
     if (pathname === `/${HEADERS_FILE}`) return answerNotFound();
     files(request, response, answerNotFound);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -12,6 +12,7 @@ import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersForPath, parseHeadersFile } from '../../src/security/headers-file.ts';
 import { securityHeaders } from '../../src/security/headers.ts';
+import { formCsp } from '../../templates/contact/form-endpoint.ts';
 import { startDevServer, stopDevServer } from '../e2e/global-setup.ts';
 import { serveStatic } from '../e2e/static-server.ts';
 import { rawRequest, type RawResponse } from '../helpers/http.ts';
@@ -152,6 +153,15 @@ describe('the MDN HTTP Observatory grade of every page', () => {
   it('still grades A+ when a site adds the hosts Google Analytics needs', async () => {
     const csp = new Map(securityHeaders({ csp: { 'script-src': ['https://*.googletagmanager.com'], 'connect-src': ['https://*.google-analytics.com', 'https://*.analytics.google.com'], 'img-src': ['https://*.google-analytics.com'] } })).get('Content-Security-Policy')!;
     const result = await gradeOf(built.url, '/', (headers) => {
+      headers['content-security-policy'] = csp;
+    });
+    expect(result).toMatchObject({ grade: 'A+', failed: [] });
+  });
+
+  it("still grades A+ with the consultation form's service in form-action and connect-src", async () => {
+    const csp = new Map(securityHeaders({ csp: formCsp('https://formspree.io/f/abcd1234') })).get('Content-Security-Policy')!;
+    expect(csp).toContain("form-action 'self' https://formspree.io");
+    const result = await gradeOf(built.url, '/contact', (headers) => {
       headers['content-security-policy'] = csp;
     });
     expect(result).toMatchObject({ grade: 'A+', failed: [] });

@@ -75,6 +75,15 @@ describe('the real site', () => {
     expect(html(`${hidden[0]!.url.slice(1)}/index.html`)).toContain("<h1");
   });
 
+  it('has the thank-you page a form service returns to, hidden from menus, the sitemap and search engines', () => {
+    const thanks = result.catalogue!.byPath('/contact/thanks');
+    expect(thanks?.hidden).toBe(true);
+    expect(html('contact/thanks/index.html')).toContain('<meta name="robots" content="noindex"/>');
+    expect(html('sitemap.xml')).toContain('/contact</loc>');
+    expect(html('sitemap.xml')).not.toContain('/contact/thanks');
+    for (const page of ['index.html', 'contact/index.html']) expect(html(page)).not.toContain('href="/contact/thanks"');
+  });
+
   it('uses no icon font and makes no third-party request', () => {
     for (const route of result.routes) {
       const page = html(route.outPath);
