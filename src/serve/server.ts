@@ -8,7 +8,7 @@ import { HEADERS_FILE } from '../security/headers-output.ts';
 import { securityHeaders } from '../security/headers.ts';
 import { hostAllowed, refuseHost } from './host-check.ts';
 import { listen } from './listen.ts';
-import { contentTypeOf, headersFor, respond, serveBuild, type ServedBuild } from './response.ts';
+import { contentTypeOf, headersFor, REDIRECTS_FILE, respond, serveBuild, type ServedBuild } from './response.ts';
 import { ENGINE_DIR } from '../incremental/fingerprint.ts';
 import type { WorkerRequest, WorkerResult, WorkerSources } from './worker.ts';
 
@@ -237,7 +237,8 @@ function updateServed(served: ServedBuild, result: Extract<WorkerResult, { ok: t
   for (const file of result.removed) files.delete(file);
   for (const [file, bytes] of patch.files) files.set(file, bytes);
   const headersChanged = result.files.some(([file]) => file === HEADERS_FILE);
-  return { files, rules: headersChanged ? patch.rules : served.rules };
+  const redirectsChanged = result.files.some(([file]) => file === REDIRECTS_FILE) || result.removed.includes(REDIRECTS_FILE);
+  return { files, rules: headersChanged ? patch.rules : served.rules, redirects: redirectsChanged ? patch.redirects : served.redirects };
 }
 
 /** A build changes one page, or a few, far more often than many: theirs go with the news. */
