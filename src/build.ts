@@ -13,6 +13,7 @@ import { renderPages } from './render/pages.ts';
 import { routeSite } from './routes/plan.ts';
 import { inputBounds } from './safety/input-bounds.ts';
 import { headersFile } from './security/headers-output.ts';
+import { hostFiles } from './security/host-files.ts';
 import { seoFiles } from './seo/crawlers.ts';
 import { createSiteContext } from './site/context.ts';
 import type { Site } from './site/definition.ts';
@@ -58,8 +59,10 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const checked = [...found, pages, drawn, links, headers];
     if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links });
 
-    const written = await writeOutput(writer, [...files, headers.file!], { pages, socialImages, last, staging });
-    const result = outcome(content, routes, checked, { images, pages, drawn, links, written, files: [...files, headers.file!] });
+    // The header files of the hosts the site names, each what `_headers` says (see `host-files.ts`).
+    const hostConfig = [headers.file!, ...hostFiles(site.deploy, headers.file!)];
+    const written = await writeOutput(writer, [...files, ...hostConfig], { pages, socialImages, last, staging });
+    const result = outcome(content, routes, checked, { images, pages, drawn, links, written, files: [...files, ...hostConfig] });
     await last.save({ entries: content.known, entryHashes: routes.entryHashes, ...pages.state, files: written.files, links: links.state }, result.summary, written.unchanged);
     return result;
   } catch (error) {

@@ -1,10 +1,10 @@
 /**
- * What each patch in `patches/` and each hand-written stand-in for a library buys, two ways:
+ * What each hand-written stand-in for a library buys, two ways:
  *
  * - Builds: clean builds of the site's content with N bench case studies (`corpus.ts`), each in a
  *   process of its own as `npm run bench` runs them (`build-child.ts`, on the main thread alone),
- *   with everything and with one mechanism taken out (`without.ts`: a patched module resolved to
- *   the package's own, a stand-in switched off through its one interface), the builds of a round
+ *   with everything and with one mechanism taken out (`without.ts`: a stand-in switched off
+ *   through its one interface), the builds of a round
  *   taking turns, the order reversed every other round. The figure is the median over the rounds
  *   of (CPU time without) − (CPU time with everything) of the same round.
  * - Stages: the work the mechanism changes, timed in one process with and without it, pass after
@@ -25,15 +25,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { writeCorpus } from './corpus.ts';
-import { writeUnpatched } from './unpatched.ts';
 import { WITHOUT } from './without.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** What each mechanism's stage figures count, per input. */
 const MECHANISMS: Record<string, string> = {
-  micromark: 'µs per parse, micromark setting up to parse with the engine’s extensions (what the patch changes)',
-  'visit-parents': 'µs per body, a walk of its syntax tree (as mdast-util-to-hast walks it)',
   autolinks: 'µs per body, parsing with remark-gfm and the table guard',
   tables: 'µs per body, parsing with remark-gfm and the autolink guard',
   yaml: 'µs per front matter, the YAML read',
@@ -70,11 +67,10 @@ if (values.child) {
 
 async function compare(): Promise<void> {
   const names = values.only ? values.only.split(',') : Object.keys(MECHANISMS);
-  for (const name of names) if (!MECHANISMS[name]) throw new Error(`--only takes ${Object.keys(MECHANISMS).join(', ')}; found ${name}`);
+  // Several joined by "+" are taken out together (builds only: `--no-stages`).
+  for (const name of names) if (!name.split('+').every((part) => MECHANISMS[part])) throw new Error(`--only takes ${Object.keys(MECHANISMS).join(', ')}, or several joined by "+"; found ${name}`);
   const rounds = Number(values.rounds);
   const n = Number(values.n);
-  writeUnpatched('patches/micromark+4.0.3.patch', WITHOUT.micromark!.module);
-  writeUnpatched('patches/unist-util-visit-parents+6.1.0.patch', WITHOUT['visit-parents']!.module);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-fast-paths-'));
   try {
     const content = path.join(work, 'content');
@@ -240,30 +236,6 @@ async function measure(name: string, inputsFile: string): Promise<Run> {
 }
 
 async function waysOf(name: string): Promise<Ways> {
-  const { importUnpatched } = await import('./unpatched.ts');
-  if (name === 'micromark') {
-    const [{ parse }, unpatched, { createProcessor }] = await Promise.all([
-      import('micromark'),
-      importUnpatched<typeof import('micromark')>('patches/micromark+4.0.3.patch', 'node_modules/micromark/lib/parse.js'),
-      import('../../src/render/markdown.ts'),
-    ]);
-    // Parsing itself is the same code either way, and its cost from body to body would hide the difference.
-    const extensions = createProcessor().data('micromarkExtensions')!;
-    return { with: () => parse({ extensions }), without: () => unpatched.parse({ extensions }) };
-  }
-  if (name === 'visit-parents') {
-    const [{ visitParents }, unpatched, { unified }, { default: remarkParse }, { default: remarkGfm }] = await Promise.all([
-      import('unist-util-visit-parents'),
-      importUnpatched<typeof import('unist-util-visit-parents')>('patches/unist-util-visit-parents+6.1.0.patch', 'node_modules/unist-util-visit-parents/lib/index.js'),
-      import('unified'),
-      import('remark-parse'),
-      import('remark-gfm'),
-    ]);
-    const parser = unified().use(remarkParse).use(remarkGfm).freeze();
-    // mdast-util-to-hast's walk for definitions: a visitor that returns nothing, on every node.
-    const walk = (visit: typeof visitParents) => (tree: ReturnType<typeof parser.parse>) => visit(tree, (node) => void (node.type === 'definition'));
-    return { prepare: (body) => parser.parse(body), with: walk(visitParents), without: walk(unpatched.visitParents) };
-  }
   if (name === 'autolinks' || name === 'tables') {
     const [{ unified }, { default: remarkParse }, { default: remarkGfm }, { remarkAutolinksWhereNeeded }, { remarkGuardTables }] = await Promise.all([
       import('unified'),

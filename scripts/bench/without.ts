@@ -1,27 +1,22 @@
 /**
- * Takes one patch or hand-written stand-in out of a process, for `fast-paths.ts` to build
- * without it: loaded with `node --import`, it resolves the module that holds it, named by
- * `SITE_BENCH_WITHOUT`, to one without it. A patched module becomes the package's own
- * (`unpatched.ts` writes it beside the patched one first); a stand-in's module becomes its file in
- * `without/`, the same exports with the stand-in switched off through its one interface.
+ * Takes one hand-written stand-in out of a process, for `fast-paths.ts` to build without it:
+ * loaded with `node --import`, it resolves the module that holds it, named by
+ * `SITE_BENCH_WITHOUT`, to its file in `without/`, the same exports with the stand-in switched
+ * off through its one interface.
  */
 import module from 'node:module';
 
 export const WITHOUT: Record<string, { module: string; instead: string }> = {
-  micromark: { module: 'node_modules/micromark/lib/parse.js', instead: 'node_modules/micromark/lib/parse.unpatched.js' },
-  'visit-parents': { module: 'node_modules/unist-util-visit-parents/lib/index.js', instead: 'node_modules/unist-util-visit-parents/lib/index.unpatched.js' },
-  // The patch's first change alone (`walk-threads.ts` writes it).
-  'visit-parents-results': { module: 'node_modules/unist-util-visit-parents/lib/index.js', instead: 'node_modules/unist-util-visit-parents/lib/index.compared.js' },
   yaml: { module: 'src/content/front-matter-yaml.ts', instead: 'scripts/bench/without/front-matter-yaml.ts' },
   autolinks: { module: 'src/render/gfm-autolinks.ts', instead: 'scripts/bench/without/gfm-autolinks.ts' },
   tables: { module: 'src/render/gfm-table-guard.ts', instead: 'scripts/bench/without/gfm-table-guard.ts' },
   scan: { module: 'src/links/html-scan.ts', instead: 'scripts/bench/without/html-scan.ts' },
 };
 
-const name = process.env.SITE_BENCH_WITHOUT;
-if (name) {
+// Several at once are joined by "+": `autolinks+tables` is the engine without both GFM guards.
+for (const name of (process.env.SITE_BENCH_WITHOUT ?? '').split('+').filter(Boolean)) {
   const { module: from, instead } = WITHOUT[name] ?? {};
-  if (!from || !instead) throw new Error(`SITE_BENCH_WITHOUT takes ${Object.keys(WITHOUT).join(', ')}; found ${name}`);
+  if (!from || !instead) throw new Error(`SITE_BENCH_WITHOUT takes ${Object.keys(WITHOUT).join(', ')}, or several joined by "+"; found ${name}`);
   let redirected = 0;
   module.registerHooks({
     resolve(specifier, context, next) {

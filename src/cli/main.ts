@@ -7,6 +7,7 @@ import { registerBuild } from './build.ts';
 import { registerInit } from './init.ts';
 import { registerOg } from './og.ts';
 import { parseExistingFolder } from './options.ts';
+import { registerPreview } from './preview.ts';
 import { registerServe } from './serve.ts';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -32,6 +33,7 @@ registerInit(program);
 registerBuild(program);
 registerOg(program);
 registerServe(program);
+registerPreview(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -10,14 +10,17 @@ export function registerServe(program: Command): void {
     .option('-H, --host <host>', 'the address to bind', '127.0.0.1')
     .option('--origin <url>', 'the origin for canonical URLs', parseOrigin)
     .option('--content <dir>', "read content from this folder instead of the site's own", parseExistingFolder)
-    .action(async (options: { port: number; host: string; origin?: string; content?: string }, command: Command) => {
+    .option('--verbose', 'show stacks of errors thrown by the site\'s code')
+    .action(async (options: { port: number; host: string; origin?: string; content?: string; verbose?: boolean }, command: Command) => {
       const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();
       // The pages served are the pages `site build` writes, rendered by the same React build:
       // the development build's checks make every rebuild after an edit several times slower.
       // NODE_ENV=development brings them back for a site that wants React's warnings.
       process.env.NODE_ENV ??= 'production';
       const { startServer } = await import('../serve/server.ts');
-      const server = await startServer({ root, config, ...options, log: (line) => console.log(line) });
+      // Without --port, a taken default port gives way to the next free one (said in one line), as Vite does.
+      const portGiven = command.getOptionValueSource('port') !== 'default';
+      const server = await startServer({ root, config, ...options, portGiven, log: (line) => console.log(line) });
       console.log(`Serving ${server.url}/ (Ctrl+C to stop)`);
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);

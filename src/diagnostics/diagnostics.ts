@@ -18,6 +18,8 @@ export interface Diagnostic {
   hint?: string;
   /** A stack or other detail shown with --verbose. */
   detail?: string;
+  /** A few numbered lines of the file around `line`, with a caret under `column` (see `sourceExcerpt`): always shown. */
+  excerpt?: string;
 }
 
 /** True when any diagnostic is an error. */

@@ -45,6 +45,7 @@ export function diagnosticLines(diagnostics: readonly Diagnostic[], options: Pic
  */
 function groupLines({ first, all }: DiagnosticGroup, options: Pick<PrintOptions, 'cwd' | 'verbose'>): string[] {
   const lines = [`${formatDiagnosticLine(first, options.cwd)}  [${first.code}]`];
+  if (first.excerpt) lines.push(...first.excerpt.split('\n').map((l) => `    ${l}`));
   for (const d of all.slice(1, PLACES_LISTED)) lines.push(`${formatPlace(d, options.cwd)}  (the same${d.actual === first.actual ? '' : `, found ${d.actual}`})`);
   const more = all.length - PLACES_LISTED;
   if (more > 0) lines.push(`    … and ${more} more ${plural(more, first.page ? 'page' : 'file')}`);
@@ -56,10 +57,10 @@ function groupLines({ first, all }: DiagnosticGroup, options: Pick<PrintOptions,
 /** Files of the site's code (scripts, components, stylesheets), as opposed to its content. */
 const CODE_FILE = /\.(m?[jt]sx?|c[jt]s|css)$/;
 
-/** Where a diagnostic points: `file:line`, with the page when it is a page's, or `(site)`. */
+/** Where a diagnostic points: `file:line` (`file:line:column` in code), with the page when it is a page's, or `(site)`. */
 export function formatPlace(d: Diagnostic, cwd: string): string {
   // A place in code gets its column too, as compilers print it; Markdown and YAML lines read plainly.
-  const column = d.line && d.column && CODE_FILE.test(d.file ?? '') ? `:${d.column}` : '';
+  const column = d.line && d.column && (d.excerpt || CODE_FILE.test(d.file ?? '')) ? `:${d.column}` : '';
   const file = d.file ? `${path.relative(cwd, d.file)}${d.line ? `:${d.line}${column}` : ''}` : undefined;
   if (d.page) return file ? `${file} (page ${d.page})` : `page ${d.page}`;
   return file ?? '(site)';

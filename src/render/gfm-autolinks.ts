@@ -47,7 +47,7 @@ export function remarkAutolinksWhereNeeded(this: Processor) {
   const data = this.data() as ParseData;
   const parse = this.parser!;
   // Each level's lists, derived at the first parse (when every plugin has added its extensions)
-  // and kept: micromark combines a list of extensions once (patches/), so the lists must stay the same objects.
+  // and kept, so no parse derives them again.
   let derived = { from: undefined as SyntaxExtension[] | undefined, lists: deriveLists({}) };
   this.parser = (document, file) => {
     const all: ParseData = { micromarkExtensions: data.micromarkExtensions, fromMarkdownExtensions: data.fromMarkdownExtensions };

@@ -4,6 +4,7 @@ import type { AssetManifest } from '../assets/bundle.ts';
 import type { Tracker } from '../incremental/tracking.ts';
 import type { Catalogue } from '../content/catalogue.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
+import { siteFrame, sourceExcerpt } from '../diagnostics/thrown-in-site.ts';
 import { ImagesProvider } from '../images/context.ts';
 import type { ImageManifest } from '../images/manifest.ts';
 import type { Route } from '../routes/routes.ts';
@@ -103,13 +104,15 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
   } catch (error) {
     if (error instanceof UndeclaredIslandError) return { diagnostics: [undeclaredIsland(error, route)] };
     const err = error instanceof Error ? error : new Error(String(error));
+    // At the line of the site's component that threw, with its source; the content file when no frame is the site's.
+    const frame = siteFrame(err);
+    const at = frame ? { ...frame, excerpt: sourceExcerpt(frame) } : { file: route.entry.file, line: 1 };
     return {
       diagnostics: [
         {
           code: 'render-failed',
           severity: 'error',
-          file: route.entry.file,
-          line: 1,
+          ...at,
           // The page is where, not what: the same error on many pages is then reported once (see `groupDiagnostics`).
           page: route.url,
           message: `The template "${route.template}" threw: ${err.message}`,

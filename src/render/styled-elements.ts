@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { siteFrame } from '../diagnostics/thrown-in-site.ts';
 
 /** An element a component wrote with a `style` attribute, and where in the site's code it did. */
 export interface StyledElement {
@@ -11,9 +10,6 @@ export interface StyledElement {
   column?: number;
 }
 
-/** The engine's own folder (`src/` or `lib/`): its frames are never the component that wrote an element. */
-const ENGINE_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-
 let noted: StyledElement[] | undefined;
 
 /**
@@ -23,7 +19,7 @@ let noted: StyledElement[] | undefined;
  */
 export function noteStyledElement(tag: string, style: unknown): void {
   if (!noted) return;
-  noted.push({ tag, style: cssText(style), ...writerOf(new Error().stack ?? '') });
+  noted.push({ tag, style: cssText(style), ...siteFrame(new Error()) });
 }
 
 /** Runs `render`, gathering the elements it writes with a style attribute. */
@@ -54,16 +50,6 @@ export function styledElementDiagnostics(styled: readonly StyledElement[]): Diag
     actual: JSON.stringify(element.style.length > 60 ? `${element.style.slice(0, 57)}...` : element.style),
     hint: 'Give the element a class styled in a stylesheet (or SVG presentation attributes) instead of a style attribute.',
   }));
-}
-
-/** The innermost frame of a stack outside the engine and node_modules: the component's own line. */
-function writerOf(stack: string): Pick<StyledElement, 'file' | 'line' | 'column'> {
-  for (const match of stack.matchAll(/\(?((?:file:\/\/)?\/[^():\s]+):(\d+):(\d+)\)?$/gm)) {
-    const file = match[1]!.startsWith('file:') ? fileURLToPath(match[1]!) : match[1]!;
-    if (file.startsWith(ENGINE_DIR + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
-    return { file, line: Number(match[2]), column: Number(match[3]) };
-  }
-  return {};
 }
 
 /** A style prop as the attribute React writes: `{ color: 'red' }` is `color:red`. */

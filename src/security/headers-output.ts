@@ -15,6 +15,11 @@ export const HEADERS_FILE = '_headers';
 const COMMENT = `Response headers for every file of this build, in the _headers format of Netlify and Cloudflare Pages.
 ${OUTPUT_SIGNATURE}; \`site serve\` sends the same. Inline scripts and styles are allowed only by their hashes.`;
 
+/** True when `_headers` text is the one `site build` writes (it starts with the engine's comment): how `site preview` tells a build of this engine. */
+export function isEngineHeadersFile(text: string): boolean {
+  return text.startsWith(formatHeadersFile([], COMMENT).trimEnd());
+}
+
 /**
  * The `_headers` file for a build's output: the security headers (a CSP allowing the hashes of the
  * inline code the pages hold) on every path, and Cache-Control by kind of file. Inline code no

@@ -129,7 +129,12 @@ export function cacheRules(paths: readonly string[], hashed: ReadonlySet<string>
     folder.files.set(parts.at(-1)!, cacheClassOf(path, hashed));
   }
   const rules: HeaderRule[] = [];
-  const rule = (pattern: string, cache: CacheClass) => rules.push({ pattern, headers: [['Cache-Control', CACHE_CONTROL[cache]]] });
+  // A page at /404/ and a file 404.html both answer /404: one rule, or hosts would send the header twice.
+  const named = new Set<string>();
+  const rule = (pattern: string, cache: CacheClass) => {
+    if (!named.has(pattern)) rules.push({ pattern, headers: [['Cache-Control', CACHE_CONTROL[cache]]] });
+    named.add(pattern);
+  };
   const visit = (folder: Folder, url: string) => {
     const classes = classesIn(folder);
     if (url && classes.size === 1) {

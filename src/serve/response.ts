@@ -1,13 +1,24 @@
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { HEADERS_FILE } from '../security/headers-output.ts';
 import { headersForPath, parseHeadersFile, type HeaderRule } from '../security/headers-file.ts';
+import { matchRedirect, parseRedirects, type RedirectRule } from './redirects.ts';
 
-/** One good build as `site serve` answers from it: files by output path, and the rules of its `_headers`. */
+/** One good build as `site serve` and `site preview` answer from it: files by output path, and the rules of its `_headers` and `_redirects`. */
 export interface ServedBuild {
   files: ReadonlyMap<string, Uint8Array>;
   rules: readonly HeaderRule[];
+  redirects?: readonly RedirectRule[];
+}
+
+/** The file of redirects Netlify and Cloudflare Pages read (see `redirects.ts`). */
+export const REDIRECTS_FILE = '_redirects';
+
+export interface RespondOptions {
+  /** Compress text by the request's Accept-Encoding (brotli, else gzip), as a host's CDN does. */
+  compress?: boolean;
 }
 
 /** Request targets longer than this are refused with 414 (Node itself refuses request heads over 16 KB with 431). */
@@ -43,12 +54,23 @@ export function contentTypeOf(file: string): string {
 export function serveBuild(files: ReadonlyMap<string, Uint8Array>, headSuffix = ''): ServedBuild {
   const served = new Map<string, Uint8Array>();
   let rules: HeaderRule[] = [];
+  let redirects: RedirectRule[] = [];
   for (const [file, contents] of files) {
     if (file === HEADERS_FILE) rules = parseHeadersFile(Buffer.from(contents).toString('utf8'));
+    // Read strictly by `site preview` before it starts (it says which line is wrong); here a broken file redirects nothing.
+    else if (file === REDIRECTS_FILE) redirects = tryParse(() => parseRedirects(Buffer.from(contents).toString('utf8')), []);
     else if (headSuffix && file.endsWith('.html')) served.set(file, Buffer.from(Buffer.from(contents).toString('utf8').replace('</head>', `${headSuffix}</head>`)));
     else served.set(file, contents);
   }
-  return { files: served, rules };
+  return { files: served, rules, redirects };
+}
+
+function tryParse<T>(parse: () => T, otherwise: T): T {
+  try {
+    return parse();
+  } catch {
+    return otherwise;
+  }
 }
 
 /**
@@ -57,16 +79,29 @@ export function serveBuild(files: ReadonlyMap<string, Uint8Array>, headSuffix = 
  * byte range gets 206, an unsatisfiable one 416, several are answered whole with 200. OPTIONS
  * gets 204 and other methods 405, both naming the allowed methods; overlong URLs get 414.
  */
-export function respond(request: http.IncomingMessage, response: http.ServerResponse, build: ServedBuild): void {
+export function respond(request: http.IncomingMessage, response: http.ServerResponse, build: ServedBuild, options: RespondOptions = {}): void {
   const url = request.url ?? '/';
   if (url.length > MAX_URL_LENGTH) return sendText(response, build, 414, 'The address is too long.\n');
   if (request.method === 'OPTIONS') return sendText(response, build, 204, '', { allow: ALLOW });
   if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, build, 405, 'Method not allowed.\n', { allow: ALLOW });
   const key = outputKey(url);
-  const found = key === undefined ? undefined : lookup(build.files, key);
-  if (!found) {
-    const notFound = build.files.get('404.html') ?? Buffer.from('<!DOCTYPE html><html lang="en"><title>Not found</title><h1>Not found</h1></html>');
-    return sendBody(request, response, 404, notFound, contentTypeOf('404.html'), headersFor(build, url, 404));
+  let found = key === undefined ? undefined : lookup(build.files, key);
+  let status = 200;
+  const redirect = build.redirects?.length && key !== undefined ? matchRedirect(build.redirects, pathnameOf(url), found !== undefined) : undefined;
+  if (redirect && redirect.status !== 200 && redirect.status !== 404) {
+    const headers = headersFor(build, url, redirect.status);
+    headers.set('location', withQuery(redirect.to, url));
+    return sendText(response, build, redirect.status, `Moved to ${redirect.to}\n`, Object.fromEntries(headers));
+  }
+  if (redirect) {
+    // 200 is a rewrite (the target's file at this address), 404 a not-found page of the site's choosing.
+    const target = outputKey(redirect.to);
+    found = target === undefined ? undefined : lookup(build.files, target);
+    status = redirect.status;
+  }
+  if (!found || status === 404) {
+    const notFound = found?.contents ?? build.files.get('404.html') ?? Buffer.from('<!DOCTYPE html><html lang="en"><title>Not found</title><h1>Not found</h1></html>');
+    return sendBody(request, response, 404, notFound, contentTypeOf('404.html'), headersFor(build, url, 404), options);
   }
   const headers = headersFor(build, url, 200);
   const etag = etagOf(found.contents);
@@ -85,7 +120,7 @@ export function respond(request: http.IncomingMessage, response: http.ServerResp
     headers.set('content-range', `bytes ${range.start}-${range.end}/${found.contents.byteLength}`);
     return sendBody(request, response, 206, found.contents.subarray(range.start, range.end + 1), contentTypeOf(found.path), headers);
   }
-  sendBody(request, response, 200, found.contents, contentTypeOf(found.path), headers);
+  sendBody(request, response, 200, found.contents, contentTypeOf(found.path), headers, options);
 }
 
 /** The headers `_headers` gives a request path, with no-store for errors that set no Cache-Control. */
@@ -164,11 +199,67 @@ function etagOf(contents: Uint8Array): string {
   return etag;
 }
 
-function sendBody(request: http.IncomingMessage, response: http.ServerResponse, status: number, body: Uint8Array, type: string, headers: Map<string, string>): void {
+function sendBody(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  status: number,
+  body: Uint8Array,
+  type: string,
+  headers: Map<string, string>,
+  options: RespondOptions = {},
+): void {
   headers.set('content-type', type);
+  if (options.compress && isCompressible(type) && body.byteLength >= MIN_COMPRESSED) {
+    headers.set('vary', 'Accept-Encoding');
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    if (encoding) {
+      body = compressed(body, encoding);
+      headers.set('content-encoding', encoding);
+      // Another representation of the same file: its ETag is weak (`W/` is ignored when comparing, see `respond`).
+      const etag = headers.get('etag');
+      if (etag) headers.set('etag', `W/${etag}`);
+    }
+  }
   headers.set('content-length', String(body.byteLength));
   response.writeHead(status, Object.fromEntries(headers));
   response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+/** A redirect keeps the query of the request unless its target has one, as hosts do. */
+function withQuery(to: string, url: string): string {
+  const query = /\?.*$/.exec(url)?.[0];
+  return query && !to.includes('?') ? `${to}${query}` : to;
+}
+
+/** Smaller files gain nothing from compression (hosts skip them too). */
+const MIN_COMPRESSED = 1024;
+
+function isCompressible(type: string): boolean {
+  return /^text\/|^application\/(json|xml|javascript)|^image\/svg\+xml/.test(type);
+}
+
+/** Brotli when the client takes it, else gzip, else nothing; `q=0` refuses an encoding. */
+export function chooseEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const wanted = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return wanted('br') ? 'br' : wanted('gzip') ? 'gzip' : undefined;
+}
+
+const compressedCache = { br: new WeakMap<Uint8Array, Uint8Array>(), gzip: new WeakMap<Uint8Array, Uint8Array>() };
+
+/** A file's bytes compressed once per encoding, then kept as long as the file is. */
+function compressed(body: Uint8Array, encoding: 'br' | 'gzip'): Uint8Array {
+  let bytes = compressedCache[encoding].get(body);
+  if (!bytes) {
+    bytes = encoding === 'br' ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }) : zlib.gzipSync(body, { level: 9 });
+    compressedCache[encoding].set(body, bytes);
+  }
+  return bytes;
 }
 
 function sendText(response: http.ServerResponse, build: ServedBuild, status: number, text: string, extra: Record<string, string> = {}): void {

@@ -6,7 +6,9 @@ import * as esbuild from 'esbuild';
 import { engineFile } from '../engine-file.ts';
 import { HEADERS_FILE } from '../security/headers-output.ts';
 import { securityHeaders } from '../security/headers.ts';
-import { contentTypeOf, headersFor, respond, serveBuild, type ServedBuild } from './response.ts';
+import { hostAllowed, refuseHost } from './host-check.ts';
+import { listen } from './listen.ts';
+import { contentTypeOf, headersFor, REDIRECTS_FILE, respond, serveBuild, type ServedBuild } from './response.ts';
 import { ENGINE_DIR } from '../incremental/fingerprint.ts';
 import type { WorkerRequest, WorkerResult, WorkerSources } from './worker.ts';
 
@@ -15,8 +17,12 @@ export interface ServeOptions {
   /** The site definition, when not at its usual place (see `loadSite`). */
   config?: string;
   port: number;
+  /** True when the user named the port: a taken port is then an error instead of the next free port. */
+  portGiven?: boolean;
   host: string;
   origin?: string;
+  /** Reports carry the stacks of errors thrown by the site's code. */
+  verbose?: boolean;
   /** Read content from this folder instead of the site's own. */
   content?: string;
   /** Called with each build's outcome, for the terminal. */
@@ -118,6 +124,9 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   };
 
   const server = http.createServer((request, response) => {
+    if (!hostAllowed(request.headers.host, options.host)) return refuseHost(request, response, options.host);
+    // The server listens before its first build (a taken port is said at once): early requests wait for it.
+    if (served === NO_BUILD && !failure && running) return void running.then(() => server.emit('request', request, response));
     const url = request.url ?? '/';
     if (url === '/__site/events') {
       response.writeHead(200, { ...Object.fromEntries(headersFor(served, url, 200)), 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
@@ -139,6 +148,10 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
     }
     respond(request, response, served);
   });
+
+  // Listening comes first, so that a port in use is said at once, before anything is built or watched.
+  const { port, note } = await listen(server, { port: options.port, host: options.host, portGiven: options.portGiven ?? true, command: 'site serve' });
+  if (note) log(note);
 
   // The project folder, and the site's content wherever it is. What an edit means depends on the
   // file: content is rebuilt by the warm worker; the site's code or the engine's needs a new one.
@@ -165,14 +178,9 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   });
 
   await rebuild('code');
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
-  });
-  const address = server.address() as { port: number };
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
-    url: `http://${host}:${address.port}`,
+    url: `http://${host}:${port}`,
     settled: async () => {
       while (running) await running;
     },
@@ -194,8 +202,8 @@ interface BuildWorker {
 }
 
 /** A warm build worker: its first build starts at once, later ones when asked. */
-function startWorker({ root, config, origin, content }: ServeOptions, onSources: (sources: WorkerSources['sources']) => void): BuildWorker {
-  const thread = new Worker(WORKER, { workerData: { root, config, origin, content } });
+function startWorker({ root, config, origin, content, verbose }: ServeOptions, onSources: (sources: WorkerSources['sources']) => void): BuildWorker {
+  const thread = new Worker(WORKER, { workerData: { root, config, origin, content, verbose } });
   let waiting: ((result: WorkerResult) => void) | undefined;
   let first = true;
   let dead: WorkerResult | undefined;
@@ -229,7 +237,8 @@ function updateServed(served: ServedBuild, result: Extract<WorkerResult, { ok: t
   for (const file of result.removed) files.delete(file);
   for (const [file, bytes] of patch.files) files.set(file, bytes);
   const headersChanged = result.files.some(([file]) => file === HEADERS_FILE);
-  return { files, rules: headersChanged ? patch.rules : served.rules };
+  const redirectsChanged = result.files.some(([file]) => file === REDIRECTS_FILE) || result.removed.includes(REDIRECTS_FILE);
+  return { files, rules: headersChanged ? patch.rules : served.rules, redirects: redirectsChanged ? patch.redirects : served.redirects };
 }
 
 /** A build changes one page, or a few, far more often than many: theirs go with the news. */

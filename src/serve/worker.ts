@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBuilder } from './builder.ts';
+import { SiteDefinitionError } from '../diagnostics/config-error.ts';
 import { hasErrors } from '../diagnostics/diagnostics.ts';
 import { formatDiagnostics, formatDiagnosticLine } from '../diagnostics/print.ts';
 import { loadSite, withContent } from '../site/load.ts';
@@ -30,7 +31,7 @@ export interface WorkerSources {
 /** What the dev server asks of the worker: build again after a content edit. */
 export type WorkerRequest = 'rebuild';
 
-const { root, config, origin, content } = workerData as { root: string; config?: string; origin?: string; content?: string };
+const { root, config, origin, content, verbose } = workerData as { root: string; config?: string; origin?: string; content?: string; verbose?: boolean };
 
 /**
  * A warm build worker. It loads the site once and keeps a builder, so a content edit re-reads,
@@ -39,7 +40,8 @@ const { root, config, origin, content } = workerData as { root: string; config?:
  */
 const report = (message: WorkerResult | WorkerSources) => parentPort!.postMessage(message);
 const failed = (error: unknown): WorkerResult => {
-  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  // A mistake in the site definition is a report of its own, with the stacks of the site's code when verbose.
+  const text = error instanceof SiteDefinitionError ? error.report(verbose) : error instanceof Error ? (error.stack ?? error.message) : String(error);
   return { ok: false, report: text, lines: [text.split('\n')[0] ?? text] };
 };
 
@@ -55,7 +57,7 @@ try {
     if (hasErrors(result.diagnostics)) {
       return {
         ok: false,
-        report: formatDiagnostics(result.diagnostics, { cwd: root, fileCount: result.fileCount, outcome: 'Still serving the last good build.' }),
+        report: formatDiagnostics(result.diagnostics, { cwd: root, fileCount: result.fileCount, verbose, outcome: 'Still serving the last good build.' }),
         lines: result.diagnostics.map((d) => formatDiagnosticLine(d, root)),
       };
     }

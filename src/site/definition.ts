@@ -10,6 +10,7 @@ import type { SocialImages } from '../og/definition.ts';
 import type { FeedDefinition, RobotsDefinition } from '../seo/definition.ts';
 import type { ImageSettings } from '../images/options.ts';
 import type { SecurityDefinition } from '../security/headers.ts';
+import type { DeployDefinition } from '../security/host-files.ts';
 import type { ClientDefinition } from '../assets/client-runtime.ts';
 import type { SiteLocator } from './locate.ts';
 
@@ -111,6 +112,12 @@ export interface SiteDefinition {
   images?: ImageSettings;
   /** Extra Content-Security-Policy sources and HSTS preload for the `_headers` file and `site serve` (default: the engine's strict policy). */
   security?: SecurityDefinition;
+  /**
+   * The hosts the site is deployed to, so the build writes the header file each reads beside
+   * `_headers`: `vercel.json`, `_headers.nginx.conf`, `_headers.Caddyfile` (default: Netlify and
+   * Cloudflare Pages, which read `_headers`). See docs/deploy.md.
+   */
+  deploy?: DeployDefinition;
 }
 
 /** A site's code as the engine loaded it (see `site/code.ts`). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SiteDefinition } from './definition.ts';
+import { DEPLOY_HOSTS } from '../security/host-files.ts';
 
 /**
  * The shape of a site definition, checked when the site loads: every field's type, the required
@@ -104,6 +105,7 @@ export const siteSchema = z.strictObject({
   robots: z.union([z.literal(false), z.strictObject({ disallow: z.array(rootRelative('/drafts/')).optional() })]).optional(),
   images: imageSettings.optional(),
   security: securitySettings.optional(),
+  deploy: z.strictObject({ hosts: z.array(z.enum(DEPLOY_HOSTS)).optional() }).optional(),
 });
 
 /**

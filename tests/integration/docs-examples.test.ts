@@ -155,6 +155,10 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     const hash = createHash('sha256').update('body{margin:0 auto;max-width:40rem}').digest('base64');
     expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`);
     expect(csp).toContain("img-src 'self' https://images.example");
+    // deploy.hosts: each host's header file says what _headers says (tests/integration/host-files.test.ts checks every path).
+    expect(text('vercel.json')).toContain(JSON.stringify(csp));
+    expect(text('_headers.nginx.conf')).toContain(`add_header Content-Security-Policy "${csp}" always;`);
+    expect(text('_headers.Caddyfile')).toContain(`\tContent-Security-Policy "${csp}"`);
     // What a template must not do: a style attribute fails the build.
     const site = await loadSite(path.join(EXAMPLES, 'security'));
     const Styled = () => createElement('h1', { style: { color: 'red' } }, 'Styled');
@@ -280,7 +284,7 @@ describe('the lists of the guide are complete', () => {
     const guide = docText('cli.md');
     const main = help();
     const commands = [...main.split('Commands:')[1]!.matchAll(/^ {2}(\w+)/gm)].map((m) => m[1]!).filter((name) => name !== 'help');
-    expect(commands).toEqual(['init', 'build', 'og', 'serve']);
+    expect(commands).toEqual(['init', 'build', 'og', 'serve', 'preview']);
     const missing: string[] = [];
     for (const [command, text] of [['', main], ...commands.map((command) => [command, help(command)])] as const) {
       if (command) expect(guide).toContain(`## \`site ${command}\``);

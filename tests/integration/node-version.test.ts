@@ -92,3 +92,32 @@ function findOldNode(): { file: string; version: string } | undefined {
   }
   return undefined;
 }
+
+describe('the Node version the engine needs', () => {
+  /** The oldest Node the engine's dependencies run on: the highest of their `engines.node` minimums. */
+  const dependencyMinimum = () => {
+    const { dependencies } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
+    const minimums = Object.keys(dependencies).flatMap((name) => {
+      const range = (JSON.parse(fs.readFileSync(path.join('node_modules', name, 'package.json'), 'utf8')) as { engines?: { node?: string } }).engines?.node ?? '';
+      // The last ">= x.y" or "^x.y" of a range is its newest floor (tinypool: "^20.0.0 || >=22.0.0").
+      const floors = [...range.matchAll(/(?:>=|\^)\s*(\d+)(?:\.(\d+))?/g)].map(([, major, minor]) => [Number(major), Number(minor ?? 0)] as const);
+      return floors.length ? [floors.reduce((a, b) => (b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? b : a))] : [];
+    });
+    return minimums.reduce((a, b) => (b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? b : a)).join('.');
+  };
+
+  it('is the one the dependencies need, named the same everywhere: package.json, bin/site, CI, the README and the guide', () => {
+    const needed = dependencyMinimum();
+    expect(needed).toBe('22.22');
+    expect((JSON.parse(fs.readFileSync('package.json', 'utf8')) as { engines: { node: string } }).engines.node).toBe(`>=${needed}`);
+    expect(fs.readFileSync('bin/site', 'utf8')).toContain(`const needed = [${needed.replace('.', ', ')}];`);
+    expect(fs.readFileSync('.ci/run', 'utf8')).toContain(`process.exit(a>${needed.split('.')[0]}||(a===${needed.split('.')[0]}&&b>=${needed.split('.')[1]})?0:1)`);
+    for (const doc of ['README.md', 'docs/getting-started.md', 'docs/cli.md']) {
+      const text = fs.readFileSync(doc, 'utf8');
+      const named = [...text.matchAll(/Node(?:\.js)? (\d+(?:\.\d+)?)(?! LTS)(?: (?:or newer|is enough))?/g)].map((match) => match[0]);
+      // Every minimum a page names is this one; Node 24 LTS is named as the version to install.
+      for (const phrase of named.filter((phrase) => /or newer|is enough|older than/.test(phrase))) expect(phrase, doc).toMatch(new RegExp(`${needed.replace('.', '\\.')} or newer`));
+      expect(text, doc).not.toMatch(/Node (?:1\d|20|21)(?:\.\d+)? is enough/);
+    }
+  });
+});

@@ -50,6 +50,16 @@ describe('the packed engine, installed in an empty folder', () => {
     expect(files.some((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.startsWith('lib/init/starter/'))).toBe(false);
   });
 
+  it('has no install script, so npm runs nothing of it on install, and names the Node it needs', () => {
+    const manifest = JSON.parse(spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }).stdout) as { scripts?: Record<string, string>; engines?: { node?: string } };
+    // npm runs these when a package is installed (prepare for a git dependency): none may be there.
+    expect(Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?install$|^prepare$|^prepublish$/.test(name))).toEqual([]);
+    expect(Object.values(manifest.scripts ?? {}).filter((script) => script.includes('patch-package'))).toEqual([]);
+    expect(manifest.engines?.node).toBe('>=22.22');
+    // The dependencies the user got are the packages' own: nothing of this repository's node_modules was patched into them.
+    expect(fs.existsSync(path.join(REPO, 'patches'))).toBe(false);
+  });
+
   it('inits a starter site, builds it, and serves a page and its 404 until stopped by pid', async () => {
     const alias = run('npx', ['stillsite', '--version']);
     expect(alias.output.trim()).toBe(version);

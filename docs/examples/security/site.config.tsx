@@ -47,4 +47,6 @@ export default defineSite({
     // Ask for the HSTS preload list: the domain owner's choice, hard to undo (default false).
     hstsPreload: false,
   },
+  // Header files for these hosts beside _headers (Netlify and Cloudflare Pages read _headers itself).
+  deploy: { hosts: ['netlify', 'vercel', 'nginx', 'caddy'] },
 });

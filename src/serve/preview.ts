@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { SiteConfigError } from '../diagnostics/config-error.ts';
+import { isEngineHeadersFile } from '../security/headers-output.ts';
+import { parseHeadersFile } from '../security/headers-file.ts';
+import { HEADERS_FILE } from '../security/headers-output.ts';
+import { hostAllowed, refuseHost } from './host-check.ts';
+import { listen } from './listen.ts';
+import { parseRedirects } from './redirects.ts';
+import { REDIRECTS_FILE, respond, serveBuild } from './response.ts';
+
+export interface PreviewOptions {
+  /** The output folder `site build` wrote. */
+  out: string;
+  port: number;
+  portGiven: boolean;
+  host: string;
+  log?: (line: string) => void;
+}
+
+/** A folder `site preview` will not serve: not a build of this engine, or one whose host files cannot be read. Exit 2. */
+export class NotABuildError extends SiteConfigError {
+  override name = 'NotABuildError';
+}
+
+/**
+ * Serves a finished build as a static host would (see docs/deploy.md): the files as they are on
+ * disk, read once at start, the headers `_headers` asks for, the rules of `_redirects`, the
+ * not-found page with 404, and text compressed by Accept-Encoding. Nothing is built or watched.
+ */
+export async function startPreview(options: PreviewOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const files = readBuild(options.out);
+  const build = serveBuild(files);
+  const server = http.createServer((request, response) => {
+    if (!hostAllowed(request.headers.host, options.host)) return refuseHost(request, response, options.host);
+    respond(request, response, build, { compress: true });
+  });
+  const { port, note } = await listen(server, { port: options.port, host: options.host, portGiven: options.portGiven, command: 'site preview' });
+  if (note) options.log?.(note);
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * The files of a build, by output path. A folder without the `_headers` that `site build` writes
+ * is refused: a host serves whatever it is given, but previewing the wrong folder (the project,
+ * `public/`, another tool's output) would show a site without its headers and call it ready.
+ * Symbolic links are not followed (a build never writes one), so nothing outside is served.
+ */
+function readBuild(out: string): Map<string, Uint8Array> {
+  const stat = fs.statSync(out, { throwIfNoEntry: false });
+  if (!stat?.isDirectory()) throw new NotABuildError(`${out} is ${stat ? 'a file, not a folder' : 'missing'}: run \`site build\` first, or name the build's folder with --out <dir>.`);
+  const headers = path.join(out, HEADERS_FILE);
+  const text = fs.existsSync(headers) ? fs.readFileSync(headers, 'utf8') : undefined;
+  if (text === undefined || !isEngineHeadersFile(text)) {
+    throw new NotABuildError(`${out} is not a build of this engine (it has no _headers written by \`site build\`), so it is not served: run \`site build\` first, or name the build's folder with --out <dir>.`);
+  }
+  try {
+    parseHeadersFile(text);
+    const redirects = path.join(out, REDIRECTS_FILE);
+    if (fs.existsSync(redirects)) parseRedirects(fs.readFileSync(redirects, 'utf8'));
+  } catch (error) {
+    throw new NotABuildError(`${path.join(out, (error as Error).message)}`);
+  }
+  const files = new Map<string, Uint8Array>();
+  for (const entry of fs.readdirSync(out, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(out, file).split(path.sep).join('/'), fs.readFileSync(file));
+  }
+  return files;
+}
