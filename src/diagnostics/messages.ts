@@ -40,6 +40,8 @@ export const messages = {
   'missing-path': 'The site definition names a file or folder that does not exist.',
   'missing-not-found-page': "The site's notFound names no page of the site.",
   'invalid-site-code': "The site's code cannot be bundled, or threw as it loaded.",
+  'markdown-plugin-failed': "One of the site's remark or rehype plugins threw while rendering a content file.",
+  'unknown-code-language': 'A fenced code block names a language the highlighter does not know; it is shown plain.',
   'workers-unavailable': 'No worker thread could load the site, so the main thread rendered every page: the same output, more slowly.',
 } as const;
 

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import type { AssetManifest } from '../assets/bundle.ts';
 import type { Tracker } from '../incremental/tracking.ts';
 import type { Catalogue } from '../content/catalogue.ts';
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { ImagesProvider } from '../images/context.ts';
 import type { ImageManifest } from '../images/manifest.ts';
 import type { Route } from '../routes/routes.ts';
@@ -15,6 +15,9 @@ import { DeclaredIslands, UndeclaredIslandError } from './island.ts';
 import { createSharedMarkup, SharedMarkupProvider, type SharedMarkup } from './shared-markup.ts';
 import type { ReactNode } from 'react';
 import { renderContentMarkdown } from './markdown.ts';
+
+/** How highlighted code starts (see `render/highlight.ts`): a page showing some links the code themes' stylesheet. */
+const HIGHLIGHTED = '<pre class="shiki"';
 
 export interface RenderContext {
   site: SiteDefinition;
@@ -45,8 +48,8 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
   const { site, siteContext, catalogue, assets } = context;
   const template = site.templates[route.template]!;
   try {
-    const body = renderContentMarkdown(route.entry.body, route.entry);
-    if (body.diagnostics.length) return { diagnostics: body.diagnostics };
+    const body = renderContentMarkdown(route.entry.body, route.entry, site.markdown);
+    if (hasErrors(body.diagnostics)) return { diagnostics: body.diagnostics };
     const props: PageProps = { entry: route.entry, html: body.html, catalogue, route, site: siteContext };
     const Layout = site.layout;
     const Page = template.component;
@@ -61,7 +64,7 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
             h(Document, {
               site: siteContext,
               route,
-              styles: template.styles.map((name) => ({ href: assets.styles[name]!, css: assets.inline?.[assets.styles[name]!] })),
+              styles: [...template.styles.map((name) => assets.styles[name]!), ...(assets.code && body.html.includes(HIGHLIGHTED) ? [assets.code] : [])].map((href) => ({ href, css: assets.inline?.[href] })),
               script: assets.script,
               fonts: assets.fonts,
               og: siteContext.ogImage(route.entry.url),
@@ -92,7 +95,7 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
         ],
       };
     }
-    return { html: filled, diagnostics: [] };
+    return { html: filled, diagnostics: body.diagnostics };
   } catch (error) {
     if (error instanceof UndeclaredIslandError) return { diagnostics: [undeclaredIsland(error, route)] };
     const err = error instanceof Error ? error : new Error(String(error));

@@ -6,6 +6,7 @@ import type { SiteContext } from '../site/context.ts';
 import type { OutputFile } from '../output/write.ts';
 import type { RobotsDefinition } from './definition.ts';
 import { renderAtom, renderRss } from './feeds.ts';
+import { renderMarkdown } from '../render/markdown.ts';
 import { escapeXml } from './xml.ts';
 
 /** Where the sitemap is published. */
@@ -55,9 +56,10 @@ export function seoFiles(site: SiteDefinition, catalogue: Catalogue, context: Si
   if (site.robots !== false) {
     files.push({ path: 'robots.txt', contents: renderRobots(site.robots ?? {}, sitemap ? context.url(SITEMAP_PATH) : undefined) });
   }
+  const body = (entry: Entry) => renderMarkdown(entry.body, site.markdown);
   for (const feed of site.feeds ?? []) {
-    files.push({ path: outPath(feed.rss), contents: renderRss(feed, catalogue, context) });
-    files.push({ path: outPath(feed.atom), contents: renderAtom(feed, catalogue, context) });
+    files.push({ path: outPath(feed.rss), contents: renderRss(feed, catalogue, context, body) });
+    files.push({ path: outPath(feed.atom), contents: renderAtom(feed, catalogue, context, body) });
   }
   return files;
 }

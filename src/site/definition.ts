@@ -12,6 +12,7 @@ import type { ImageSettings } from '../images/options.ts';
 import type { SecurityDefinition } from '../security/headers.ts';
 import type { ClientDefinition } from '../assets/client-runtime.ts';
 import type { SiteLocator } from './locate.ts';
+import type { MarkdownDefinition } from '../render/markdown-options.ts';
 
 /** A group of content files sharing one schema and, by default, one template. */
 export interface CollectionDefinition<T extends BaseData = BaseData> {
@@ -100,6 +101,8 @@ export interface SiteDefinition {
   images?: ImageSettings;
   /** Extra Content-Security-Policy sources and HSTS preload for the `_headers` file and `site serve` (default: the engine's strict policy). */
   security?: SecurityDefinition;
+  /** The site's own remark and rehype plugins, and how code is highlighted (default: no plugins, highlighting on; see `MarkdownDefinition`). */
+  markdown?: MarkdownDefinition;
 }
 
 /** A site's code as the engine loaded it (see `site/code.ts`). */
