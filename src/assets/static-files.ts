@@ -27,7 +27,7 @@ export interface StaticFile {
 /** The files of a folder besides Markdown, sorted by the path they are published at. */
 export async function listStaticFiles(dir: string | undefined): Promise<StaticFile[]> {
   if (!dir) return [];
-  const relatives = await fg(['**/*', '!**/*.md'], { cwd: dir, onlyFiles: true, dot: false });
+  const relatives = await fg(['**/*', '!**/*.{md,mdx}'], { cwd: dir, onlyFiles: true, dot: false });
   return relatives.sort().map((relative) => ({ path: relative, file: path.join(dir, relative) }));
 }
 

@@ -12,11 +12,11 @@ export interface SourceFile {
 }
 
 /**
- * Reads every Markdown file under the content folder, sorted by path so builds are deterministic.
+ * Reads every Markdown (and MDX) file under the content folder, sorted by path so builds are deterministic.
  * `listed` hears how many there are before they are read.
  */
 export async function scanContent(contentDir: string, listed?: (count: number) => void): Promise<SourceFile[]> {
-  const relatives = await fg('**/*.md', { cwd: contentDir, onlyFiles: true, dot: false });
+  const relatives = await fg('**/*.{md,mdx}', { cwd: contentDir, onlyFiles: true, dot: false });
   relatives.sort();
   listed?.(relatives.length);
   // One synchronous read per file: 10,000 files take 80 ms this way and 400 to 600 ms as

@@ -41,6 +41,7 @@ export const messages = {
   'missing-not-found-page': "The site's notFound names no page of the site.",
   'invalid-site-code': "The site's code cannot be bundled, or threw as it loaded.",
   'markdown-plugin-failed': "One of the site's remark or rehype plugins threw while rendering a content file.",
+  'invalid-mdx': 'An MDX file does not compile: a syntax error, a component it neither imports nor defines, or an import that does not resolve.',
   'unknown-code-language': 'A fenced code block names a language the highlighter does not know; it is shown plain.',
   'workers-unavailable': 'No worker thread could load the site, so the main thread rendered every page: the same output, more slowly.',
 } as const;

@@ -28,8 +28,10 @@ export interface CollectionDefinition<T extends BaseData = BaseData> {
 /** What a page template receives. */
 export interface PageProps<T extends BaseData = BaseData> {
   entry: Entry<T>;
-  /** The entry's Markdown body rendered to sanitized HTML. */
+  /** The entry's body rendered to HTML: Markdown sanitized, MDX as its components render it. */
   html: string;
+  /** An MDX entry's body as a component, for a template that would rather render `<Content />` than `html` (undefined for Markdown). */
+  Content?: ComponentType;
   catalogue: Catalogue;
   route: Route;
   site: SiteContext;
