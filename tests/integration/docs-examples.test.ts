@@ -108,7 +108,7 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     const home = text('index.html');
     // The registry plugin ran, with its options; the engine's own link pass after it.
     expect(home).toContain('<a href="https://unifiedjs.com" rel="noopener noreferrer" target="_blank">unified collective<span> ↗</span></a>');
-    expect(home).toMatch(/<pre class="shiki" tabindex="0" data-language="ts"><code><span class="line"><span class="hl-d73a49 hd-ff7b72">export<\/span>/);
+    expect(home).toMatch(/<pre class="shiki" tabindex="0" data-language="typescript"><code><span class="line"><span class="hl-d73a49 hd-ff7b72">export<\/span>/);
     const css = [...files.keys()].find((file) => /^assets\/code-[A-Z0-9]+\.css$/.test(file))!;
     expect(home).toContain(`<link rel="stylesheet" href="/${css}"/>`);
     expect(text(css)).toContain('@media (prefers-color-scheme: dark)');

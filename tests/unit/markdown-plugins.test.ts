@@ -103,6 +103,15 @@ describe('highlighted code', () => {
     expect(diagnostics).toMatchObject([{ code: 'unknown-code-language', severity: 'warning', file: source.file, line: 7, actual: '"pyhton"', hint: 'did you mean "python"?' }]);
   });
 
+  it('colours the first block of a language as it colours the next, whatever was highlighted before', () => {
+    const settings: MarkdownDefinition = { shiki: { themes: { light: 'github-light', dark: 'github-dark-default' } } };
+    renderMarkdown('```ruby\ndef total(prices) = prices.sum\n```', settings);
+    const go = '```go\nfunc total(prices []int) int {\n\treturn len(prices) // count\n}\n```';
+    const first = renderMarkdown(go, settings);
+    // Another text, so the cache of rendered bodies does not answer.
+    expect(renderMarkdown(`${go}\n\n`, settings)).toBe(first);
+  });
+
   it('uses the themes the site names', () => {
     const themed = renderContentMarkdown('```js\nconst a = 1;\n```', source, { shiki: { themes: { light: 'min-light', dark: 'min-dark' } } }).html;
     const plain = renderContentMarkdown('```js\nconst a = 1;\n```', source).html;
