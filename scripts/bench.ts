@@ -10,13 +10,19 @@
  *   npm run bench                       # N = 1,000 and 10,000
  *   npm run bench -- --n 1000           # one size (repeat --n for several)
  *   npm run bench -- --n 1000 --out reports/bench-1000.json --og-sample 100
+ *   npm run bench -- --n 1000 --baseline /tmp/before   # side by side with another commit
+ *
+ * The corpus has no fenced code block; two more clean builds add one highlighted block, then one
+ * MDX page, each against the plain clean build. `--baseline DIR` names a checkout of another
+ * commit (e.g. `git archive <commit> | tar -x -C DIR`, with `DIR/node_modules` linked to this
+ * one's): its clean build of the same corpus is a row of its own, for comparison.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { caseStudy, writeCorpus } from './bench/corpus.ts';
+import { addCodeBlock, addMdxPage, caseStudy, writeCorpus } from './bench/corpus.ts';
 import { formatTable, type BenchRow } from './bench/table.ts';
 
 const run = promisify(execFile);
@@ -27,6 +33,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'reports/bench.json' },
     'og-sample': { type: 'string', default: '200' },
     keep: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 const sizes = (values.n ?? ['1000', '10000']).map(Number);
@@ -36,10 +43,10 @@ if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--n takes
  * Runs a child script, timing it from spawn to exit: what a person running the command waits.
  * Children load the engine's source as `bin/site` does, with Node's compile cache.
  */
-async function child<T>(script: string, args: string[]): Promise<T & { wallMs: number }> {
+async function child<T>(script: string, args: string[], project = root): Promise<T & { wallMs: number }> {
   const started = performance.now();
-  const { stdout } = await run(process.execPath, [path.join(root, 'scripts/bench', script), '--root', root, ...args], {
-    cwd: root,
+  const { stdout } = await run(process.execPath, [path.join(project, 'scripts/bench', script), '--root', project, ...args], {
+    cwd: project,
     env: { ...process.env, NODE_ENV: 'production' },
     maxBuffer: 16 * 1024 * 1024,
   });
@@ -67,9 +74,9 @@ try {
     const content = path.join(work, `content-${n}`);
     await writeCorpus(path.join(root, 'content'), content, n);
     const cache = path.join(work, `cache-${n}`);
-    const build = async (step: string, out: string, extra: string[] = []) => {
+    const build = async (step: string, out: string, extra: string[] = [], project = root, note = '') => {
       const load = os.loadavg()[0]!;
-      const figures = await child<BuildFigures>('build-child.ts', ['--content', content, '--out', out, ...extra]);
+      const figures = await child<BuildFigures>('build-child.ts', ['--content', content, '--out', out, ...extra], project);
       const row: BenchRow = {
         n,
         step,
@@ -80,7 +87,7 @@ try {
         peakRssMB: figures.peakRssMB,
         cpuSeconds: figures.cpuSeconds,
         load,
-        note: figures.inWorkers ? `${figures.inWorkers} pages in workers` : figures.rendered ? 'main thread' : '',
+        note: [note, figures.inWorkers ? `${figures.inWorkers} pages in workers` : figures.rendered ? 'main thread' : ''].filter(Boolean).join('; '),
       };
       rows.push(row);
       console.error(`  N=${n} ${step}: ${row.seconds.toFixed(2)} s, ${row.rendered} rendered, ${row.peakRssMB} MB, load ${load.toFixed(1)}`);
@@ -107,6 +114,23 @@ try {
       { n, step: 'social image, cold', pages: og.images, rendered: og.images, seconds: (og.coldMsPerImage * og.images) / 1000, msPerPage: og.coldMsPerImage, peakRssMB: og.peakRssMB, load: ogLoad, note: `per image, ${og.images} drawn${og.coldWorkers ? ` on ${og.coldWorkers} workers` : ''}` },
       { n, step: 'social image, warm', pages: og.images, rendered: 0, seconds: (og.warmMsPerImage * og.images) / 1000, msPerPage: og.warmMsPerImage, peakRssMB: og.peakRssMB, load: ogLoad, note: 'per image, from the cache' },
     );
+    // The same corpus, clean, with one highlighted code block, then with one MDX page instead.
+    const plain = rows.find((row) => row.n === n && row.step === 'clean build')!;
+    const versus = () => {
+      const row = rows.at(-1)!;
+      row.note = `${row.seconds - plain.seconds >= 0 ? '+' : ''}${(row.seconds - plain.seconds).toFixed(2)} s against the clean build; ${row.note}`;
+    };
+    if (values.baseline) {
+      await build('clean build, commit before', path.join(work, `dist-${n}-baseline`), ['--cache', path.join(work, `cache-${n}-baseline`)], path.resolve(values.baseline), 'the --baseline checkout');
+      versus();
+    }
+    const removeCode = await addCodeBlock(content);
+    await build('clean build, one code block', path.join(work, `dist-${n}-code`), ['--cache', path.join(work, `cache-${n}-code`)]);
+    versus();
+    await removeCode();
+    await addMdxPage(content);
+    await build('clean build, one MDX page', path.join(work, `dist-${n}-mdx`), ['--cache', path.join(work, `cache-${n}-mdx`)]);
+    versus();
     await fs.rm(content, { recursive: true, force: true });
   }
 } finally {

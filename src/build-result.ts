@@ -46,6 +46,8 @@ export interface BuildResult {
   files?: OutputFile[];
   /** What `site build` prints about the build, kept with its receipt. */
   summary: ReceiptSummary;
+  /** The files MDX content imports (components), besides the MDX files themselves: an edit to one re-renders its pages. */
+  mdxInputs?: string[];
 }
 
 /** The stages' results as a build reports them: every diagnostic, in stage order, and the figures. */
@@ -60,11 +62,13 @@ export function outcome(
     links?: { external: ExternalLink[] };
     written?: { written: string[]; removed: string[] };
     files?: OutputFile[];
+    mdx?: { inputs: string[] };
   } = {},
 ): BuildResult {
   const og = done.drawn && { drawn: done.drawn.drawn, reused: done.drawn.reused };
   const result: BuildResult = {
     diagnostics: stages.flatMap((stage) => stage.diagnostics),
+    ...(done.mdx?.inputs.length ? { mdxInputs: done.mdx.inputs } : {}),
     fileCount: content.fileCount,
     routes: routes.routes,
     catalogue: routes.catalogue,

@@ -10,6 +10,8 @@ import { writeOutput } from './output/write-output.ts';
 import { OutputChangedError, type Writer } from './output/write.ts';
 import { workerPool } from './parallel/render-pool.ts';
 import { renderPages } from './render/pages.ts';
+import { prepareMdx } from './render/mdx-build.ts';
+import { bodyHtml } from './render/render-page.ts';
 import { routeSite } from './routes/plan.ts';
 import { inputBounds } from './safety/input-bounds.ts';
 import { headersFile } from './security/headers-output.ts';
@@ -38,31 +40,32 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const content = await readContent(site, last, workers, bounds);
     const published = listSiteFiles(site, bounds);
     const routes = routeSite(site, content);
+    const mdx = await prepareMdx(site, routes);
     const assets = await making.assets;
     const images = await locateImageProblems(await making.images, routes.catalogue);
-    if (failed(published, routes, assets, images)) return outcome(content, routes, [published, content, routes, assets, images], { images });
+    if (failed(published, routes, mdx, assets, images)) return outcome(content, routes, [published, content, routes, mdx, assets, images], { images, mdx });
     // Content with mistakes still has its other pages rendered and their links checked, so every
     // mistake is reported at once; it gets no social images, and nothing is written.
     const socialImages = await planSocialImages(site, routes.catalogue, { socialImages: options.socialImages !== false && !failed(content) }, memory);
-    const found = [published, content, routes, assets, images, socialImages];
-    if (failed(socialImages)) return outcome(content, routes, found, { images });
+    const found = [published, content, routes, mdx, assets, images, socialImages];
+    if (failed(socialImages)) return outcome(content, routes, found, { images, mdx });
 
     const siteContext = createSiteContext(site, options.origin, socialImages.refs);
-    const context = { site, siteContext, catalogue: routes.catalogue, assets: assets.manifest!, images: images.manifest };
+    const context = { site, siteContext, catalogue: routes.catalogue, assets: assets.manifest!, images: images.manifest, mdx: mdx.modules };
     const pages = await renderPages(routes.routes, routes.entryHashes, context, { last, workers, staging });
     await workers.close();
-    if (failed(pages)) return outcome(content, routes, [...found, pages], { images, pages });
+    if (failed(pages)) return outcome(content, routes, [...found, pages], { images, pages, mdx });
     const drawn = await drawSocialImages(site, socialImages, last, options.og);
-    const files = [...(await staticFiles(published.files, memory?.staticFiles)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext)];
+    const files = [...(await staticFiles(published.files, memory?.staticFiles)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, context))];
     const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls);
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
     const checked = [...found, pages, drawn, links, headers];
-    if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links });
+    if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links, mdx });
 
     // The header files of the hosts the site names, each what `_headers` says (see `host-files.ts`).
     const hostConfig = [headers.file!, ...hostFiles(site.deploy, headers.file!)];
     const written = await writeOutput(writer, [...files, ...hostConfig], { pages, socialImages, last, staging });
-    const result = outcome(content, routes, checked, { images, pages, drawn, links, written, files: [...files, ...hostConfig] });
+    const result = outcome(content, routes, checked, { images, pages, drawn, links, written, files: [...files, ...hostConfig], mdx });
     await last.save({ entries: content.known, entryHashes: routes.entryHashes, ...pages.state, files: written.files, links: links.state }, result.summary, written.unchanged);
     return result;
   } catch (error) {

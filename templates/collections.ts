@@ -15,4 +15,4 @@ export const caseStudies = defineCollection({ name: 'projects', include: ['proje
 export const blogs = defineCollection({ name: 'blogs', include: ['blogs/*.md'], exclude: notListPages, schema: blogPostSchema, template: 'blog-post' });
 export const services = defineCollection({ name: 'services', include: ['services/*.md'], exclude: notListPages, schema: serviceSchema, template: 'service' });
 /** Every other page, drawn with the template its front matter names. */
-export const pages = defineCollection({ name: 'pages', include: ['**/*.md'], schema: pageSchema, template: (data) => data.template });
+export const pages = defineCollection({ name: 'pages', include: ['**/*.md', '**/*.mdx'], schema: pageSchema, template: (data) => data.template });

@@ -96,10 +96,23 @@ ${technologies.map((tag) => `- ${tag}`).join('\n')}
   return { slug, text };
 }
 
-/** Copies a content folder and adds `count` synthetic case studies under projects/. */
+/** A fenced code block, and the text that carries it through a copy. */
+const FENCE = /^```[^\n]*\n[\s\S]*?^```[ \t]*\n?/gm;
+
+/**
+ * Copies a content folder and adds `count` synthetic case studies under projects/. The copy has
+ * no fenced code block (the real content's are taken out), so a build of it measures a site
+ * without highlighting; `addCodeBlock` and `addMdxPage` add one of each.
+ */
 export async function writeCorpus(realContent: string, target: string, count: number): Promise<void> {
   await fs.rm(target, { recursive: true, force: true });
   await fs.cp(realContent, target, { recursive: true });
+  for (const file of await fs.readdir(target, { recursive: true })) {
+    if (!file.endsWith('.md')) continue;
+    const text = await fs.readFile(path.join(target, file), 'utf8');
+    const plain = text.replace(FENCE, '');
+    if (plain !== text) await fs.writeFile(path.join(target, file), plain);
+  }
   const projects = path.join(target, 'projects');
   for (let start = 0; start < count; start += 256) {
     await Promise.all(
@@ -109,4 +122,38 @@ export async function writeCorpus(realContent: string, target: string, count: nu
       }),
     );
   }
+}
+
+/** A short SQL sample, as an insight article would show it. */
+const SQL_SAMPLE = ['```sql', 'select order_id, count(*) as copies', 'from analytics.sales.fct_orders', 'group by order_id', 'having count(*) > 1;', '```', ''].join('\n');
+
+/** Adds one fenced SQL block to the first synthetic case study; returns a function that takes it out again. */
+export async function addCodeBlock(target: string): Promise<() => Promise<void>> {
+  const file = path.join(target, 'projects', `${caseStudy(0).slug}.md`);
+  const text = await fs.readFile(file, 'utf8');
+  await fs.writeFile(file, text.replace('## The challenge', `${SQL_SAMPLE}\n## The challenge`));
+  return () => fs.writeFile(file, text);
+}
+
+/** Adds one MDX page (a plain page, with one component defined in it) to the content's root; returns a function that removes it. */
+export async function addMdxPage(target: string): Promise<() => Promise<void>> {
+  const file = path.join(target, 'bench-mdx.mdx');
+  const text = [
+    '---',
+    'title: "An MDX page"',
+    'description: "One page written in MDX, for the benchmark: a component defined in the file, used in the text."',
+    'h1: "An MDX page"',
+    'template: page',
+    '---',
+    'export const Figure = ({ value }) => <strong>{value}</strong>;',
+    '',
+    'This page is written in MDX. Its figure is drawn by a component: <Figure value="42 %" />.',
+    '',
+    '## A section',
+    '',
+    'More text, with a [link to the home page](/).',
+    '',
+  ].join('\n');
+  await fs.writeFile(file, text);
+  return () => fs.rm(file);
 }

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { themeStylesheet } from '../render/highlight.ts';
+import { highlightThemes } from '../render/markdown-options.ts';
 import * as esbuild from 'esbuild';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { engineFile } from '../engine-file.ts';
@@ -20,6 +23,8 @@ export interface AssetManifest {
    * (`SiteDefinition.inlineStyles`); the files are written too, for client-side navigations.
    */
   inline?: Record<string, string>;
+  /** The stylesheet of the code highlighting's themes, linked from the pages that show highlighted code (none when highlighting is off). */
+  code?: string;
 }
 
 const CLIENT_ENTRY = engineFile(import.meta.url, '../client/main');
@@ -255,10 +260,21 @@ function reactInEntry(metafile: esbuild.Metafile): string | undefined {
   return inputs.find((input) => /node_modules\/(react|react-dom|preact)\//.test(input.split(path.sep).join('/')));
 }
 
+/** Adds the code themes' stylesheet, content-hashed like the others, to the assets. */
+function addCodeStylesheet(assets: BundledAssets, css: string, inline: boolean): void {
+  const contents = new TextEncoder().encode(css);
+  const file = { path: `assets/code-${createHash('sha256').update(contents).digest('hex').slice(0, 8).toUpperCase()}.css`, contents };
+  assets.files.push(file);
+  assets.manifest!.code = `/${file.path}`;
+  if (inline) assets.manifest!.inline = { ...assets.manifest!.inline, [`/${file.path}`]: css.trim() };
+}
+
 /** The site's client code and styles for one build; a builder (its code fixed for its life) bundles them once. */
 export async function prepareAssets(site: SiteDefinition, options: { minify?: boolean }, memory?: { assets?: BundledAssets }): Promise<BundledAssets> {
   if (memory?.assets) return memory.assets;
   const assets = await bundleAssets({ islands: site.islands, startup: site.startup ?? {}, runtime: site.client?.runtime, navigation: site.navigation }, site.styles, { minify: options.minify, inlineStyles: site.inlineStyles });
+  const themes = highlightThemes(site.markdown);
+  if (themes && assets.manifest) addCodeStylesheet(assets, themeStylesheet(themes), site.inlineStyles === true);
   if (memory && assets.manifest && assets.diagnostics.length === 0) memory.assets = assets;
   return assets;
 }

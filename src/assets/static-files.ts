@@ -52,7 +52,7 @@ export async function staticFiles(listed: readonly StaticFile[], kept?: Kept<Out
 /** The files of a folder besides Markdown, sorted by the path they are published at; links leading outside the project are left out. */
 export function listStaticFiles(dir: string | undefined, bounds: InputBounds): StaticFile[] {
   if (!dir) return [];
-  return walkFolder(dir, bounds, (relative) => !relative.endsWith('.md')).files.map(({ relative, file }) => ({ path: relative, file }));
+  return walkFolder(dir, bounds, (relative) => !PAGE_SOURCE.test(relative)).files.map(({ relative, file }) => ({ path: relative, file }));
 }
 
 function readFiles(files: readonly StaticFile[]): Promise<OutputFile[]> {

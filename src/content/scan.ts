@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { inputBounds, type InputBounds } from '../safety/input-bounds.ts';
+import { PAGE_SOURCE } from '../safety/content-types.ts';
 import { walkFolder } from './walk.ts';
 
 /** A content file as read from disk. */
@@ -14,7 +15,7 @@ export interface SourceFile {
 }
 
 /**
- * Reads every Markdown file under the content folder, sorted by path so builds are deterministic.
+ * Reads every Markdown (and MDX) file under the content folder, sorted by path so builds are deterministic.
  * `listed` hears how many there are before they are read. A link that leads outside the project
  * is never read (an error at the link), and bytes that are not UTF-8 are a warning at their line.
  */
@@ -23,7 +24,7 @@ export async function scanContent(
   listed?: (count: number) => void,
   bounds: InputBounds = inputBounds(site),
 ): Promise<{ sources: SourceFile[]; diagnostics: Diagnostic[] }> {
-  const walk = walkFolder(site.contentDir, bounds, (relative) => relative.endsWith('.md'));
+  const walk = walkFolder(site.contentDir, bounds, (relative) => PAGE_SOURCE.test(relative));
   listed?.(walk.files.length);
   const diagnostics = [...walk.diagnostics];
   // One synchronous read per file: 10,000 files take 80 ms this way and 400 to 600 ms as

@@ -51,6 +51,9 @@ export const messages = {
   'output-not-ours': 'The output folder holds files that no build of this engine wrote.',
   'output-locked': 'Another build is writing to the same output folder.',
   'output-not-writable': 'The output folder, a folder in it, or the folder it is in cannot be written.',
+  'markdown-plugin-failed': "One of the site's remark or rehype plugins threw while rendering a content file.",
+  'invalid-mdx': 'An MDX file does not compile: a syntax error, a component it neither imports nor defines, or an import that does not resolve.',
+  'unknown-code-language': 'A fenced code block names a language the highlighter does not know; it is shown plain.',
   'workers-unavailable': 'No worker thread could load the site, so the main thread rendered every page: the same output, more slowly.',
 } as const;
 

@@ -4,17 +4,18 @@ import { formatField } from '../diagnostics/diagnostics.ts';
 import { locateField } from '../content/locate.ts';
 import { parseSource } from '../content/parse.ts';
 import { markdownLinks } from '../render/markdown.ts';
+import type { MarkdownDefinition } from '../render/markdown-options.ts';
 
 /**
  * Where a page's links were written. Only asked for pages with a broken link, so the Markdown is
  * parsed a second time only on the way to an error, never on a good build.
  */
-export function markdownLinkLines(entry: Entry): Map<string, number[]> {
+export function markdownLinkLines(entry: Entry, settings?: MarkdownDefinition): Map<string, number[]> {
   const lines = new Map<string, number[]>();
   if (!entry.body) return lines;
   let links: { url: string; line: number }[];
   try {
-    links = markdownLinks(entry.body);
+    links = markdownLinks(entry.body, settings);
   } catch {
     return lines; // too deep to parse: its page has failed already
   }

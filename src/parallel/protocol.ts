@@ -30,6 +30,8 @@ export interface WireContext {
   images: ImageManifest;
   origin: string;
   ogImages: Array<[string, OgImageRef]>;
+  /** The module of each MDX entry by its file, to import before rendering. */
+  mdx?: Record<string, string>;
   /** The staging folder of the next output, when it is on disk: workers write the pages they render into it themselves. */
   stagingDir?: string;
 }

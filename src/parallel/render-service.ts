@@ -7,6 +7,7 @@ import { createTracker, type Tracker } from '../incremental/tracking.ts';
 import { createCatalogue, type Catalogue } from '../content/catalogue.ts';
 import { fileReader } from '../content/read.ts';
 import { renderTracked, type RenderContext } from '../render/render-page.ts';
+import { loadMdxContent } from '../render/mdx-content.ts';
 import type { Route } from '../routes/routes.ts';
 import { createSiteContext } from '../site/context.ts';
 import type { SiteDefinition } from '../site/definition.ts';
@@ -31,7 +32,13 @@ export function serveRenderRequests(definition: SiteDefinition): void {
 
   let sharedCatalogue: Catalogue | undefined;
 
+  // Messages are handled one after another: a build context with MDX entries imports their
+  // modules first (asynchronously), and the render requests that follow it wait for that.
+  let queue = Promise.resolve();
   port.on('message', (message: WireContext | RenderRequest | ParseRequest | CatalogueMessage) => {
+    queue = queue.then(() => handle(message));
+  });
+  const handle = async (message: WireContext | RenderRequest | ParseRequest | CatalogueMessage) => {
     try {
       if (message.type === 'parse') {
         post({ type: 'parsed', results: message.batch.map(({ index, ...source }) => ({ index, ...read(source) })) });
@@ -46,7 +53,8 @@ export function serveRenderRequests(definition: SiteDefinition): void {
         if (!catalogue) throw new Error('A build context came without its catalogue.');
         const siteContext = createSiteContext(site, message.origin, new Map(message.ogImages));
         const routes = message.routes.map(({ entryUrl, ...route }) => ({ ...route, entry: catalogue.byPath(entryUrl)! }));
-        const context: RenderContext = { site, siteContext, catalogue, assets: message.assets, images: message.images };
+        await loadMdxContent(message.mdx);
+        const context: RenderContext = { site, siteContext, catalogue, assets: message.assets, images: message.images, mdx: message.mdx };
         build = { routes, context, tracker: createTracker(catalogue, siteContext), sentDerived: new Set(), stagingDir: message.stagingDir, strings: new StringTable(), sentStrings: 0 };
         return;
       }
@@ -82,6 +90,6 @@ export function serveRenderRequests(definition: SiteDefinition): void {
       const err = error instanceof Error ? error : new Error(String(error));
       post({ type: 'failed', message: err.message, stack: err.stack });
     }
-  });
+  };
   post({ type: 'ready' });
 }

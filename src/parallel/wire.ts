@@ -13,6 +13,7 @@ export function wireContext(routes: readonly Route[], context: RenderContext, wi
     assets: context.assets,
     images: context.images,
     origin: context.siteContext.origin,
+    mdx: context.mdx,
     ogImages: [...urls].flatMap((url) => {
       const image = context.siteContext.ogImage(url);
       return image ? [[url, image] as [string, NonNullable<typeof image>]] : [];

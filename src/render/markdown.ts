@@ -8,43 +8,61 @@ import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
 import type { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { rehypeFlagUnsafeHtml, remarkFlagUnsafeUrls, unsafeFindings, type UnsafeFinding } from '../safety/markdown-safety.ts';
+import { rehypeFlagUnsafeHtml, remarkFlagUnsafeUrls, unsafeFindings } from '../safety/markdown-safety.ts';
 import { limitNesting, tooDeepFinding } from '../safety/nesting.ts';
 import { tooDeepLine } from '../safety/nesting-scan.ts';
 import { remarkAutolinksWhereNeeded } from './gfm-autolinks.ts';
 import { remarkGuardTables } from './gfm-table-guard.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
+import { highlightThemes, type MarkdownDefinition } from './markdown-options.ts';
+import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
+import { sitePlugins, SitePluginError } from './site-plugins.ts';
 
 /**
- * The frozen processor every page is rendered with. Unsafe content (scripts, event handlers,
- * `javascript:` URLs) is noted with its position before anything is removed; raw HTML is then
- * sanitized (GitHub's rules), heading ids are added after sanitizing so they keep their plain
- * slugs, and links to other origins open in a new tab without handing it `window.opener` or the
- * referrer.
+ * The frozen processor every page is rendered with. The site's own plugins (`markdown`) run first,
+ * in the order given: remark ones on the Markdown tree, rehype ones once raw HTML is parsed. Then
+ * the engine's passes that keep content safe, which no plugin can skip: unsafe content (scripts,
+ * event handlers, `javascript:` URLs) is noted with its position before anything is removed; raw
+ * HTML is sanitized (GitHub's rules); fenced code is highlighted (engine-made markup, after the
+ * sanitizer); heading ids are added after sanitizing so they keep their plain slugs, and links to
+ * other origins open in a new tab without handing it `window.opener` or the referrer.
  */
-export function createProcessor(linkPasses: PluggableList = [rehypeLinksAndIds]) {
+export function createProcessor(linkPasses: PluggableList = [rehypeLinksAndIds], markdown?: MarkdownDefinition) {
+  const themes = highlightThemes(markdown);
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkAutolinksWhereNeeded)
     .use(remarkGuardTables)
+    .use(sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'))
     .use(limitNesting)
     .use(remarkFlagUnsafeUrls)
     // No prefix here: the sanitizer prefixes every id itself, and a second prefix would break footnote links.
     .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
     .use(rehypeRawWhenPresent)
+    .use(sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'))
+    // A plugin may have added raw HTML of its own: parsed here, it is checked and sanitized like the content's.
+    .use(markdown?.rehypePlugins?.length ? [rehypeRawWhenPresent] : [])
     .use(limitNesting)
     .use(rehypeFlagUnsafeHtml)
     .use(rehypeSanitize)
+    .use(themes ? [[rehypeHighlight, themes]] : [])
     .use(linkPasses)
     .use(rehypeStringify)
     .freeze();
 }
 
-let shared: ReturnType<typeof createProcessor> | undefined;
+type MarkdownProcessor = ReturnType<typeof createProcessor>;
 
-function markdownProcessor() {
-  return (shared ??= createProcessor());
+let shared: MarkdownProcessor | undefined;
+/** One processor per site's settings, made on its first page in each thread. */
+const bySettings = new WeakMap<MarkdownDefinition, MarkdownProcessor>();
+
+function markdownProcessor(markdown?: MarkdownDefinition): MarkdownProcessor {
+  if (!markdown) return (shared ??= createProcessor());
+  let processor = bySettings.get(markdown);
+  if (!processor) bySettings.set(markdown, (processor = createProcessor(undefined, markdown)));
+  return processor;
 }
 
 /**
@@ -59,23 +77,29 @@ function rehypeRawWhenPresent() {
   return (tree: Root, file: VFile) => (hasRaw(tree) ? parse(tree, file) : tree);
 }
 
-/** Renders a Markdown body to sanitized HTML (anything unsafe is dropped without a word). */
-export function renderMarkdown(markdown: string): string {
-  let html = rendered.get(markdown);
+/**
+ * Renders a Markdown body to sanitized HTML (anything unsafe is dropped without a word), with the
+ * engine's defaults or a site's `markdown` settings (its plugins and highlighting).
+ */
+export function renderMarkdown(markdown: string, settings?: MarkdownDefinition): string {
+  const processor = markdownProcessor(settings);
+  let kept = rendered.get(processor);
+  if (!kept) rendered.set(processor, (kept = new Map()));
+  let html = kept.get(markdown);
   if (html === undefined) {
     // Nested past the limit, the parser would take quadratic time: nothing is rendered, as with anything else unsafe.
-    html = tooDeepLine(markdown) === undefined ? String(markdownProcessor().processSync(markdown)) : '';
+    html = tooDeepLine(markdown) === undefined ? String(processor.processSync(markdown)) : '';
     // The feeds render every article twice a build (RSS and Atom), and a dev server's builds
     // render them again after each save: the same text gives the same HTML, so keep the last few.
-    if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
-    rendered.set(markdown, html);
+    if (kept.size >= RENDERED_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(markdown, html);
   }
   return html;
 }
 
-/** Bodies kept by `renderMarkdown`, oldest dropped first. */
+/** Bodies kept by `renderMarkdown` for each processor, oldest dropped first. */
 const RENDERED_KEPT = 256;
-const rendered = new Map<string, string>();
+const rendered = new WeakMap<MarkdownProcessor, Map<string, string>>();
 
 /** Where a Markdown body comes from, for locating what is wrong in it. */
 export interface MarkdownSource {
@@ -85,31 +109,54 @@ export interface MarkdownSource {
   bodyLine: number;
 }
 
-/** Renders a content file's body, reporting every script, event handler and unsafe URL in it with its line in the file. */
-export function renderContentMarkdown(markdown: string, source: MarkdownSource): { html: string; diagnostics: Diagnostic[] } {
+/**
+ * Renders a content file's body with the site's `markdown` settings, reporting every script,
+ * event handler and unsafe URL in it with its line in the file, a site plugin that threw (at the
+ * file, naming the plugin's field), and, as warnings, code fences in languages the highlighter
+ * does not know.
+ */
+export function renderContentMarkdown(markdown: string, source: MarkdownSource, settings?: MarkdownDefinition): { html: string; diagnostics: Diagnostic[] } {
   // Refused before parsing: the parser's time grows with the square of the nesting (see nesting-scan.ts).
   const deep = tooDeepLine(markdown);
   if (deep !== undefined) return { html: '', diagnostics: [located({ ...tooDeepFinding(), line: deep }, source)] };
   let file: VFile;
   try {
-    file = markdownProcessor().processSync(markdown);
+    file = markdownProcessor(settings).processSync(markdown);
   } catch (error) {
+    if (error instanceof SitePluginError) return { html: '', diagnostics: [pluginFailed(error, source)] };
     // Nesting tens of thousands deep exhausts the stack inside the parsers, before limitNesting sees
     // the tree: the author's to fix, and said in the same words. Any other error is the engine's.
     if (!(error instanceof RangeError)) throw error;
     return { html: '', diagnostics: [located(tooDeepFinding(), source)] };
   }
-  return { html: String(file), diagnostics: unsafeFindings(file).map((finding) => located(finding, source)) };
+  const warnings = unknownLanguageFindings(file).map((finding) => located(finding, source, 'warning'));
+  return { html: String(file), diagnostics: [...unsafeFindings(file).map((finding) => located(finding, source)), ...warnings] };
 }
 
-function located(finding: UnsafeFinding, source: MarkdownSource): Diagnostic {
-  return { file: source.file, ...finding, severity: finding.severity ?? 'error', line: finding.line + source.bodyLine - 1 };
+/** A finding at its line in the file; an error unless the finding or the caller says it is a warning. */
+function located(finding: Omit<Diagnostic, 'severity'> & { line: number; severity?: Diagnostic['severity'] }, source: MarkdownSource, severity: Diagnostic['severity'] = 'error'): Diagnostic {
+  return { file: source.file, ...finding, severity: finding.severity ?? severity, line: finding.line + source.bodyLine - 1 };
+}
+
+/** A site plugin that threw on a file: the file is where it happened, the field which plugin. */
+function pluginFailed(error: SitePluginError, source: MarkdownSource): Diagnostic {
+  const cause = error.cause as Error;
+  return {
+    code: 'markdown-plugin-failed',
+    severity: 'error',
+    file: source.file,
+    line: source.bodyLine,
+    field: error.field,
+    message: `the site's plugin ${error.field} (${error.plugin}) threw while rendering this file: ${cause.message}`,
+    hint: 'The plugin is at fault, or the content is something it does not expect. Run with --verbose to see the stack.',
+    detail: cause.stack,
+  };
 }
 
 /** The links of a rendered body, each with the line (counted from the body's first line) it is written on. */
-export function markdownLinks(markdown: string): { url: string; line: number }[] {
+export function markdownLinks(markdown: string, settings?: MarkdownDefinition): { url: string; line: number }[] {
   if (tooDeepLine(markdown) !== undefined) return [];
-  const processor = markdownProcessor();
+  const processor = markdownProcessor(settings);
   const tree = processor.runSync(processor.parse(markdown)) as Root;
   const links: { url: string; line: number }[] = [];
   const visit = (node: Root | Root['children'][number], line: number) => {

@@ -18,7 +18,13 @@ import type { ReactNode } from 'react';
 import { firstHeadingLine } from './body-heading.ts';
 import { recordStyledElements, styledElementDiagnostics } from './styled-elements.ts';
 import { allowsInlineStyle, buildCsp } from '../security/csp.ts';
-import { renderContentMarkdown } from './markdown.ts';
+import { renderContentMarkdown, renderMarkdown } from './markdown.ts';
+import type { Entry } from '../content/entry.ts';
+import { isMdx } from './mdx.ts';
+import { mdxContent } from './mdx-content.ts';
+
+/** How highlighted code starts (see `render/highlight.ts`): a page showing some links the code themes' stylesheet. */
+const HIGHLIGHTED = '<pre class="shiki"';
 
 export interface RenderContext {
   site: SiteDefinition;
@@ -27,6 +33,8 @@ export interface RenderContext {
   assets: AssetManifest;
   /** Every image `<Img>`-like components may look up (see `prepareImages`): plain data, so a worker can receive it. */
   images: ImageManifest;
+  /** The module of each MDX entry by its file (see `bundleMdx`), imported before pages render (`loadMdxContent`). */
+  mdx?: Record<string, string>;
 }
 
 /** A page rendered with a record of what it read about other pages (see `cache/facts.ts`). */
@@ -49,9 +57,14 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
   const { site, siteContext, catalogue, assets } = context;
   const template = site.templates[route.template]!;
   try {
-    const body = renderContentMarkdown(route.entry.body, route.entry);
+    const Content = isMdx(route.entry) ? mdxContent(context.mdx, route.entry.file) : undefined;
+    if (isMdx(route.entry) && !Content) throw new Error(`The MDX module of ${route.entry.file} was not loaded before rendering.`);
+    // MDX is rendered with the page's contexts (images, islands), its islands' markup shared like the template's.
+    const body = Content
+      ? { html: renderToString(h(SharedMarkupProvider, { value: shared, children: withPageContexts(context, h(Content)) })), diagnostics: [] }
+      : renderContentMarkdown(route.entry.body, route.entry, site.markdown);
     if (hasErrors(body.diagnostics)) return { diagnostics: body.diagnostics };
-    const props: PageProps = { entry: route.entry, html: body.html, catalogue, route, site: siteContext };
+    const props: PageProps = { entry: route.entry, html: body.html, Content, catalogue, route, site: siteContext };
     const Layout = site.layout;
     const Page = template.component;
     const Head = site.head;
@@ -65,7 +78,7 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
             h(Document, {
               site: siteContext,
               route,
-              styles: template.styles.map((name) => ({ href: assets.styles[name]!, css: assets.inline?.[assets.styles[name]!] })),
+              styles: [...template.styles.map((name) => assets.styles[name]!), ...(assets.code && body.html.includes(HIGHLIGHTED) ? [assets.code] : [])].map((href) => ({ href, css: assets.inline?.[href] })),
               script: assets.script ? { src: assets.script, always: site.navigation === 'client' || Object.keys(site.startup ?? {}).length > 0 } : undefined,
               fonts: assets.fonts,
               og: siteContext.ogImage(route.entry.url),
@@ -142,6 +155,12 @@ function undeclaredIsland(error: UndeclaredIslandError, route: Route): Diagnosti
     actual: JSON.stringify(error.island),
     hint: error.suggestion ? `did you mean "${error.suggestion}"?` : `Declare it: islands: { ${error.island}: 'islands/${error.island}.tsx' }.`,
   };
+}
+
+/** An entry's body as HTML, as its page shows it, for feeds: Markdown with the site's settings, or MDX as its components render it. */
+export function bodyHtml(entry: Entry, context: RenderContext): string {
+  const Content = isMdx(entry) ? mdxContent(context.mdx, entry.file) : undefined;
+  return Content ? renderToString(withPageContexts(context, h(Content))) : renderMarkdown(entry.body, context.site.markdown);
 }
 
 const sharedMarkups = new WeakMap<RenderContext, SharedMarkup>();

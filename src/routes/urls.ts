@@ -1,6 +1,6 @@
 /** The URL a content file is published at, and whether it is a list page (`_name.md`). */
 export function urlForContentFile(relative: string): { url: string; listPage: boolean } {
-  const parts = relative.replace(/\\/g, '/').replace(/\.md$/, '').split('/');
+  const parts = relative.replace(/\\/g, '/').replace(/\.mdx?$/, '').split('/');
   const name = parts.pop() ?? '';
   const listPage = name.startsWith('_');
   const bare = listPage ? name.slice(1) : name;

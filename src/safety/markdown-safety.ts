@@ -80,7 +80,7 @@ export function rehypeFlagUnsafeHtml() {
     const visit = (node: HastRoot | HastNode, where: { line: number; column: number }) => {
       if (node.type === 'element') {
         const here = node.position ? start(node) : where;
-        checkElement(node, here, data);
+        checkElement(node, here, data, madeByPlugin(file, node));
         for (const child of node.children) visit(child, here);
         if (node.content) visit(node.content, here);
       } else if (node.type === 'root') {
@@ -91,7 +91,51 @@ export function rehypeFlagUnsafeHtml() {
   };
 }
 
-function checkElement(node: Element, where: { line: number; column: number }, data: SafetyData): void {
+/** The origin `noteOrigins` gives elements already in the tree before the site's rehype plugins ran. */
+export const CONTENT_ORIGIN = 'content';
+
+/**
+ * Notes who first put each unsafe element into a file's tree: `CONTENT_ORIGIN`, or a site plugin
+ * (its field and name), so a refusal names the plugin rather than blaming the file's text.
+ */
+export function noteOrigins(tree: HastRoot, file: VFile, origin: string): void {
+  const data = file.data as { pluginOrigins?: WeakMap<Element, string> };
+  const origins = (data.pluginOrigins ??= new WeakMap());
+  const visit = (node: HastRoot | HastNode) => {
+    if (node.type === 'element') {
+      if (!origins.has(node) && elementIsUnsafe(node)) origins.set(node, origin);
+      if (node.content) visit(node.content);
+    }
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(tree);
+}
+
+/** The site plugin that put `element` into the tree, if one did. */
+function madeByPlugin(file: VFile, element: Element): string | undefined {
+  const origin = (file.data as { pluginOrigins?: WeakMap<Element, string> }).pluginOrigins?.get(element);
+  return origin === CONTENT_ORIGIN ? undefined : origin;
+}
+
+/** Whether an element would run code: a script, an event handler, or an unsafe URL. */
+export function elementIsUnsafe(node: Element): boolean {
+  const findings: UnsafeFinding[] = [];
+  checkElement(node, { line: 1, column: 1 }, { findings, markdownLinkOffsets: new Set() });
+  return findings.length > 0;
+}
+
+function checkElement(node: Element, where: { line: number; column: number }, data: SafetyData, plugin?: string): void {
+  const before = data.findings.length;
+  checkOwnElement(node, where, data);
+  if (!plugin) return;
+  // The file's text did not write it: the finding names the plugin that did.
+  for (const finding of data.findings.slice(before)) {
+    finding.message = `was put into the page by the site's plugin ${plugin}, and the engine refuses it: it ${finding.message}`;
+    finding.hint = 'Fix or remove the plugin in the site definition: content cannot bring scripts, event handlers or unsafe URLs into a page, and neither can a plugin.';
+  }
+}
+
+function checkOwnElement(node: Element, where: { line: number; column: number }, data: SafetyData): void {
   const tag = node.tagName.toLowerCase();
   if (tag === 'script') {
     data.findings.push({

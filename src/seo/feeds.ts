@@ -17,14 +17,19 @@ interface FeedItem {
   author: FeedAuthor;
 }
 
+/** An entry's body as HTML, as its page shows it (the site's Markdown settings, highlighting included). */
+export type BodyHtml = (entry: Entry) => string;
+
+const plainMarkdown: BodyHtml = (entry) => renderMarkdown(entry.body);
+
 /** The items of a feed: the collection's visible entries that have a `createdDate`, newest first. */
-function feedItems(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext): FeedItem[] {
+function feedItems(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext, body: BodyHtml): FeedItem[] {
   const dated = catalogue.collection(feed.collection, { order: 'newest' }).filter((entry) => entry.data.createdDate);
   return dated.map((entry: Entry) => ({
     url: site.url(entry.url),
     title: entry.data.title,
     summary: entry.data.description,
-    html: absolutizeUrls(renderMarkdown(entry.body), site.origin),
+    html: absolutizeUrls(body(entry), site.origin),
     published: entry.data.createdDate!,
     updated: entry.data.updatedDate ?? entry.data.createdDate!,
     author: feed.author?.(entry, catalogue, site) ?? { name: site.name, url: site.url('/') },
@@ -37,8 +42,8 @@ function feedUpdated(items: readonly FeedItem[]): string {
 }
 
 /** An RSS 2.0 feed with the full content of each item in `content:encoded`. */
-export function renderRss(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext): string {
-  const items = feedItems(feed, catalogue, site);
+export function renderRss(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext, body: BodyHtml = plainMarkdown): string {
+  const items = feedItems(feed, catalogue, site, body);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
@@ -70,8 +75,8 @@ export function renderRss(feed: FeedDefinition, catalogue: Catalogue, site: Site
 }
 
 /** An Atom feed with the full content of each entry. */
-export function renderAtom(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext): string {
-  const items = feedItems(feed, catalogue, site);
+export function renderAtom(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext, body: BodyHtml = plainMarkdown): string {
+  const items = feedItems(feed, catalogue, site, body);
   const author = (who: FeedAuthor) => `<author><name>${escapeXml(who.name)}</name>${who.url ? `<uri>${escapeXml(who.url)}</uri>` : ''}</author>`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',

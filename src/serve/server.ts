@@ -158,7 +158,7 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   const watcher = chokidar.watch([options.root, ...(options.content ? [path.resolve(options.content)] : [])], { ignoreInitial: true, ignored: isMachineMade });
   const kindOf = (file: string): 'content' | 'code' | undefined => {
     if (!sources) return 'code';
-    if (sources.content.some((dir) => isInside(dir, file))) return 'content';
+    if (sources.content.some((dir) => dir === file || isInside(dir, file))) return 'content';
     if (sources.code.has(file) || isInside(ENGINE_DIR, file) || sources.codeFolders.some((dir) => isInside(dir, file))) return 'code';
     return undefined;
   };

@@ -48,12 +48,24 @@ const failed = (error: unknown): WorkerResult => {
 try {
   const site = withContent(await loadSite(root, config), content);
   const named = namedFiles(site);
-  report({ sources: { content: [site.contentDir, ...(site.publicDir ? [site.publicDir] : [])], code: [...site.code!.files, ...named.files], codeFolders: named.folders } });
+  const code = [...site.code!.files, ...named.files];
+  const contentDirs = [site.contentDir, ...(site.publicDir ? [site.publicDir] : [])];
+  report({ sources: { content: contentDirs, code, codeFolders: named.folders } });
+  // Components only MDX content imports are rebuilt like content: the next build bundles the MDX
+  // again, into a module of a new name, so this worker can import it (see `render/mdx.ts`).
+  let mdxInputs: string[] = [];
+  const reportMdxInputs = (inputs: string[] = []) => {
+    const own = inputs.filter((file) => !code.includes(file));
+    if (own.join('\n') === mdxInputs.join('\n')) return;
+    mdxInputs = own;
+    report({ sources: { content: [...contentDirs, ...own], code, codeFolders: named.folders } });
+  };
   const writer = memoryWriter();
   const builder = createBuilder(site, writer, { origin, minify: false });
   let complete = true;
   const run = async (): Promise<WorkerResult> => {
     const result = await builder.rebuild();
+    reportMdxInputs(result.mdxInputs);
     if (hasErrors(result.diagnostics)) {
       return {
         ok: false,

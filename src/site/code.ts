@@ -44,9 +44,19 @@ export function codeFolder(root: string): string {
   return path.join(root, '.site-cache', 'code');
 }
 
+/** What else goes into a bundle besides the site's own code: MDX content (see `render/mdx.ts`). */
+export interface BundleExtras {
+  /** More esbuild plugins (a loader for `.mdx`). */
+  plugins: esbuild.Plugin[];
+  /** What else the bundle depends on (the site's Markdown settings): a bundle made with another key is not reused. */
+  key: string;
+  /** The bundle's file name, before its hash. */
+  name: string;
+}
+
 /** The bundle of `entry`: the one made before when none of its files has changed since, else a new one. */
-export async function bundleSiteCode(entry: string, root: string): Promise<Bundle> {
-  const list = path.join(codeFolder(root), `${createHash('sha256').update(`${FORMAT}\n${entry}`).digest('hex').slice(0, 16)}.json`);
+export async function bundleSiteCode(entry: string, root: string, extras?: BundleExtras): Promise<Bundle> {
+  const list = path.join(codeFolder(root), `${createHash('sha256').update(`${FORMAT}\n${entry}${extras ? `\n${extras.key}` : ''}`).digest('hex').slice(0, 16)}.json`);
   const known = readList(list);
   if (known && fs.existsSync(known.file) && known.inputs.every(([file, size, mtimeMs]) => unchanged(file, size, mtimeMs))) {
     return { file: known.file, hash: known.hash, inputs: known.inputs.map(([file]) => file) };
@@ -70,12 +80,12 @@ export async function bundleSiteCode(entry: string, root: string): Promise<Bundl
     outdir: codeFolder(root),
     packages: 'external',
     logLevel: 'silent',
-    plugins: [oneEngineAndOneReact, engineClient, keepModuleLocations],
+    plugins: [oneEngineAndOneReact, engineClient, keepModuleLocations, ...(extras?.plugins ?? [])],
   });
   const code = result.outputFiles.find((file) => file.path.endsWith('.js'))!;
   const map = result.outputFiles.find((file) => file.path.endsWith('.js.map'))!;
   const hash = createHash('sha256').update(code.contents).digest('hex').slice(0, 16);
-  const file = path.join(codeFolder(root), `${path.basename(entry).replace(/\.[^.]+$/, '')}-${hash}.mjs`);
+  const file = path.join(codeFolder(root), `${extras?.name ?? path.basename(entry).replace(/\.[^.]+$/, '')}-${hash}.mjs`);
   const inputs = Object.keys(result.metafile.inputs)
     .filter((input) => !input.includes(':'))
     .map((input) => path.resolve(root, input));

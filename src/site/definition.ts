@@ -13,6 +13,7 @@ import type { SecurityDefinition } from '../security/headers.ts';
 import type { DeployDefinition } from '../security/host-files.ts';
 import type { ClientDefinition } from '../assets/client-runtime.ts';
 import type { SiteLocator } from './locate.ts';
+import type { MarkdownDefinition } from '../render/markdown-options.ts';
 
 /** A group of content files sharing one schema and, by default, one template. */
 export interface CollectionDefinition<T extends BaseData = BaseData> {
@@ -28,8 +29,10 @@ export interface CollectionDefinition<T extends BaseData = BaseData> {
 /** What a page template receives. */
 export interface PageProps<T extends BaseData = BaseData> {
   entry: Entry<T>;
-  /** The entry's Markdown body rendered to sanitized HTML. */
+  /** The entry's body rendered to HTML: Markdown sanitized, MDX as its components render it. */
   html: string;
+  /** An MDX entry's body as a component, for a template that would rather render `<Content />` than `html` (undefined for Markdown). */
+  Content?: ComponentType;
   catalogue: Catalogue;
   route: Route;
   site: SiteContext;
@@ -118,6 +121,8 @@ export interface SiteDefinition {
    * Cloudflare Pages, which read `_headers`). See docs/deploy.md.
    */
   deploy?: DeployDefinition;
+  /** The site's own remark and rehype plugins, and how code is highlighted (default: no plugins, highlighting on; see `MarkdownDefinition`). */
+  markdown?: MarkdownDefinition;
 }
 
 /** A site's code as the engine loaded it (see `site/code.ts`). */

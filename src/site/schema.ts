@@ -78,6 +78,20 @@ const securitySettings = z.strictObject({
   crossOriginOpenerPolicy: z.enum(['same-origin', 'same-origin-allow-popups']).optional(),
 });
 
+/** A unified plugin: a function, or a function and its options (`[rehypeSlug, { prefix: 'h-' }]`). */
+const plugin = z.custom<unknown>(
+  (value) => typeof value === 'function' || (Array.isArray(value) && value.length >= 1 && value.length <= 2 && typeof value[0] === 'function'),
+  { params: { expected: 'a unified plugin, or [plugin, options]' } },
+);
+
+/** The site's Markdown settings; theme names are checked against Shiki's in `checkSite`. */
+const markdownSettings = z.strictObject({
+  remarkPlugins: z.array(plugin).optional(),
+  rehypePlugins: z.array(plugin).optional(),
+  highlight: z.boolean().optional(),
+  shiki: z.strictObject({ themes: z.strictObject({ light: text, dark: text }).optional() }).optional(),
+});
+
 /** The schema of `defineSite`'s argument. */
 export const siteSchema = z.strictObject({
   name: text,
@@ -106,6 +120,7 @@ export const siteSchema = z.strictObject({
   images: imageSettings.optional(),
   security: securitySettings.optional(),
   deploy: z.strictObject({ hosts: z.array(z.enum(DEPLOY_HOSTS)).optional() }).optional(),
+  markdown: markdownSettings.optional(),
 });
 
 /**

@@ -8,6 +8,7 @@ import type { Route } from '../routes/routes.ts';
 import type { Site, SiteDefinition, SiteInput } from './definition.ts';
 import type { SiteLocator } from './locate.ts';
 import { siteSchema } from './schema.ts';
+import { themeNames } from '../render/highlight.ts';
 
 /** A site definition checked: the site with its paths made absolute, when nothing is wrong with it, and what is. */
 export interface SiteCheck {
@@ -45,6 +46,7 @@ export function checkSite(definition: unknown, projectRoot: string, locate?: Sit
   if (usable('collections', 'templates')) problems.push(...collectionTemplates(input));
   if (usable('templates', 'styles')) problems.push(...templateStyles(input));
   if (usable('feeds', 'collections')) problems.push(...feedCollections(input));
+  if (usable('markdown')) problems.push(...shikiThemes(input));
   if (usable('root')) {
     const root = path.resolve(projectRoot, input.root ?? '.');
     problems.push(...pathProblems(input, root, usable));
@@ -89,6 +91,16 @@ function collectionTemplates(site: SiteInput): Problem[] {
     typeof collection.template === 'string' && !templates.includes(collection.template)
       ? [unknownName(['collections', i, 'template'], 'unknown-template', 'names a template the site does not define', collection.template, templates)]
       : [],
+  );
+}
+
+/** Theme names Shiki does not have (its list is read only when the site names themes). */
+function shikiThemes(site: SiteInput): Problem[] {
+  const themes = site.markdown?.shiki?.themes;
+  if (!themes) return [];
+  const known = themeNames();
+  return (['light', 'dark'] as const).flatMap((scheme) =>
+    known.includes(themes[scheme]) ? [] : [unknownName(['markdown', 'shiki', 'themes', scheme], 'invalid-value', 'names a theme Shiki does not have', themes[scheme], known)],
   );
 }
 

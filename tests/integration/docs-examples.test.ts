@@ -115,6 +115,22 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(chunks).toEqual(['islands']);
     expect(page).not.toContain('/assets/chunks/');
   },
+  markdown({ result, files, text }) {
+    expect(result.diagnostics).toEqual([]);
+    const home = text('index.html');
+    // The registry plugin ran, with its options; the engine's own link pass after it.
+    expect(home).toContain('<a href="https://unifiedjs.com" rel="noopener noreferrer" target="_blank">unified collective<span> ↗</span></a>');
+    expect(home).toMatch(/<pre class="shiki" tabindex="0" data-language="typescript"><code><span class="line"><span class="hl-d73a49 hd-ff7b72">export<\/span>/);
+    const css = [...files.keys()].find((file) => /^assets\/code-[A-Z0-9]+\.css$/.test(file))!;
+    expect(home).toContain(`<link rel="stylesheet" href="/${css}"/>`);
+    expect(text(css)).toContain('@media (prefers-color-scheme: dark)');
+    const note = text('notes/counting/index.html');
+    expect(note).toContain('<aside class="callout">This box is a React component, rendered when the site is built.</aside>');
+    expect(note).toContain('<div data-island="Counter" data-props="{&quot;start&quot;:1,&quot;label&quot;:&quot;Clicks&quot;}"><button type="button">');
+    expect(note).toContain('<pre class="shiki" tabindex="0" data-language="python">');
+    // A page without code does not load the code's stylesheet.
+    expect(text('404.html')).not.toContain(css);
+  },
   'tag-pages'({ text }) {
     expect(hrefsIn(text('tags/css/index.html'), '<ul>', '</ul>')).toEqual(['/posts/flexbox', '/posts/grid']);
     expect(hrefsIn(text('tags/layout/index.html'), '<ul>', '</ul>')).toEqual(['/posts/grid']);

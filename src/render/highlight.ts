@@ -1,0 +1,198 @@
+import { createRequire } from 'node:module';
+import type { Element, ElementContent, Root } from 'hast';
+import type { HighlighterCore, LanguageRegistration, ThemeRegistration } from 'shiki/core';
+import type { VFile } from 'vfile';
+import { closest } from '../diagnostics/suggest.ts';
+import type { UnsafeFinding } from '../safety/markdown-safety.ts';
+
+/**
+ * Code highlighting with Shiki at build time, under the strict Content-Security-Policy: tokens get
+ * classes named after their colour in each theme (`hl-cf222e hd-ff7b72`), never a `style`
+ * attribute, and `themeStylesheet` gives the rules for those classes, light or dark by
+ * `prefers-color-scheme`. Shiki and its grammars are loaded synchronously (Node's `require` of
+ * ES modules) on the first fenced block that names a language, and each grammar on its first use:
+ * a site without code blocks never loads Shiki, and each thread loads it once.
+ */
+
+const require = createRequire(import.meta.url);
+
+/** A fence's language that Shiki does not know: shown plain, reported as a warning. */
+export interface CodeLanguageFinding extends Omit<UnsafeFinding, 'code'> {
+  code: 'unknown-code-language';
+}
+
+interface Themes {
+  light: string;
+  dark: string;
+}
+
+let highlighter: HighlighterCore | undefined;
+let languageNames: Map<string, string> | undefined;
+
+/** Shiki's languages by every name a fence may use (ids and aliases), lower-case, to their id. */
+function languages(): Map<string, string> {
+  if (!languageNames) {
+    const { bundledLanguagesInfo } = require('shiki/langs') as typeof import('shiki/langs');
+    languageNames = new Map();
+    for (const info of bundledLanguagesInfo) for (const name of [info.id, ...(info.aliases ?? [])]) languageNames.set(name.toLowerCase(), info.id);
+  }
+  return languageNames;
+}
+
+/** Loads a bundled theme by name (throws for a name Shiki does not have: the site definition is checked for that first). */
+export function loadTheme(name: string): ThemeRegistration {
+  return (require(`@shikijs/themes/${name}`) as { default: ThemeRegistration }).default;
+}
+
+/** The names of Shiki's bundled themes, for checking a site's choice. */
+export function themeNames(): string[] {
+  return (require('shiki/themes') as typeof import('shiki/themes')).bundledThemesInfo.map((theme) => theme.id);
+}
+
+/** This thread's highlighter with `themes` and the grammar of `language` loaded. */
+function highlighterFor(themes: Themes, language: string): HighlighterCore {
+  if (!highlighter) {
+    const { createHighlighterCoreSync } = require('shiki/core') as typeof import('shiki/core');
+    const { createJavaScriptRegexEngine } = require('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
+    // The JavaScript engine needs no WebAssembly, so the highlighter is made synchronously, in the render pass itself.
+    highlighter = createHighlighterCoreSync({ engine: createJavaScriptRegexEngine({ forgiving: true }), themes: [], langs: [] });
+  }
+  const loaded = highlighter.getLoadedThemes();
+  for (const name of [themes.light, themes.dark]) if (!loaded.includes(name)) highlighter.loadThemeSync(loadTheme(name));
+  if (!highlighter.getLoadedLanguages().includes(language)) {
+    highlighter.loadLanguageSync((require(`@shikijs/langs/${language}`) as { default: LanguageRegistration[] }).default);
+    fresh.add(language);
+  }
+  return highlighter;
+}
+
+/** Grammars loaded and not yet used. */
+const fresh = new Set<string>();
+
+/** The tokens of `code` in both themes. */
+function tokensOf(code: string, language: string, themes: Themes) {
+  const shiki = highlighterFor(themes, language);
+  const tokenize = () => shiki.codeToTokensWithThemes(code, { lang: language, themes: { light: themes.light, dark: themes.dark } });
+  // Shiki 4.6 gives a grammar's first text some wrong colours in one theme (a comment in the
+  // text's colour, a type's colour running on): the first block of each language is tokenized
+  // twice, and the second, right, result kept. `tests/unit/markdown-plugins.test.ts` checks it.
+  if (fresh.delete(language)) tokenize();
+  return tokenize();
+}
+
+/** Rehype plugin, run on the sanitized tree: each `<pre><code class="language-…">` becomes highlighted markup. */
+export function rehypeHighlight(themes: Themes) {
+  return (tree: Root, file: VFile) => {
+    const visit = (parent: Root | Element) => {
+      parent.children.forEach((child, index) => {
+        if (child.type !== 'element') return;
+        const language = child.tagName === 'pre' ? fenceLanguage(child) : undefined;
+        if (language === undefined) return visit(child);
+        const id = languages().get(language.toLowerCase());
+        if (id) parent.children[index] = highlighted(child, id, themes);
+        else codeFindings(file).push(unknownLanguage(language, child));
+      });
+    };
+    visit(tree);
+  };
+}
+
+/** The language a `<pre>` holding one `<code class="language-…">` names. */
+function fenceLanguage(pre: Element): string | undefined {
+  const code = pre.children.length === 1 && pre.children[0]!.type === 'element' && pre.children[0]!.tagName === 'code' ? pre.children[0] : undefined;
+  const className = code?.properties.className;
+  const name = Array.isArray(className) ? className.map(String).find((name) => name.startsWith('language-')) : undefined;
+  return name?.slice('language-'.length);
+}
+
+function highlighted(pre: Element, language: string, themes: Themes): Element {
+  const code = (pre.children[0] as Element).children.map((node) => (node.type === 'text' ? node.value : '')).join('');
+  const lines = tokensOf(code.replace(/\n$/, ''), language, themes);
+  const children: ElementContent[] = [];
+  lines.forEach((tokens, i) => {
+    if (i > 0) children.push({ type: 'text', value: '\n' });
+    const spans = tokens.map((token): ElementContent => {
+      const className = [...tokenClasses('hl', token.variants.light), ...tokenClasses('hd', token.variants.dark)];
+      return { type: 'element', tagName: 'span', properties: className.length ? { className } : {}, children: [{ type: 'text', value: token.content }] };
+    });
+    children.push({ type: 'element', tagName: 'span', properties: { className: ['line'] }, children: spans });
+  });
+  return {
+    type: 'element',
+    tagName: 'pre',
+    // A long line scrolls: keyboard users reach the block to scroll it.
+    properties: { className: ['shiki'], tabIndex: 0, dataLanguage: language },
+    position: pre.position,
+    children: [{ type: 'element', tagName: 'code', properties: {}, children }],
+  };
+}
+
+/** Font styles as Shiki numbers them (a bit each). */
+const FONT_STYLES: Array<[bit: number, suffix: string, rule: string]> = [
+  [1, 'i', 'font-style:italic'],
+  [2, 'b', 'font-weight:bold'],
+  [4, 'u', 'text-decoration:underline'],
+  [8, 's', 'text-decoration:line-through'],
+];
+
+function tokenClasses(prefix: 'hl' | 'hd', variant: { color?: string; fontStyle?: number } | undefined): string[] {
+  if (!variant) return [];
+  const classes = variant.color && HEX_COLOUR.test(variant.color) ? [`${prefix}-${colourName(variant.color)}`] : [];
+  for (const [bit, suffix] of FONT_STYLES) if ((variant.fontStyle ?? 0) > 0 && (variant.fontStyle! & bit) !== 0) classes.push(`${prefix}-${suffix}`);
+  return classes;
+}
+
+/** Colours written as hex, the only ones a class name is made from (a theme naming `red` leaves those tokens the default colour). */
+const HEX_COLOUR = /^#[0-9a-f]{3,8}$/i;
+
+function colourName(color: string): string {
+  return color.replace(/^#/, '').toLowerCase();
+}
+
+function codeFindings(file: VFile): CodeLanguageFinding[] {
+  const data = file.data as { codeLanguages?: CodeLanguageFinding[] };
+  return (data.codeLanguages ??= []);
+}
+
+/** The unknown fence languages noted while processing `file`. */
+export function unknownLanguageFindings(file: VFile): CodeLanguageFinding[] {
+  return (file.data as { codeLanguages?: CodeLanguageFinding[] }).codeLanguages ?? [];
+}
+
+function unknownLanguage(language: string, pre: Element): CodeLanguageFinding {
+  const suggestion = closest(language.toLowerCase(), [...languages().keys()]);
+  return {
+    code: 'unknown-code-language',
+    line: pre.position?.start.line ?? 1,
+    column: pre.position?.start.column ?? 1,
+    field: `\`\`\`${language}`,
+    message: 'names a language the highlighter does not know, so the block is shown plain',
+    actual: JSON.stringify(language),
+    hint: suggestion ? `did you mean "${suggestion}"?` : 'Use a language name Shiki knows (https://shiki.style/languages), or none for plain text.',
+  };
+}
+
+/**
+ * The stylesheet of two themes: each colour class of each, light unless the visitor prefers
+ * dark. Made from every colour the themes' rules name, so it does not depend on the content and
+ * is ready before any page is rendered.
+ */
+export function themeStylesheet(themes: Themes): string {
+  const rules = (prefix: 'hl' | 'hd', theme: ThemeRegistration) => {
+    const colors = theme.colors ?? {};
+    const background = colors['editor.background'] ?? (theme.type === 'dark' ? '#1e1e1e' : '#ffffff');
+    const foreground = colors['editor.foreground'] ?? (theme.type === 'dark' ? '#d4d4d4' : '#1f2328');
+    const tokenColors = [...(theme.tokenColors ?? []), ...(theme.settings ?? [])].map((rule) => rule.settings?.foreground).filter((color): color is string => typeof color === 'string');
+    // `pre.shiki`, linked after the site's stylesheets, wins over a site's own `pre` rules.
+    const lines = [`pre.shiki{background-color:${background};color:${foreground}}`];
+    for (const color of [...new Set([foreground, ...tokenColors].filter((color) => HEX_COLOUR.test(color)).map(colourName))].sort()) lines.push(`.shiki .${prefix}-${color}{color:#${color}}`);
+    for (const [, suffix, rule] of FONT_STYLES) lines.push(`.shiki .${prefix}-${suffix}{${rule}}`);
+    return lines.join('\n');
+  };
+  return [
+    'pre.shiki{overflow-x:auto}',
+    `@media not (prefers-color-scheme: dark){\n${rules('hl', loadTheme(themes.light))}\n}`,
+    `@media (prefers-color-scheme: dark){\n${rules('hd', loadTheme(themes.dark))}\n}`,
+    '',
+  ].join('\n');
+}

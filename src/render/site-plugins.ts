@@ -1,0 +1,68 @@
+import type { Root as HastRoot } from 'hast';
+import type { Pluggable, Processor, Transformer } from 'unified';
+import type { VFile } from 'vfile';
+import { CONTENT_ORIGIN, noteOrigins } from '../safety/markdown-safety.ts';
+import { pluginAndOptions, type MarkdownPlugin } from './markdown-options.ts';
+
+/** Which field of the site definition names a plugin: `markdown.rehypePlugins[1]`. */
+export type PluginField = `markdown.${'remarkPlugins' | 'rehypePlugins'}[${number}]`;
+
+/** A site's plugin threw while the engine rendered a file; carries the field naming it and what it threw. */
+export class SitePluginError extends Error {
+  readonly field: PluginField;
+  readonly plugin: string;
+  constructor(field: PluginField, plugin: string, cause: unknown) {
+    const thrown = cause instanceof Error ? cause : new Error(String(cause));
+    super(thrown.message, { cause: thrown });
+    this.field = field;
+    this.plugin = plugin;
+  }
+}
+
+/** A plugin's name for messages: its function's name, or the field. */
+export function pluginName(entry: MarkdownPlugin): string {
+  return pluginAndOptions(entry).plugin.name || 'an anonymous plugin';
+}
+
+/**
+ * The site's plugins of one kind, in the order given, each wrapped so that what it throws (as it is
+ * set up or as it runs) names its field. Rehype plugins are followed by a look at the tree, so an
+ * element a plugin made unsafe is told apart from one the content wrote (see `noteOrigins`).
+ */
+export function sitePlugins(list: readonly MarkdownPlugin[] | undefined, kind: 'remarkPlugins' | 'rehypePlugins'): Pluggable[] {
+  if (!list?.length) return [];
+  const plugins: Pluggable[] = list.map((entry, index) => {
+    const field: PluginField = `markdown.${kind}[${index}]`;
+    const { plugin, options } = pluginAndOptions(entry);
+    const name = pluginName(entry);
+    function attacher(this: Processor, ...args: unknown[]) {
+      let transformer: Transformer | void;
+      try {
+        transformer = (plugin as (...args: unknown[]) => Transformer | void).apply(this, args);
+      } catch (error) {
+        throw new SitePluginError(field, name, error);
+      }
+      if (typeof transformer !== 'function') return transformer;
+      const run = transformer;
+      const guarded = (tree: unknown, file: VFile, next?: unknown) => {
+        try {
+          return (run as (...args: unknown[]) => unknown).call(this, tree, file, next);
+        } catch (error) {
+          throw new SitePluginError(field, name, error);
+        }
+      };
+      // unified passes a callback only to transformers that declare a third parameter.
+      const wrapped = run.length >= 3 ? guarded : (tree: unknown, file: VFile) => guarded(tree, file);
+      return kind === 'rehypePlugins'
+        ? (tree: HastRoot, file: VFile) => {
+            const result = (wrapped as (tree: HastRoot, file: VFile) => unknown)(tree, file);
+            noteOrigins((result as HastRoot | undefined) ?? tree, file, `${field} (${name})`);
+            return result;
+          }
+        : wrapped;
+    }
+    return [attacher, ...options] as Pluggable;
+  });
+  // Unsafe elements already in the tree before the site's rehype plugins are the content's own.
+  return kind === 'rehypePlugins' ? [() => (tree: HastRoot, file: VFile) => noteOrigins(tree, file, CONTENT_ORIGIN), ...plugins] : plugins;
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import { diskWriter } from '../../src/output/write.ts';
+import { loadSite } from '../../src/site/load.ts';
+
+// A copy of the guide's Markdown example (docs/examples/markdown), edited between builds into one
+// folder with the build cache on: what an edit must re-render, it re-renders, and nothing else.
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-markdown-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+const root = path.join(work, 'site');
+fs.cpSync(path.resolve('docs/examples/markdown'), root, { recursive: true, filter: (file) => !file.includes('.site-cache') });
+// Its packages (rehype-external-links) are the engine's, as an installed site's would be its own.
+fs.symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'));
+const out = path.join(work, 'dist');
+const options = { threads: 0, socialImages: false, cache: { dir: path.join(work, 'cache') } } as const;
+
+const edit = (relative: string, change: (text: string) => string) => {
+  const file = path.join(root, relative);
+  fs.writeFileSync(file, change(fs.readFileSync(file, 'utf8')));
+};
+const page = (file: string) => fs.readFileSync(path.join(out, file), 'utf8');
+const SLOW = 120_000;
+
+describe('Markdown and MDX in incremental builds', () => {
+  it('re-renders the MDX page whose imported component changed, and only it', async () => {
+    const first = await build(await loadSite(root), diskWriter(out), options);
+    expect(first.diagnostics).toEqual([]);
+    expect(page('notes/counting/index.html')).toContain('<aside class="callout">');
+    edit('components/Callout.tsx', (text) => text.replace('<aside className="callout">', '<aside className="callout" aria-label="Note">'));
+    const second = await build(await loadSite(root), diskWriter(out), options);
+    expect(second.diagnostics).toEqual([]);
+    expect(second.pages?.rendered).toBe(1);
+    expect(page('notes/counting/index.html')).toContain('<aside class="callout" aria-label="Note">');
+  }, SLOW);
+
+  it('re-renders pages when a plugin’s options change in the site definition', async () => {
+    edit('site.config.tsx', (text) => text.replace("value: ' ↗'", "value: ' (another site)'"));
+    const result = await build(await loadSite(root), diskWriter(out), options);
+    expect(result.diagnostics).toEqual([]);
+    expect(page('index.html')).toContain('unified collective<span> (another site)</span></a>');
+  }, SLOW);
+
+  it('reports MDX mistakes at their file, line and column, and writes nothing', async () => {
+    const mdx = fs.readFileSync(path.join(root, 'content/notes/counting.mdx'), 'utf8');
+    fs.writeFileSync(path.join(root, 'content/notes/unknown.mdx'), mdx.replace('<Callout>This', '<Calout>This').replace('</Callout>', '</Calout>'));
+    fs.writeFileSync(path.join(root, 'content/notes/missing.mdx'), mdx.replace('../../components/Callout.tsx', '../../components/Callot.tsx'));
+    fs.writeFileSync(path.join(root, 'content/notes/syntax.mdx'), mdx.replace('This button is an island', 'This button <is an island'));
+    const before = page('index.html');
+    const result = await build(await loadSite(root), diskWriter(out), options);
+    const facts = result.diagnostics.map(({ code, file, line, column, message }) => ({ code, file: path.relative(root, file!), line, column, message: message.slice(0, 40) }));
+    expect(facts).toEqual([
+      { code: 'invalid-mdx', file: 'content/notes/missing.mdx', line: 6, column: 22, message: 'imports "../../components/Callot.tsx", w' },
+      { code: 'invalid-mdx', file: 'content/notes/syntax.mdx', line: 13, column: 54, message: 'Unexpected character `.` (U+002E) in att' },
+      { code: 'invalid-mdx', file: 'content/notes/unknown.mdx', line: 11, column: 1, message: '<Calout> is not imported or defined in t' },
+    ]);
+    expect(page('index.html')).toBe(before);
+  }, SLOW);
+});
