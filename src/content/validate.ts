@@ -9,7 +9,7 @@ import { checkFileName } from '../safety/file-names.ts';
 import { checkFrontMatterUrls } from '../safety/front-matter-safety.ts';
 import type { CollectionDefinition, SiteDefinition } from '../site/definition.ts';
 import type { BaseData } from './entry.ts';
-import type { SchemaHelpers } from './schema-helpers.ts';
+import { validatingFile, type SchemaHelpers } from './schema-helpers.ts';
 import { slugOf, urlForContentFile } from '../routes/urls.ts';
 
 /** A collection with its schema built once per build. */
@@ -59,7 +59,7 @@ export function validateFile(
       ],
     };
   }
-  const result = collection.schema.safeParse(parsed.data, { reportInput: true });
+  const result = validatingFile(relative, () => collection.schema.safeParse(parsed.data, { reportInput: true }));
   const unsafeUrls = checkFrontMatterUrls(parsed, collection.schema);
   if (!result.success) return { diagnostics: [...issueDiagnostics(result.error.issues, parsed, collection.schema), ...unsafeUrls] };
   if (unsafeUrls.length) return { diagnostics: unsafeUrls };

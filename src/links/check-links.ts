@@ -7,7 +7,8 @@ import type { OutputFile } from '../output/write.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import { reportProblems, type Problem } from './report.ts';
 import { digest } from '../incremental/facts.ts';
-import { urlToOutPath } from '../routes/urls.ts';
+import { folderOf, urlToOutPath } from '../routes/urls.ts';
+import { posix } from 'node:path';
 
 /** A link to another site: listed for a person or a link checker, never fetched by the build. */
 export interface ExternalLink {
@@ -119,11 +120,14 @@ export function checkLinks(
 
   let hints = 0;
   const pageUrls = routes.map((route) => route.url);
-  const diagnostics = reportProblems(problems, (route) => scanned.get(route.outPath)!, (problem, route) => {
+  const nearby = nearbyFiles(contents.keys());
+  const diagnostics = reportProblems(problems, (route) => scanned.get(route.outPath)!, (problem, route, written) => {
     if (problem.code !== 'broken-link' || problem.hint || hints++ >= HINT_LIMIT) return problem.hint;
     const resolved = resolve(problem.link.url, route.url);
-    const suggestion = resolved.kind === 'internal' ? closest(resolved.path, pageUrls) : undefined;
-    return suggestion ? `did you mean "${suggestion}"?` : undefined;
+    const suggestion = resolved.kind === 'internal' ? closest(resolved.path, [...pageUrls, ...nearby(resolved.path)]) : undefined;
+    if (!suggestion) return undefined;
+    // A relative URL gets a relative suggestion, from the folder of the Markdown file it is written in.
+    return written ? `did you mean "${relativeTo(folderOf(route.entry.relative), suggestion)}" (${suggestion})?` : `did you mean "${suggestion}"?`;
   });
   return { diagnostics: [...caseClashes(routes), ...diagnostics], external: [...external.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)) };
 }
@@ -175,6 +179,33 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
   const key = path.split('/').filter(Boolean).join('/');
   const target = [key, key ? `${key}/index.html` : 'index.html'].find((candidate) => candidate && contents.has(candidate));
   return { kind: 'internal', path: parsed.pathname, target, fragment };
+}
+
+/**
+ * The files a mistyped path may have meant: those of its folder, and those of its name anywhere
+ * (an image beside a post, linked from a page that is not in the post's folder).
+ */
+function nearbyFiles(outPaths: Iterable<string>): (urlPath: string) => string[] {
+  let byFolder: Map<string, string[]> | undefined;
+  let byName: Map<string, string[]> | undefined;
+  return (urlPath) => {
+    if (!byFolder || !byName) {
+      const paths = [...outPaths].filter((outPath) => !outPath.endsWith('.html')).map((outPath) => `/${outPath}`);
+      byFolder = Map.groupBy(paths, (url) => posix.dirname(url));
+      byName = Map.groupBy(paths, (url) => posix.basename(url).toLowerCase());
+    }
+    let decoded = urlPath;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {}
+    return [...(byFolder.get(posix.dirname(decoded)) ?? []), ...(byName.get(posix.basename(decoded).toLowerCase()) ?? [])];
+  };
+}
+
+/** A root-relative URL written relative to a folder: `/posts/hello/a.png` from `/posts/hello/` is `./a.png`. */
+function relativeTo(folder: string, url: string): string {
+  const relative = posix.relative(folder, url);
+  return relative.startsWith('../') ? relative : `./${relative}`;
 }
 
 /** What the link check found over one set of pages and output paths, kept for the next build. */

@@ -22,7 +22,8 @@ export interface Problem {
 export function reportProblems(
   problems: ReadonlyMap<Route, readonly Problem[]>,
   pageOf: (route: Route) => ScannedPage,
-  hintFor: (problem: Problem, route: Route) => string | undefined,
+  /** A hint for a problem; `written` is the URL as the Markdown has it, when it was relative. */
+  hintFor: (problem: Problem, route: Route, written?: string) => string | undefined,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const fromTemplates = new Map<string, { diagnostic: Diagnostic; pages: number }>();
@@ -34,8 +35,11 @@ export function reportProblems(
     for (const problem of unique(found)) {
       const { link, code, expected } = problem;
       const facts = { code, severity: 'error' as const, message: messageFor(code), expected, actual: JSON.stringify(link.url), hint: hintFor(problem, route) };
-      const lines = code === 'unsafe-url' ? [] : (written.get(link.url) ?? []);
-      for (const line of lines) diagnostics.push({ ...facts, file: entry.file, line, field: link.where });
+      const inMarkdown = code === 'unsafe-url' ? undefined : written.get(link.url);
+      const lines = inMarkdown?.lines ?? [];
+      // A relative URL is named as written and as resolved: the file it was looked for is the author's clue.
+      const asWritten = inMarkdown?.written ? { actual: `${JSON.stringify(inMarkdown.written)}, which resolves to ${link.url}`, hint: hintFor(problem, route, inMarkdown.written) } : {};
+      for (const line of lines) diagnostics.push({ ...facts, ...asWritten, file: entry.file, line, field: link.where });
       if ((onPage.get(link.url) ?? 0) <= lines.length) continue;
 
       const source = locateFrontMatterValue(entry, code === 'unsafe-url' ? (value) => unsafeUrlScheme(value) !== undefined : (value) => value.trim() === link.url);

@@ -6,20 +6,24 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
-import type { VFile } from 'vfile';
+import { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { ImageManifest } from '../images/manifest.ts';
 import { rehypeFlagUnsafeHtml, remarkFlagUnsafeUrls, unsafeFindings, type UnsafeFinding } from '../safety/markdown-safety.ts';
 import { limitNesting, tooDeepFinding } from '../safety/nesting.ts';
 import { remarkAutolinksWhereNeeded } from './gfm-autolinks.ts';
 import { remarkGuardTables } from './gfm-table-guard.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
+import { folderOf } from '../routes/urls.ts';
+import { missingAltText, rehypeContentUrls, remarkNoteEmptyAlt, rewrittenUrls, type BodyContext } from './content-urls.ts';
 
 /**
  * The frozen processor every page is rendered with. Unsafe content (scripts, event handlers,
  * `javascript:` URLs) is noted with its position before anything is removed; raw HTML is then
  * sanitized (GitHub's rules), heading ids are added after sanitizing so they keep their plain
  * slugs, and links to other origins open in a new tab without handing it `window.opener` or the
- * referrer.
+ * referrer. Last, relative URLs are resolved against the file's folder and the site's images made
+ * responsive (see `content-urls.ts`), when the file's `BodyContext` asks for it.
  */
 export function createProcessor(linkPasses: PluggableList = [rehypeLinksAndIds]) {
   return unified()
@@ -29,6 +33,7 @@ export function createProcessor(linkPasses: PluggableList = [rehypeLinksAndIds])
     .use(remarkGuardTables)
     .use(limitNesting)
     .use(remarkFlagUnsafeUrls)
+    .use(remarkNoteEmptyAlt)
     // No prefix here: the sanitizer prefixes every id itself, and a second prefix would break footnote links.
     .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
     .use(rehypeRawWhenPresent)
@@ -36,6 +41,7 @@ export function createProcessor(linkPasses: PluggableList = [rehypeLinksAndIds])
     .use(rehypeFlagUnsafeHtml)
     .use(rehypeSanitize)
     .use(linkPasses)
+    .use(rehypeContentUrls)
     .use(rehypeStringify)
     .freeze();
 }
@@ -58,15 +64,25 @@ function rehypeRawWhenPresent() {
   return (tree: Root, file: VFile) => (hasRaw(tree) ? parse(tree, file) : tree);
 }
 
-/** Renders a Markdown body to sanitized HTML (anything unsafe is dropped without a word). */
-export function renderMarkdown(markdown: string): string {
-  let html = rendered.get(markdown);
+/** A vfile of a body with what it is rendered with (see `BodyContext`). */
+function bodyFile(markdown: string, context: BodyContext | undefined): VFile {
+  return new VFile({ value: markdown, data: { context } });
+}
+
+/**
+ * Renders a Markdown body to sanitized HTML (anything unsafe is dropped without a word). With a
+ * context, relative URLs resolve against its folder and the site's images become responsive.
+ */
+export function renderMarkdown(markdown: string, context?: BodyContext): string {
+  const key = context ? `${context.imageMode ?? 'page'}\0${context.folder ?? ''}\0${markdown}` : markdown;
+  const cache = context?.images ? renderedWith(context.images) : rendered;
+  let html = cache.get(key);
   if (html === undefined) {
-    html = String(markdownProcessor().processSync(markdown));
+    html = String(markdownProcessor().processSync(bodyFile(markdown, context)));
     // The feeds render every article twice a build (RSS and Atom), and a dev server's builds
     // render them again after each save: the same text gives the same HTML, so keep the last few.
-    if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
-    rendered.set(markdown, html);
+    if (cache.size >= RENDERED_KEPT) cache.delete(cache.keys().next().value!);
+    cache.set(key, html);
   }
   return html;
 }
@@ -74,6 +90,14 @@ export function renderMarkdown(markdown: string): string {
 /** Bodies kept by `renderMarkdown`, oldest dropped first. */
 const RENDERED_KEPT = 256;
 const rendered = new Map<string, string>();
+/** Bodies rendered with a build's images, kept with that build's manifest (a later build's variants may differ). */
+const renderedByImages = new WeakMap<ImageManifest, Map<string, string>>();
+
+function renderedWith(images: ImageManifest): Map<string, string> {
+  let cache = renderedByImages.get(images);
+  if (!cache) renderedByImages.set(images, (cache = new Map()));
+  return cache;
+}
 
 /** Where a Markdown body comes from, for locating what is wrong in it. */
 export interface MarkdownSource {
@@ -81,38 +105,66 @@ export interface MarkdownSource {
   file: string;
   /** Line of the file on which the body starts. */
   bodyLine: number;
+  /** Path relative to the content folder: relative URLs in the body resolve against its folder (none: they stay as written). */
+  relative?: string;
 }
 
-/** Renders a content file's body, reporting every script, event handler and unsafe URL in it with its line in the file. */
-export function renderContentMarkdown(markdown: string, source: MarkdownSource): { html: string; diagnostics: Diagnostic[] } {
+/** What a content file's body is rendered with: its folder, and the build's images (none: images stay as written). */
+export function contentBodyContext(source: { relative?: string }, images?: ImageManifest, imageMode: BodyContext['imageMode'] = 'page'): BodyContext {
+  return { folder: source.relative ? folderOf(source.relative) : undefined, images, imageMode };
+}
+
+/**
+ * Renders a content file's body, reporting every script, event handler and unsafe URL in it with
+ * its line in the file (errors), and every image without alt text (warnings).
+ */
+export function renderContentMarkdown(markdown: string, source: MarkdownSource, images?: ImageManifest): { html: string; diagnostics: Diagnostic[] } {
   let file: VFile;
   try {
-    file = markdownProcessor().processSync(markdown);
+    file = markdownProcessor().processSync(bodyFile(markdown, contentBodyContext(source, images)));
   } catch (error) {
     // Nesting tens of thousands deep exhausts the stack inside the parsers, before limitNesting sees
     // the tree: the author's to fix, and said in the same words. Any other error is the engine's.
     if (!(error instanceof RangeError)) throw error;
     return { html: '', diagnostics: [located(tooDeepFinding(), source)] };
   }
-  return { html: String(file), diagnostics: unsafeFindings(file).map((finding) => located(finding, source)) };
+  const unsafe = unsafeFindings(file).map((finding) => located(finding, source));
+  const noAlt = missingAltText(file).map(({ line, column, field, src }): Diagnostic => ({
+    code: 'missing-alt',
+    severity: 'warning',
+    file: source.file,
+    line: line + source.bodyLine - 1,
+    column,
+    field,
+    message: 'is an image without alt text, which screen readers announce by its file name',
+    expected: 'a description of the image, or alt="" in HTML for a decorative one',
+    actual: JSON.stringify(src),
+    hint: field === 'image' ? 'Write the description between the brackets: ![A heron on a post](./heron.jpg).' : 'Add alt="…" describing the image, or alt="" when it is only decoration.',
+  }));
+  return { html: String(file), diagnostics: [...unsafe, ...noAlt] };
 }
 
 function located(finding: UnsafeFinding, source: MarkdownSource): Diagnostic {
   return { severity: 'error', file: source.file, ...finding, line: finding.line + source.bodyLine - 1 };
 }
 
-/** The links of a rendered body, each with the line (counted from the body's first line) it is written on. */
-export function markdownLinks(markdown: string): { url: string; line: number }[] {
+/**
+ * The links of a rendered body, each with the line (counted from the body's first line) it is
+ * written on, and the URL as written when the rendering resolved it against the file's folder.
+ */
+export function markdownLinks(markdown: string, source: { relative?: string } = {}): { url: string; line: number; written?: string }[] {
   const processor = markdownProcessor();
-  const tree = processor.runSync(processor.parse(markdown)) as Root;
-  const links: { url: string; line: number }[] = [];
+  const file = bodyFile(markdown, contentBodyContext(source));
+  const tree = processor.runSync(processor.parse(file), file) as Root;
+  const rewritten = rewrittenUrls(file);
+  const links: { url: string; line: number; written?: string }[] = [];
   const visit = (node: Root | Root['children'][number], line: number) => {
     if (node.type !== 'element' && node.type !== 'root') return;
     const here = node.position?.start.line ?? line;
     if (node.type === 'element') {
       for (const name of ['href', 'src'] as const) {
         const value = node.properties[name];
-        if (typeof value === 'string') links.push({ url: value, line: here });
+        if (typeof value === 'string') links.push({ url: value, line: here, written: rewritten.get(value) });
       }
     }
     for (const child of node.children) visit(child, here);

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import type { AssetManifest } from '../assets/bundle.ts';
 import type { Tracker } from '../incremental/tracking.ts';
 import type { Catalogue } from '../content/catalogue.ts';
-import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { ImagesProvider } from '../images/context.ts';
 import type { ImageManifest } from '../images/manifest.ts';
 import type { Route } from '../routes/routes.ts';
@@ -45,8 +45,9 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
   const { site, siteContext, catalogue, assets } = context;
   const template = site.templates[route.template]!;
   try {
-    const body = renderContentMarkdown(route.entry.body, route.entry);
-    if (body.diagnostics.length) return { diagnostics: body.diagnostics };
+    const body = renderContentMarkdown(route.entry.body, route.entry, context.images);
+    // Warnings (an image without alt text) leave the page to be rendered; errors stop it.
+    if (hasErrors(body.diagnostics)) return { diagnostics: body.diagnostics };
     const props: PageProps = { entry: route.entry, html: body.html, catalogue, route, site: siteContext };
     const Layout = site.layout;
     const Page = template.component;
@@ -79,6 +80,7 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
     if (headings !== 1) {
       return {
         diagnostics: [
+          ...body.diagnostics,
           {
             code: 'heading-count',
             severity: 'error',
@@ -92,7 +94,7 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
         ],
       };
     }
-    return { html: filled, diagnostics: [] };
+    return { html: filled, diagnostics: body.diagnostics };
   } catch (error) {
     if (error instanceof UndeclaredIslandError) return { diagnostics: [undeclaredIsland(error, route)] };
     const err = error instanceof Error ? error : new Error(String(error));

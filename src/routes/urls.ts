@@ -24,3 +24,22 @@ export function urlToOutPath(url: string): string {
 export function slugOf(url: string): string {
   return normalizeUrlPath(url).split('/').pop() ?? '';
 }
+
+/** A URL that depends on the page it is written on: no scheme, not root-relative, not only a fragment. */
+export function isRelative(url: string): boolean {
+  const trimmed = url.trim();
+  return trimmed !== '' && !/^[a-zA-Z][a-zA-Z\d+\-.]*:/.test(trimmed) && !/^[/\\#]/.test(trimmed);
+}
+
+/** A relative URL resolved against a root-relative folder (`/posts/hello/`): `./a.png` → `/posts/hello/a.png`; `..` never climbs above the root. */
+export function resolveRelative(url: string, folder: string): string {
+  const base = new URL(folder.endsWith('/') ? folder : `${folder}/`, 'http://site.invalid');
+  const resolved = new URL(url.trim(), base);
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+}
+
+/** The root-relative folder of a content file (`posts/hello/index.md` → `/posts/hello/`). */
+export function folderOf(relative: string): string {
+  const parts = relative.replace(/\\/g, '/').split('/').slice(0, -1);
+  return `/${parts.join('/')}${parts.length ? '/' : ''}`;
+}

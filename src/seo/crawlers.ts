@@ -4,6 +4,7 @@ import { compareText } from '../diagnostics/diagnostics.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import type { OutputFile } from '../output/write.ts';
+import type { ImageManifest } from '../images/manifest.ts';
 import type { RobotsDefinition } from './definition.ts';
 import { renderAtom, renderRss } from './feeds.ts';
 import { escapeXml } from './xml.ts';
@@ -48,7 +49,7 @@ const outPath = (urlPath: string) => urlPath.replace(/^\/+/, '');
  * The files crawlers and feed readers ask for: `sitemap.xml` and `robots.txt` (unless the site
  * turns them off) and each feed in both formats.
  */
-export function seoFiles(site: SiteDefinition, catalogue: Catalogue, context: SiteContext): OutputFile[] {
+export function seoFiles(site: SiteDefinition, catalogue: Catalogue, context: SiteContext, images?: ImageManifest): OutputFile[] {
   const files: OutputFile[] = [];
   const sitemap = site.sitemap !== false;
   if (sitemap) files.push({ path: outPath(SITEMAP_PATH), contents: renderSitemap(catalogue.entries, context) });
@@ -56,8 +57,8 @@ export function seoFiles(site: SiteDefinition, catalogue: Catalogue, context: Si
     files.push({ path: 'robots.txt', contents: renderRobots(site.robots ?? {}, sitemap ? context.url(SITEMAP_PATH) : undefined) });
   }
   for (const feed of site.feeds ?? []) {
-    files.push({ path: outPath(feed.rss), contents: renderRss(feed, catalogue, context) });
-    files.push({ path: outPath(feed.atom), contents: renderAtom(feed, catalogue, context) });
+    files.push({ path: outPath(feed.rss), contents: renderRss(feed, catalogue, context, images) });
+    files.push({ path: outPath(feed.atom), contents: renderAtom(feed, catalogue, context, images) });
   }
   return files;
 }

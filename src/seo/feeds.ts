@@ -1,6 +1,7 @@
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
-import { renderMarkdown } from '../render/markdown.ts';
+import type { ImageManifest } from '../images/manifest.ts';
+import { contentBodyContext, renderMarkdown } from '../render/markdown.ts';
 import type { SiteContext } from '../site/context.ts';
 import type { FeedAuthor, FeedDefinition } from './definition.ts';
 import { absolutizeUrls, cdata, escapeXml, latestDate, rfc3339Date, rfc822Date } from './xml.ts';
@@ -17,14 +18,18 @@ interface FeedItem {
   author: FeedAuthor;
 }
 
-/** The items of a feed: the collection's visible entries that have a `createdDate`, newest first. */
-function feedItems(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext): FeedItem[] {
+/**
+ * The items of a feed: the collection's visible entries that have a `createdDate`, newest first.
+ * Relative URLs resolve against each entry's folder, as on its page; an image of the site is one
+ * variant (the widest of its fallback format), since readers show no `<picture>` sources.
+ */
+function feedItems(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext, images?: ImageManifest): FeedItem[] {
   const dated = catalogue.collection(feed.collection, { order: 'newest' }).filter((entry) => entry.data.createdDate);
   return dated.map((entry: Entry) => ({
     url: site.url(entry.url),
     title: entry.data.title,
     summary: entry.data.description,
-    html: absolutizeUrls(renderMarkdown(entry.body), site.origin),
+    html: absolutizeUrls(renderMarkdown(entry.body, contentBodyContext(entry, images, 'feed')), site.origin),
     published: entry.data.createdDate!,
     updated: entry.data.updatedDate ?? entry.data.createdDate!,
     author: feed.author?.(entry, catalogue, site) ?? { name: site.name, url: site.url('/') },
@@ -37,8 +42,8 @@ function feedUpdated(items: readonly FeedItem[]): string {
 }
 
 /** An RSS 2.0 feed with the full content of each item in `content:encoded`. */
-export function renderRss(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext): string {
-  const items = feedItems(feed, catalogue, site);
+export function renderRss(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext, images?: ImageManifest): string {
+  const items = feedItems(feed, catalogue, site, images);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
@@ -70,8 +75,8 @@ export function renderRss(feed: FeedDefinition, catalogue: Catalogue, site: Site
 }
 
 /** An Atom feed with the full content of each entry. */
-export function renderAtom(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext): string {
-  const items = feedItems(feed, catalogue, site);
+export function renderAtom(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext, images?: ImageManifest): string {
+  const items = feedItems(feed, catalogue, site, images);
   const author = (who: FeedAuthor) => `<author><name>${escapeXml(who.name)}</name>${who.url ? `<uri>${escapeXml(who.url)}</uri>` : ''}</author>`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',

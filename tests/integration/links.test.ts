@@ -34,7 +34,7 @@ describe('links in Markdown', async () => {
       `${file}:19  <a href>: expected a page or file of the site, found "/servces/data"  [broken-link]`,
       `${file}:19  <a href>: expected an id that exists on /blogs/first-post, found "/blogs/first-post#no-such-section"  [broken-anchor]`,
       `${file}:20  <a href>: expected a page or file of the site, found "https://kestrelpoint.example/blogs/third-post"  [broken-link]`,
-      `${file}:20  <a href>: expected a page or file of the site, found "thrid-post"  [broken-link]`,
+      `${file}:20  <a href>: expected a page or file of the site, found "thrid-post", which resolves to /blogs/thrid-post  [broken-link]`,
     ].sort());
     const report = formatDiagnostics(result.diagnostics, { cwd: root, fileCount: result.fileCount, outcome: 'Nothing was written to dist/.' });
     expect(report).toContain('hint: did you mean "/about/company"?');
