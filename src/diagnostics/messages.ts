@@ -32,6 +32,7 @@ export const messages = {
   'unsafe-url': 'A link or image URL would run code (javascript:, vbscript:, data:text/html).',
   'broken-link': 'A link points at no page or file of the site.',
   'missing-alt': 'An image in Markdown or its raw HTML has no alt text.',
+  'trailing-slash': "A link names a page with a trailing slash on a site whose URLs have none, or without one on a site whose URLs end in one.",
   'broken-anchor': 'A link points at an id that does not exist on its page.',
   'invalid-file-name': "A content file's name makes a URL that cannot lead back to its page.",
   'csp-blocked-inline': 'A page holds a style attribute, an event handler or a javascript: URL, which the Content-Security-Policy blocks.',

@@ -6,7 +6,7 @@ import { locateFrontMatterValue, markdownLinkLines } from './locate-source.ts';
 
 /** One thing wrong with one link of one page. */
 export interface Problem {
-  code: 'broken-link' | 'broken-anchor' | 'unsafe-url';
+  code: 'broken-link' | 'broken-anchor' | 'unsafe-url' | 'trailing-slash';
   link: ScannedLink;
   expected: string;
   hint?: string;
@@ -72,5 +72,6 @@ function unique(problems: readonly Problem[]): Problem[] {
 
 function messageFor(code: Problem['code']): string {
   if (code === 'unsafe-url') return 'is a URL that runs code';
+  if (code === 'trailing-slash') return "names a page in the other URL style than the site's";
   return code === 'broken-anchor' ? 'points at an id its page does not have' : 'points at no page or file of the site';
 }

@@ -1,11 +1,20 @@
-/** The URL a content file is published at, and whether it is a list page (`_name.md`). */
-export function urlForContentFile(relative: string): { url: string; listPage: boolean } {
+/** Whether page URLs end in a slash (see `SiteDefinition.trailingSlash`). */
+export type TrailingSlash = 'never' | 'always';
+
+/** A page's URL path in a site's style: `/blog` becomes `/blog/` with `'always'`; the root is `/` either way. */
+export function pageUrl(urlPath: string, style: TrailingSlash = 'never'): string {
+  const clean = normalizeUrlPath(urlPath);
+  return style === 'always' && clean !== '/' ? `${clean}/` : clean;
+}
+
+/** The URL a content file is published at (in the site's style), and whether it is a list page (`_name.md`). */
+export function urlForContentFile(relative: string, style: TrailingSlash = 'never'): { url: string; listPage: boolean } {
   const parts = relative.replace(/\\/g, '/').replace(/\.md$/, '').split('/');
   const name = parts.pop() ?? '';
   const listPage = name.startsWith('_');
   const bare = listPage ? name.slice(1) : name;
   if (bare !== 'index') parts.push(bare);
-  return { url: normalizeUrlPath(`/${parts.join('/')}`), listPage };
+  return { url: pageUrl(`/${parts.join('/')}`, style), listPage };
 }
 
 /** A URL path with one leading slash and no trailing slash (except the root). */

@@ -95,6 +95,7 @@ export const siteSchema = z.strictObject({
   startup: z.record(z.string(), filePath).optional(),
   client: z.strictObject({ runtime: z.enum(['react', 'preact']).optional() }).optional(),
   routes: callable('a function (catalogue) => derived routes').optional(),
+  trailingSlash: z.enum(['never', 'always']).optional(),
   notFound: rootRelative('/404'),
   og: socialImages.optional(),
   head: component.optional(),
