@@ -34,7 +34,8 @@ export function reportProblems(
     for (const link of pageOf(route).links) onPage.set(link.url, (onPage.get(link.url) ?? 0) + 1);
     for (const problem of unique(found)) {
       const { link, code, expected } = problem;
-      const facts = { code, severity: 'error' as const, message: messageFor(code), expected, actual: JSON.stringify(link.url), hint: hintFor(problem, route) };
+      // A page named in the other URL style is still reached (a host redirects, or serves the folder's index.html).
+      const facts = { code, severity: code === 'trailing-slash' ? ('warning' as const) : ('error' as const), message: messageFor(code), expected, actual: JSON.stringify(link.url), hint: hintFor(problem, route) };
       const inMarkdown = code === 'unsafe-url' ? undefined : written.get(link.url);
       const lines = inMarkdown?.lines ?? [];
       // A relative URL is named as written and as resolved: the file it was looked for is the author's clue.
