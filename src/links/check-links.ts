@@ -2,7 +2,7 @@ import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { Route } from '../routes/routes.ts';
 import { SAFE_URL_EXPECTED, unsafeUrlScheme } from '../safety/unsafe-url.ts';
-import { closest } from '../diagnostics/suggest.ts';
+import { closest, editDistance } from '../diagnostics/suggest.ts';
 import type { OutputFile } from '../output/write.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import { reportProblems, type Problem } from './report.ts';
@@ -131,7 +131,9 @@ export function checkLinks(
     if (problem.code === 'trailing-slash' && written) return slashHint(restyled(written, trailingSlash));
     if (problem.code !== 'broken-link' || problem.hint || hints++ >= HINT_LIMIT) return problem.hint;
     const resolved = resolve(problem.link.url, route.url);
-    const suggestion = resolved.kind === 'internal' ? closest(resolved.path, [...pageUrls, ...nearby(resolved.path)]) : undefined;
+    const near = resolved.kind === 'internal' ? nearby(resolved.path) : undefined;
+    // A typo names a page or a file of the same folder; a file of the same name elsewhere is the file meant, however far.
+    const suggestion = near && (closest(near.path, [...pageUrls, ...near.inFolder]) ?? nearest(near.path, near.sameName));
     if (!suggestion) return undefined;
     // A relative URL gets a relative suggestion, from the folder of the Markdown file it is written in.
     return written ? `did you mean "${relativeTo(folderOf(route.entry.relative), suggestion)}" (${suggestion})?` : `did you mean "${suggestion}"?`;
@@ -165,7 +167,7 @@ function caseClashes(routes: readonly Route[]): Diagnostic[] {
 }
 
 function slashHint(url: string): string {
-  return `Write "${url}": a host would answer the other form with a redirect, or not at all.`;
+  return `Write "${url}": on a static host the other form costs a redirect.`;
 }
 
 /** A URL as written with its path's trailing slash added or removed, its query and fragment kept. */
@@ -214,7 +216,7 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
  * The files a mistyped path may have meant: those of its folder, and those of its name anywhere
  * (an image beside a post, linked from a page that is not in the post's folder).
  */
-function nearbyFiles(outPaths: Iterable<string>): (urlPath: string) => string[] {
+function nearbyFiles(outPaths: Iterable<string>): (urlPath: string) => { path: string; inFolder: string[]; sameName: string[] } {
   let byFolder: Map<string, string[]> | undefined;
   let byName: Map<string, string[]> | undefined;
   return (urlPath) => {
@@ -223,12 +225,17 @@ function nearbyFiles(outPaths: Iterable<string>): (urlPath: string) => string[] 
       byFolder = Map.groupBy(paths, (url) => posix.dirname(url));
       byName = Map.groupBy(paths, (url) => posix.basename(url).toLowerCase());
     }
-    let decoded = urlPath;
+    let path = urlPath;
     try {
-      decoded = decodeURIComponent(urlPath);
+      path = decodeURIComponent(urlPath);
     } catch {}
-    return [...(byFolder.get(posix.dirname(decoded)) ?? []), ...(byName.get(posix.basename(decoded).toLowerCase()) ?? [])];
+    return { path, inFolder: byFolder.get(posix.dirname(path)) ?? [], sameName: byName.get(posix.basename(path).toLowerCase()) ?? [] };
   };
+}
+
+/** The candidate nearest to a value, however far (undefined when there is none). */
+function nearest(value: string, candidates: readonly string[]): string | undefined {
+  return candidates.map((candidate) => ({ candidate, distance: editDistance(value, candidate) })).sort((a, b) => a.distance - b.distance)[0]?.candidate;
 }
 
 /** A root-relative URL written relative to a folder: `/posts/hello/a.png` from `/posts/hello/` is `./a.png`. */

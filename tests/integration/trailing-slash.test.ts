@@ -56,9 +56,9 @@ describe("trailingSlash: 'always'", () => {
     const unslashed = await buildWith('always-unslashed', 'always');
     const problems = unslashed.result.diagnostics.filter((d) => d.code === 'trailing-slash');
     expect(problems.map((d) => [path.relative(unslashed.content, d.file!), d.line, d.actual, d.hint])).toEqual([
-      ['index.md', 5, '"posts/hello", which resolves to /posts/hello', 'Write "posts/hello/": a host would answer the other form with a redirect, or not at all.'],
-      ['posts/hello/index.md', 13, '"../next", which resolves to /posts/next', 'Write "../next/": a host would answer the other form with a redirect, or not at all.'],
-      ['posts/next.md', 6, '"hello", which resolves to /posts/hello', 'Write "hello/": a host would answer the other form with a redirect, or not at all.'],
+      ['index.md', 5, '"posts/hello", which resolves to /posts/hello', 'Write "posts/hello/": on a static host the other form costs a redirect.'],
+      ['posts/hello/index.md', 13, '"../next", which resolves to /posts/next', 'Write "../next/": on a static host the other form costs a redirect.'],
+      ['posts/next.md', 6, '"hello", which resolves to /posts/hello', 'Write "hello/": on a static host the other form costs a redirect.'],
     ]);
     // A warning: the page is still reached (a host redirects, or serves the folder's index.html).
     expect(problems.every((d) => d.severity === 'warning' && d.expected?.includes("trailingSlash 'always'"))).toBe(true);
@@ -75,9 +75,9 @@ describe("trailingSlash: 'never' (the default)", () => {
     const never = await buildWith('never-slashed', undefined, SLASHED_LINKS);
     const problems = never.result.diagnostics.filter((d) => d.code === 'trailing-slash');
     expect(problems.map((d) => [path.relative(never.content, d.file!), d.line, d.hint])).toEqual([
-      ['index.md', 5, 'Write "posts/hello": a host would answer the other form with a redirect, or not at all.'],
-      ['posts/hello/index.md', 13, 'Write "../next": a host would answer the other form with a redirect, or not at all.'],
-      ['posts/next.md', 6, 'Write "/posts/hello#top": a host would answer the other form with a redirect, or not at all.'],
+      ['index.md', 5, 'Write "posts/hello": on a static host the other form costs a redirect.'],
+      ['posts/hello/index.md', 13, 'Write "../next": on a static host the other form costs a redirect.'],
+      ['posts/next.md', 6, 'Write "/posts/hello#top": on a static host the other form costs a redirect.'],
     ]);
   });
 });
