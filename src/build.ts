@@ -57,7 +57,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     if (failed(pages)) return outcome(content, routes, [...found, pages], { images, pages, mdx });
     const drawn = await drawSocialImages(site, socialImages, last, options.og);
     const files = [...(await staticFiles(published.files, memory?.staticFiles)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, context))];
-    const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls);
+    const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls, site.trailingSlash);
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
     const checked = [...found, pages, drawn, links, headers];
     if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links, mdx });

@@ -50,7 +50,8 @@ export interface Catalogue {
 /** Builds the catalogue from entries whose URLs are known to be unique. */
 export function createCatalogue(entries: readonly Entry[]): Catalogue {
   const ordered = [...entries].sort(compareEntries);
-  const byUrl = new Map(ordered.map((entry) => [entry.url, entry]));
+  // Keyed without a trailing slash, so a page is found by its URL in either style.
+  const byUrl = new Map(ordered.map((entry) => [normalizeUrlPath(entry.url), entry]));
   const byCollection = Map.groupBy(ordered, (entry) => entry.collection);
   // A reference names an entry by collection and slug; one lookup, not a scan of the collection.
   // The first in the one ordering wins when two folders hold the same slug, as a scan would find.

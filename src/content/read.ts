@@ -110,7 +110,7 @@ export function fileReader(site: SiteDefinition): (source: SourceFile) => Omit<P
   return (source) => {
     const { parsed, diagnostics: syntax } = parseSource(source);
     if (!parsed) return { syntax, schema: [] };
-    const { entry, diagnostics: schema } = validateFile(parsed, collectionsOf(site), site.templates);
+    const { entry, diagnostics: schema } = validateFile(parsed, collectionsOf(site), site.templates, site.trailingSlash);
     if (!entry) return { syntax, schema };
     const { body, ...rest } = encodeEntry(entry);
     return { syntax, schema, entry: rest, bodyStart: withoutBom(source.text).length - body.length };

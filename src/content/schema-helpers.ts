@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { closest } from '../diagnostics/suggest.ts';
+import { folderOf, isRelative, resolveRelative } from '../routes/urls.ts';
 
 /** A reference to an entry of another collection by slug, resolved after every file is read. */
 export class Ref {
@@ -17,7 +19,11 @@ export class Ref {
 
 /** Schema builders that know about the site: image paths that must exist, references, dates. */
 export interface SchemaHelpers {
-  /** A root-relative path (`/images/x.svg`) to a file in the content or public folder. */
+  /**
+   * A path to a file in the content or public folder: root-relative (`/images/x.svg`), or relative
+   * to the content file's folder (`./diagram.png` beside `posts/hello/index.md`), which becomes
+   * the root-relative path of that file (`/posts/hello/diagram.png`).
+   */
   asset(): z.ZodType<string>;
   /** The slug of an entry in another collection, checked once every file is read. */
   ref(collection: string): z.ZodType<Ref>;
@@ -56,19 +62,71 @@ export function normalizeDate(value: string): string {
   return new Date(zoned).toISOString().replace('.000Z', 'Z');
 }
 
+/** The folder, root-relative, of the content file being validated: what relative `asset()` paths resolve against. */
+let validating = '/';
+
+/**
+ * Runs a validation of the content file at `relative` (relative to the content folder). Schemas are
+ * built once per build and zod hands a check no context of its own, so the file's folder is
+ * set here for the length of the (synchronous) parse.
+ */
+export function validatingFile<T>(relative: string, validate: () => T): T {
+  const outer = validating;
+  validating = folderOf(relative);
+  try {
+    return validate();
+  } finally {
+    validating = outer;
+  }
+}
+
+const ASSET_FORMAT = 'a root-relative path like /images/name.svg, or one relative to the page\'s file like ./name.svg';
+
 /** Builds the schema helpers for a site whose files live in these folders. */
 export function createSchemaHelpers(assetDirs: readonly string[]): SchemaHelpers {
+  const fileOf = (dir: string, urlPath: string) => {
+    const file = path.join(dir, safeDecode(urlPath));
+    return file.startsWith(dir + path.sep) ? file : undefined;
+  };
   const exists = (urlPath: string) =>
     assetDirs.some((dir) => {
-      const file = path.join(dir, decodeURI(urlPath));
-      return file.startsWith(dir + path.sep) && fs.existsSync(file);
+      const file = fileOf(dir, urlPath);
+      return file !== undefined && fs.existsSync(file);
     });
+  /** The nearest file name in the folder a missing path points into, written the way the author wrote theirs. */
+  const nearest = (written: string, resolved: string): string | undefined => {
+    const folder = path.posix.dirname(resolved);
+    const names = assetDirs.flatMap((dir) => {
+      const inside = fileOf(dir, `${folder}/x`);
+      try {
+        return inside ? fs.readdirSync(path.dirname(inside)) : [];
+      } catch {
+        return [];
+      }
+    });
+    const name = closest(path.posix.basename(resolved), names);
+    if (!name) return undefined;
+    return written === resolved ? `${folder === '/' ? '' : folder}/${name}` : written.replace(/[^/]*$/, name);
+  };
   return {
     asset: () =>
       z
         .string()
-        .regex(/^\/[^\s]*$/, { error: 'a root-relative path like /images/name.svg', abort: true })
-        .refine(exists, { params: { code: 'missing-image' }, error: 'names a file that does not exist' }),
+        .regex(/^[^\s]+$/, { error: ASSET_FORMAT, abort: true })
+        .refine((value) => value.startsWith('/') || isRelative(value), { error: ASSET_FORMAT, abort: true })
+        .transform((value, context) => {
+          const resolved = value.startsWith('/') ? value : resolveRelative(value, validating);
+          if (!exists(resolved)) {
+            const suggestion = nearest(value, resolved);
+            context.issues.push({
+              code: 'custom',
+              input: value,
+              params: { code: 'missing-image', hint: suggestion ? `did you mean "${suggestion}"?` : undefined },
+              message: resolved === value ? 'names a file that does not exist' : `names a file that does not exist: it resolves to ${resolved}`,
+            });
+          }
+          return resolved;
+        }),
     ref: (collection) => z.string().min(1).transform((slug) => new Ref(collection, slug)),
     date: () =>
       z
@@ -78,4 +136,12 @@ export function createSchemaHelpers(assetDirs: readonly string[]): SchemaHelpers
         .refine(isTimeOfDay, { params: { code: 'invalid-date' }, error: 'is not a real time of day', abort: true })
         .transform(normalizeDate),
   };
+}
+
+function safeDecode(urlPath: string): string {
+  try {
+    return decodeURI(urlPath);
+  } catch {
+    return urlPath;
+  }
 }

@@ -105,7 +105,7 @@ export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): 
           : [{ code: 'invalid-type', message: 'has the wrong type', expected: wanted, actual: describeValue(input) }];
       }
       const code = (issue.params?.code as MessageCode | undefined) ?? 'invalid-content';
-      return [{ code, message: issue.message, expected: undefined, actual: describeValue(input) }];
+      return [{ code, message: issue.message, expected: undefined, actual: describeValue(input), hint: issue.params?.hint as string | undefined }];
     }
     case 'invalid_union': {
       const forms = issue.errors.map(describeForm).filter((form) => form !== undefined);

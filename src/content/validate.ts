@@ -9,8 +9,8 @@ import { checkFileName } from '../safety/file-names.ts';
 import { checkFrontMatterUrls } from '../safety/front-matter-safety.ts';
 import type { CollectionDefinition, SiteDefinition } from '../site/definition.ts';
 import type { BaseData } from './entry.ts';
-import type { SchemaHelpers } from './schema-helpers.ts';
-import { slugOf, urlForContentFile } from '../routes/urls.ts';
+import { validatingFile, type SchemaHelpers } from './schema-helpers.ts';
+import { slugOf, urlForContentFile, type TrailingSlash } from '../routes/urls.ts';
 
 /** A collection with its schema built once per build. */
 export interface PreparedCollection {
@@ -40,6 +40,7 @@ export function validateFile(
   parsed: ParsedFile,
   collections: readonly PreparedCollection[],
   templates: Readonly<Record<string, unknown>>,
+  trailingSlash?: TrailingSlash,
 ): { entry?: Entry; diagnostics: Diagnostic[] } {
   const { relative, file } = parsed.source;
   const badName = checkFileName(parsed.source);
@@ -59,7 +60,7 @@ export function validateFile(
       ],
     };
   }
-  const result = collection.schema.safeParse(parsed.data, { reportInput: true });
+  const result = validatingFile(relative, () => collection.schema.safeParse(parsed.data, { reportInput: true }));
   const unsafeUrls = checkFrontMatterUrls(parsed, collection.schema);
   if (!result.success) return { diagnostics: [...issueDiagnostics(result.error.issues, parsed, collection.schema), ...unsafeUrls] };
   if (unsafeUrls.length) return { diagnostics: unsafeUrls };
@@ -83,7 +84,7 @@ export function validateFile(
       ],
     };
   }
-  const { url, listPage } = urlForContentFile(relative);
+  const { url, listPage } = urlForContentFile(relative, trailingSlash);
   const entry: Entry = {
     collection: definition.name,
     url,

@@ -32,6 +32,8 @@ export const messages = {
   'style-removed': 'A style attribute in content is removed: content cannot style itself.',
   'unsafe-url': 'A link or image URL would run code (javascript:, vbscript:, data:text/html).',
   'broken-link': 'A link points at no page or file of the site.',
+  'missing-alt': 'An image in Markdown or its raw HTML has no alt text.',
+  'trailing-slash': "A link names a page with a trailing slash on a site whose URLs have none, or without one on a site whose URLs end in one.",
   'broken-anchor': 'A link points at an id that does not exist on its page.',
   'invalid-file-name': "A content file's name makes a URL that cannot lead back to its page.",
   'symlink-outside-project': 'A symlink leads outside the project, or into node_modules, the cache or the output: it is never read.',

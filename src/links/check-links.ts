@@ -2,12 +2,13 @@ import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { Route } from '../routes/routes.ts';
 import { SAFE_URL_EXPECTED, unsafeUrlScheme } from '../safety/unsafe-url.ts';
-import { closest } from '../diagnostics/suggest.ts';
+import { closest, editDistance } from '../diagnostics/suggest.ts';
 import type { OutputFile } from '../output/write.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import { reportProblems, safeDecode, type Problem } from './report.ts';
 import { digest } from '../incremental/facts.ts';
-import { urlToOutPath } from '../routes/urls.ts';
+import { folderOf, pageUrl, urlToOutPath, type TrailingSlash } from '../routes/urls.ts';
+import { posix } from 'node:path';
 
 /** A link to another site: listed for a person or a link checker, never fetched by the build. */
 export interface ExternalLink {
@@ -27,7 +28,7 @@ export interface LinkReport {
 type Resolved =
   | { kind: 'ignored' }
   | { kind: 'external'; url: string }
-  | { kind: 'internal'; path: string; target?: string; fragment: string }
+  | { kind: 'internal'; path: string; target?: string; fragment: string; /** The page's URL in the site's style, when the link names a page in the other. */ styled?: string }
   | { kind: 'malformed' };
 
 /** Broken links past this many get no did-you-mean hint, which costs a pass over every page. */
@@ -45,6 +46,8 @@ export function checkLinks(
   prescanned?: ReadonlyMap<string, ScannedPage>,
   /** Output paths of pages that exist but were not rendered (content with mistakes): a link to one holds. */
   unrendered: readonly string[] = [],
+  /** The site's URL style: a link to a page in the other style is reported (`trailing-slash`). */
+  trailingSlash: TrailingSlash = 'never',
 ): LinkReport {
   // Files, not their bytes: a page the build scanned already (`prescanned`, from the render
   // workers or the build cache) is never read again.
@@ -67,7 +70,7 @@ export function checkLinks(
     // Only base-free URLs are ever kept, so a URL found here is one.
     let resolved = shared.get(url);
     if (!resolved) {
-      resolved = resolveUrl(url, `${siteOrigin}${pageUrl}`, siteOrigin, contents);
+      resolved = resolveUrl(url, `${siteOrigin}${pageUrl}`, siteOrigin, contents, trailingSlash);
       if (/^(\/(?!\/)|[a-zA-Z][a-zA-Z0-9+.-]*:)/.test(url)) shared.set(url, resolved);
     }
     return resolved;
@@ -106,6 +109,9 @@ export function checkLinks(
         found.push({ code: 'broken-link', link, expected: 'a well-formed URL' });
       } else if (resolved.kind === 'internal' && !resolved.target) {
         found.push({ code: 'broken-link', link, expected: 'a page or file of the site' });
+      } else if (resolved.kind === 'internal' && resolved.styled) {
+        const ends = trailingSlash === 'always' ? 'end in a slash' : 'do not end in a slash';
+        found.push({ code: 'trailing-slash', link, expected: `${resolved.styled} (the site's page URLs ${ends}: trailingSlash '${trailingSlash}')`, hint: slashHint(`${resolved.styled}${linkTail(link.url)}`) });
       } else if (resolved.kind === 'internal' && resolved.fragment && resolved.fragment.toLowerCase() !== 'top') {
         const target = scan(resolved.target!);
         if (target && !target.ids.has(resolved.fragment)) {
@@ -117,15 +123,19 @@ export function checkLinks(
   }
 
   let hints = 0;
-  let targets: string[] | undefined;
-  const diagnostics = reportProblems(problems, (route) => scanned.get(route.outPath)!, (problem, route) => {
+  const pageUrls = routes.map((route) => route.url);
+  const nearby = nearbyFiles(contents.keys());
+  const diagnostics = reportProblems(problems, (route) => scanned.get(route.outPath)!, (problem, route, written) => {
+    // A relative link is corrected as written: `../next` becomes `../next/`.
+    if (problem.code === 'trailing-slash' && written) return slashHint(restyled(written, trailingSlash));
     if (problem.code !== 'broken-link' || problem.hint || hints++ >= HINT_LIMIT) return problem.hint;
     const resolved = resolve(problem.link.url, route.url);
-    if (resolved.kind !== 'internal') return undefined;
-    // Pages by their URLs, other files (images, downloads) by their paths: a misspelt image is as likely as a misspelt page.
-    targets ??= [...routes.map((r) => r.url), ...files.filter((file) => !file.path.endsWith('.html')).map((file) => `/${file.path}`)];
-    const suggestion = closest(safeDecode(resolved.path), targets);
-    return suggestion ? `did you mean "${suggestion}"?` : undefined;
+    const near = resolved.kind === 'internal' ? nearby(resolved.path) : undefined;
+    // A typo names a page or a file of the same folder; a file of the same name elsewhere is the file meant, however far.
+    const suggestion = near && (closest(near.path, [...pageUrls, ...near.inFolder]) ?? nearest(near.path, near.sameName));
+    if (!suggestion) return undefined;
+    // A relative URL gets a relative suggestion, from the folder of the Markdown file it is written in.
+    return written ? `did you mean "${relativeTo(folderOf(route.entry.relative), suggestion)}" (${suggestion})?` : `did you mean "${suggestion}"?`;
   });
   return { diagnostics: [...caseClashes(routes), ...diagnostics], external: [...external.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)) };
 }
@@ -155,8 +165,28 @@ function caseClashes(routes: readonly Route[]): Diagnostic[] {
   });
 }
 
-/** What a URL on a page at `base` names: a file of the build (with its fragment), another site, or nothing to check. */
-function resolveUrl(url: string, base: string, siteOrigin: string, contents: ReadonlyMap<string, unknown>): Resolved {
+function slashHint(url: string): string {
+  return `Write "${url}": on a static host the other form costs a redirect.`;
+}
+
+/** A URL as written with its path's trailing slash added or removed, its query and fragment kept. */
+function restyled(url: string, style: TrailingSlash): string {
+  const tail = linkTail(url);
+  const path = url.slice(0, url.length - tail.length);
+  return `${style === 'always' ? path.replace(/([^/])$/, '$1/') : path.replace(/(.)\/+$/, '$1')}${tail}`;
+}
+
+/** The query and fragment of a URL, as written. */
+function linkTail(url: string): string {
+  return /[?#].*$/s.exec(url)?.[0] ?? '';
+}
+
+/**
+ * What a URL on a page at `base` names: a file of the build (with its fragment), another site, or
+ * nothing to check. A page (a folder's `index.html`) named in the other style than the site's is
+ * found, and its URL in the site's style given as `styled`.
+ */
+function resolveUrl(url: string, base: string, siteOrigin: string, contents: ReadonlyMap<string, unknown>, style: TrailingSlash): Resolved {
   let parsed: URL;
   try {
     parsed = new URL(url, base);
@@ -180,7 +210,41 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
   // The same lookup `site serve` and static hosts make: the file itself, else the folder's index.html.
   const key = path.split('/').filter(Boolean).join('/');
   const target = [key, key ? `${key}/index.html` : 'index.html'].find((candidate) => candidate && contents.has(candidate));
-  return { kind: 'internal', path: parsed.pathname, target, fragment };
+  const isPage = key !== '' && target === `${key}/index.html`;
+  const styled = isPage && parsed.pathname.endsWith('/') !== (style === 'always') ? pageUrl(parsed.pathname, style) : undefined;
+  return { kind: 'internal', path: parsed.pathname, target, fragment, styled };
+}
+
+/**
+ * The files a mistyped path may have meant: those of its folder, and those of its name anywhere
+ * (an image beside a post, linked from a page that is not in the post's folder).
+ */
+function nearbyFiles(outPaths: Iterable<string>): (urlPath: string) => { path: string; inFolder: string[]; sameName: string[] } {
+  let byFolder: Map<string, string[]> | undefined;
+  let byName: Map<string, string[]> | undefined;
+  return (urlPath) => {
+    if (!byFolder || !byName) {
+      const paths = [...outPaths].filter((outPath) => !outPath.endsWith('.html')).map((outPath) => `/${outPath}`);
+      byFolder = Map.groupBy(paths, (url) => posix.dirname(url));
+      byName = Map.groupBy(paths, (url) => posix.basename(url).toLowerCase());
+    }
+    let path = urlPath;
+    try {
+      path = decodeURIComponent(urlPath);
+    } catch {}
+    return { path, inFolder: byFolder.get(posix.dirname(path)) ?? [], sameName: byName.get(posix.basename(path).toLowerCase()) ?? [] };
+  };
+}
+
+/** The candidate nearest to a value, however far (undefined when there is none). */
+function nearest(value: string, candidates: readonly string[]): string | undefined {
+  return candidates.map((candidate) => ({ candidate, distance: editDistance(value, candidate) })).sort((a, b) => a.distance - b.distance)[0]?.candidate;
+}
+
+/** A root-relative URL written relative to a folder: `/posts/hello/a.png` from `/posts/hello/` is `./a.png`. */
+function relativeTo(folder: string, url: string): string {
+  const relative = posix.relative(folder, url);
+  return relative.startsWith('../') ? relative : `./${relative}`;
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
@@ -228,12 +292,13 @@ export function checkPageLinks(
   last: { previous(key: string): (ScannedPages & { links?: LinkState }) | undefined },
   /** URLs of pages whose content has mistakes: not rendered, but links to them are not broken. */
   invalidUrls: readonly string[] = [],
+  trailingSlash?: TrailingSlash,
 ): LinkReport & { state: LinkState } {
   const paths = digest(files.map((file) => file.path).sort().join('\n'));
   const previous = last.previous(pages.state.key);
   const known = previous?.links;
   if (known?.paths === paths && sameLinksAndIds(pages.state.pages, previous!.pages)) return { diagnostics: [], external: known.external, state: known };
-  const report = checkLinks(files, routes, origin, pages.scans(), invalidUrls.map(urlToOutPath));
+  const report = checkLinks(files, routes, origin, pages.scans(), invalidUrls.map(urlToOutPath), trailingSlash);
   return { ...report, state: { paths, external: report.external } };
 }
 

@@ -6,23 +6,31 @@ import { parseSource } from '../content/parse.ts';
 import { markdownLinks } from '../render/markdown.ts';
 import type { MarkdownDefinition } from '../render/markdown-options.ts';
 
+/** Where one URL of a page's Markdown is written: its lines in the file, and the URL as written when it was relative. */
+export interface WrittenLink {
+  lines: number[];
+  /** `./diagram.png` for a link rendered as `/posts/hello/diagram.png`. */
+  written?: string;
+}
+
 /**
- * Where a page's links were written. Only asked for pages with a broken link, so the Markdown is
- * parsed a second time only on the way to an error, never on a good build.
+ * Where a page's links were written, by the URL they were rendered as. Only asked for pages with
+ * a broken link, so the Markdown is parsed a second time only on the way to an error, never on a
+ * good build.
  */
-export function markdownLinkLines(entry: Entry, settings?: MarkdownDefinition): Map<string, number[]> {
-  const lines = new Map<string, number[]>();
+export function markdownLinkLines(entry: Entry, settings?: MarkdownDefinition): Map<string, WrittenLink> {
+  const lines = new Map<string, WrittenLink>();
   if (!entry.body) return lines;
-  let links: { url: string; line: number }[];
+  let links: { url: string; line: number; written?: string }[];
   try {
-    links = markdownLinks(entry.body, settings);
+    links = markdownLinks(entry.body, entry, settings);
   } catch {
     return lines; // too deep to parse: its page has failed already
   }
-  for (const { url, line } of links) {
-    const list = lines.get(url) ?? [];
-    list.push(line + entry.bodyLine - 1);
-    lines.set(url, list);
+  for (const { url, line, written } of links) {
+    const found = lines.get(url) ?? { lines: [], written };
+    found.lines.push(line + entry.bodyLine - 1);
+    lines.set(url, found);
   }
   return lines;
 }

@@ -6,7 +6,7 @@ import { locateFrontMatterValue, markdownLinkLines } from './locate-source.ts';
 
 /** One thing wrong with one link of one page. */
 export interface Problem {
-  code: 'broken-link' | 'broken-anchor' | 'unsafe-url';
+  code: 'broken-link' | 'broken-anchor' | 'unsafe-url' | 'trailing-slash';
   link: ScannedLink;
   expected: string;
   hint?: string;
@@ -22,7 +22,8 @@ export interface Problem {
 export function reportProblems(
   problems: ReadonlyMap<Route, readonly Problem[]>,
   pageOf: (route: Route) => ScannedPage,
-  hintFor: (problem: Problem, route: Route) => string | undefined,
+  /** A hint for a problem; `written` is the URL as the Markdown has it, when it was relative. */
+  hintFor: (problem: Problem, route: Route, written?: string) => string | undefined,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const fromTemplates = new Map<string, { diagnostic: Diagnostic; pages: number }>();
@@ -33,9 +34,13 @@ export function reportProblems(
     for (const link of pageOf(route).links) onPage.set(link.url, (onPage.get(link.url) ?? 0) + 1);
     for (const problem of unique(found)) {
       const { link, code, expected } = problem;
-      const facts = { code, severity: 'error' as const, message: messageFor(code), expected, actual: JSON.stringify(safeDecode(link.url)), hint: hintFor(problem, route) };
-      const lines = code === 'unsafe-url' ? [] : (written.get(link.url) ?? []);
-      for (const line of lines) diagnostics.push({ ...facts, file: entry.file, line, field: link.where });
+      // A page named in the other URL style is still reached (a host redirects, or serves the folder's index.html).
+      const facts = { code, severity: code === 'trailing-slash' ? ('warning' as const) : ('error' as const), message: messageFor(code), expected, actual: JSON.stringify(safeDecode(link.url)), hint: hintFor(problem, route) };
+      const inMarkdown = code === 'unsafe-url' ? undefined : written.get(link.url);
+      const lines = inMarkdown?.lines ?? [];
+      // A relative URL is named as written and as resolved: the file it was looked for is the author's clue.
+      const asWritten = inMarkdown?.written ? { actual: `${JSON.stringify(inMarkdown.written)}, which resolves to ${safeDecode(link.url)}`, hint: hintFor(problem, route, inMarkdown.written) } : {};
+      for (const line of lines) diagnostics.push({ ...facts, ...asWritten, file: entry.file, line, field: link.where });
       if ((onPage.get(link.url) ?? 0) <= lines.length) continue;
 
       const source = locateFrontMatterValue(entry, code === 'unsafe-url' ? (value) => unsafeUrlScheme(value) !== undefined : (value) => value.trim() === link.url);
@@ -68,6 +73,7 @@ function unique(problems: readonly Problem[]): Problem[] {
 
 function messageFor(code: Problem['code']): string {
   if (code === 'unsafe-url') return 'is a URL that runs code';
+  if (code === 'trailing-slash') return "names a page in the other URL style than the site's";
   return code === 'broken-anchor' ? 'points at an id its page does not have' : 'points at no page or file of the site';
 }
 

@@ -6,16 +6,19 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
-import type { VFile } from 'vfile';
+import { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { ImageManifest } from '../images/manifest.ts';
+import { folderOf } from '../routes/urls.ts';
 import { rehypeFlagUnsafeHtml, remarkFlagUnsafeUrls, unsafeFindings } from '../safety/markdown-safety.ts';
 import { limitNesting, tooDeepFinding } from '../safety/nesting.ts';
 import { tooDeepLine } from '../safety/nesting-scan.ts';
+import { missingAltText, rehypeContentUrls, remarkNoteEmptyAlt, rewrittenUrls, type BodyContext } from './content-urls.ts';
 import { remarkAutolinksWhereNeeded } from './gfm-autolinks.ts';
 import { remarkGuardTables } from './gfm-table-guard.ts';
-import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
-import { highlightThemes, type MarkdownDefinition } from './markdown-options.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
+import { highlightThemes, type MarkdownDefinition } from './markdown-options.ts';
+import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { sitePlugins, SitePluginError } from './site-plugins.ts';
 
 /**
@@ -25,7 +28,9 @@ import { sitePlugins, SitePluginError } from './site-plugins.ts';
  * event handlers, `javascript:` URLs) is noted with its position before anything is removed; raw
  * HTML is sanitized (GitHub's rules); fenced code is highlighted (engine-made markup, after the
  * sanitizer); heading ids are added after sanitizing so they keep their plain slugs, and links to
- * other origins open in a new tab without handing it `window.opener` or the referrer.
+ * other origins open in a new tab without handing it `window.opener` or the referrer. Last,
+ * relative URLs are resolved against the file's folder and the site's images made responsive (see
+ * `content-urls.ts`), when the file's `BodyContext` asks for it.
  */
 export function createProcessor(linkPasses: PluggableList = [rehypeLinksAndIds], markdown?: MarkdownDefinition) {
   const themes = highlightThemes(markdown);
@@ -37,6 +42,7 @@ export function createProcessor(linkPasses: PluggableList = [rehypeLinksAndIds],
     .use(sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'))
     .use(limitNesting)
     .use(remarkFlagUnsafeUrls)
+    .use(remarkNoteEmptyAlt)
     // No prefix here: the sanitizer prefixes every id itself, and a second prefix would break footnote links.
     .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
     .use(rehypeRawWhenPresent)
@@ -48,6 +54,7 @@ export function createProcessor(linkPasses: PluggableList = [rehypeLinksAndIds],
     .use(rehypeSanitize)
     .use(themes ? [[rehypeHighlight, themes]] : [])
     .use(linkPasses)
+    .use(rehypeContentUrls)
     .use(rehypeStringify)
     .freeze();
 }
@@ -77,22 +84,28 @@ function rehypeRawWhenPresent() {
   return (tree: Root, file: VFile) => (hasRaw(tree) ? parse(tree, file) : tree);
 }
 
+/** A vfile of a body with what it is rendered with (see `BodyContext`). */
+function bodyFile(markdown: string, context: BodyContext | undefined): VFile {
+  return new VFile({ value: markdown, data: { context } });
+}
+
 /**
  * Renders a Markdown body to sanitized HTML (anything unsafe is dropped without a word), with the
- * engine's defaults or a site's `markdown` settings (its plugins and highlighting).
+ * engine's defaults or a site's `markdown` settings (its plugins and highlighting). With a
+ * context, relative URLs resolve against its folder and the site's images become responsive.
  */
-export function renderMarkdown(markdown: string, settings?: MarkdownDefinition): string {
+export function renderMarkdown(markdown: string, settings?: MarkdownDefinition, context?: BodyContext): string {
   const processor = markdownProcessor(settings);
-  let kept = rendered.get(processor);
-  if (!kept) rendered.set(processor, (kept = new Map()));
-  let html = kept.get(markdown);
+  const key = context ? `${context.imageMode ?? 'page'}\0${context.folder ?? ''}\0${markdown}` : markdown;
+  const cache = keptFor(processor, context?.images);
+  let html = cache.get(key);
   if (html === undefined) {
     // Nested past the limit, the parser would take quadratic time: nothing is rendered, as with anything else unsafe.
-    html = tooDeepLine(markdown) === undefined ? String(processor.processSync(markdown)) : '';
+    html = tooDeepLine(markdown) === undefined ? String(processor.processSync(bodyFile(markdown, context))) : '';
     // The feeds render every article twice a build (RSS and Atom), and a dev server's builds
     // render them again after each save: the same text gives the same HTML, so keep the last few.
-    if (kept.size >= RENDERED_KEPT) kept.delete(kept.keys().next().value!);
-    kept.set(markdown, html);
+    if (cache.size >= RENDERED_KEPT) cache.delete(cache.keys().next().value!);
+    cache.set(key, html);
   }
   return html;
 }
@@ -100,6 +113,20 @@ export function renderMarkdown(markdown: string, settings?: MarkdownDefinition):
 /** Bodies kept by `renderMarkdown` for each processor, oldest dropped first. */
 const RENDERED_KEPT = 256;
 const rendered = new WeakMap<MarkdownProcessor, Map<string, string>>();
+/** Bodies rendered with a build's images, kept with that build's manifest (a later build's variants may differ). */
+const renderedByImages = new WeakMap<ImageManifest, WeakMap<MarkdownProcessor, Map<string, string>>>();
+
+function keptFor(processor: MarkdownProcessor, images: ImageManifest | undefined): Map<string, string> {
+  let byProcessor = rendered;
+  if (images) {
+    let withImages = renderedByImages.get(images);
+    if (!withImages) renderedByImages.set(images, (withImages = new WeakMap()));
+    byProcessor = withImages;
+  }
+  let kept = byProcessor.get(processor);
+  if (!kept) byProcessor.set(processor, (kept = new Map()));
+  return kept;
+}
 
 /** Where a Markdown body comes from, for locating what is wrong in it. */
 export interface MarkdownSource {
@@ -107,21 +134,28 @@ export interface MarkdownSource {
   file: string;
   /** Line of the file on which the body starts. */
   bodyLine: number;
+  /** Path relative to the content folder: relative URLs in the body resolve against its folder (none: they stay as written). */
+  relative?: string;
+}
+
+/** What a content file's body is rendered with: its folder, and the build's images (none: images stay as written). */
+export function contentBodyContext(source: { relative?: string }, images?: ImageManifest, imageMode: BodyContext['imageMode'] = 'page'): BodyContext {
+  return { folder: source.relative ? folderOf(source.relative) : undefined, images, imageMode };
 }
 
 /**
  * Renders a content file's body with the site's `markdown` settings, reporting every script,
  * event handler and unsafe URL in it with its line in the file, a site plugin that threw (at the
  * file, naming the plugin's field), and, as warnings, code fences in languages the highlighter
- * does not know.
+ * does not know and images without alt text.
  */
-export function renderContentMarkdown(markdown: string, source: MarkdownSource, settings?: MarkdownDefinition): { html: string; diagnostics: Diagnostic[] } {
+export function renderContentMarkdown(markdown: string, source: MarkdownSource, settings?: MarkdownDefinition, images?: ImageManifest): { html: string; diagnostics: Diagnostic[] } {
   // Refused before parsing: the parser's time grows with the square of the nesting (see nesting-scan.ts).
   const deep = tooDeepLine(markdown);
   if (deep !== undefined) return { html: '', diagnostics: [located({ ...tooDeepFinding(), line: deep }, source)] };
   let file: VFile;
   try {
-    file = markdownProcessor(settings).processSync(markdown);
+    file = markdownProcessor(settings).processSync(bodyFile(markdown, contentBodyContext(source, images)));
   } catch (error) {
     if (error instanceof SitePluginError) return { html: '', diagnostics: [pluginFailed(error, source)] };
     // Nesting tens of thousands deep exhausts the stack inside the parsers, before limitNesting sees
@@ -129,8 +163,21 @@ export function renderContentMarkdown(markdown: string, source: MarkdownSource, 
     if (!(error instanceof RangeError)) throw error;
     return { html: '', diagnostics: [located(tooDeepFinding(), source)] };
   }
-  const warnings = unknownLanguageFindings(file).map((finding) => located(finding, source, 'warning'));
-  return { html: String(file), diagnostics: [...unsafeFindings(file).map((finding) => located(finding, source)), ...warnings] };
+  const unsafe = unsafeFindings(file).map((finding) => located(finding, source));
+  const languages = unknownLanguageFindings(file).map((finding) => located(finding, source, 'warning'));
+  const noAlt = missingAltText(file).map(({ line, column, field, src }): Diagnostic => ({
+    code: 'missing-alt',
+    severity: 'warning',
+    file: source.file,
+    line: line + source.bodyLine - 1,
+    column,
+    field,
+    message: 'is an image without alt text, which screen readers announce by its file name',
+    expected: 'a description of the image, or alt="" in HTML for a decorative one',
+    actual: JSON.stringify(src),
+    hint: field === 'image' ? 'Write the description between the brackets: ![A heron on a post](./heron.jpg).' : 'Add alt="…" describing the image, or alt="" when it is only decoration.',
+  }));
+  return { html: String(file), diagnostics: [...unsafe, ...languages, ...noAlt] };
 }
 
 /** A finding at its line in the file; an error unless the finding or the caller says it is a warning. */
@@ -153,19 +200,24 @@ function pluginFailed(error: SitePluginError, source: MarkdownSource): Diagnosti
   };
 }
 
-/** The links of a rendered body, each with the line (counted from the body's first line) it is written on. */
-export function markdownLinks(markdown: string, settings?: MarkdownDefinition): { url: string; line: number }[] {
+/**
+ * The links of a rendered body, each with the line (counted from the body's first line) it is
+ * written on, and the URL as written when the rendering resolved it against the file's folder.
+ */
+export function markdownLinks(markdown: string, source: { relative?: string } = {}, settings?: MarkdownDefinition): { url: string; line: number; written?: string }[] {
   if (tooDeepLine(markdown) !== undefined) return [];
   const processor = markdownProcessor(settings);
-  const tree = processor.runSync(processor.parse(markdown)) as Root;
-  const links: { url: string; line: number }[] = [];
+  const file = bodyFile(markdown, contentBodyContext(source));
+  const tree = processor.runSync(processor.parse(file), file) as Root;
+  const rewritten = rewrittenUrls(file);
+  const links: { url: string; line: number; written?: string }[] = [];
   const visit = (node: Root | Root['children'][number], line: number) => {
     if (node.type !== 'element' && node.type !== 'root') return;
     const here = node.position?.start.line ?? line;
     if (node.type === 'element') {
       for (const name of ['href', 'src'] as const) {
         const value = node.properties[name];
-        if (typeof value === 'string') links.push({ url: value, line: here });
+        if (typeof value === 'string') links.push({ url: value, line: here, written: rewritten.get(value) });
       }
     }
     for (const child of node.children) visit(child, here);

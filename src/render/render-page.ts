@@ -18,7 +18,7 @@ import type { ReactNode } from 'react';
 import { firstHeadingLine } from './body-heading.ts';
 import { recordStyledElements, styledElementDiagnostics } from './styled-elements.ts';
 import { allowsInlineStyle, buildCsp } from '../security/csp.ts';
-import { renderContentMarkdown, renderMarkdown } from './markdown.ts';
+import { contentBodyContext, renderContentMarkdown, renderMarkdown } from './markdown.ts';
 import type { Entry } from '../content/entry.ts';
 import { isMdx } from './mdx.ts';
 import { mdxContent } from './mdx-content.ts';
@@ -62,7 +62,8 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
     // MDX is rendered with the page's contexts (images, islands), its islands' markup shared like the template's.
     const body = Content
       ? { html: renderToString(h(SharedMarkupProvider, { value: shared, children: withPageContexts(context, h(Content)) })), diagnostics: [] }
-      : renderContentMarkdown(route.entry.body, route.entry, site.markdown);
+      : renderContentMarkdown(route.entry.body, route.entry, site.markdown, context.images);
+    // Warnings (an image without alt text) leave the page to be rendered; errors stop it.
     if (hasErrors(body.diagnostics)) return { diagnostics: body.diagnostics };
     const props: PageProps = { entry: route.entry, html: body.html, Content, catalogue, route, site: siteContext };
     const Layout = site.layout;
@@ -100,6 +101,7 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
       const written = headings > 1 ? firstHeadingLine(route.entry.body) : undefined;
       return {
         diagnostics: [
+          ...body.diagnostics,
           {
             code: 'heading-count',
             severity: 'error',
@@ -157,10 +159,10 @@ function undeclaredIsland(error: UndeclaredIslandError, route: Route): Diagnosti
   };
 }
 
-/** An entry's body as HTML, as its page shows it, for feeds: Markdown with the site's settings, or MDX as its components render it. */
+/** An entry's body as HTML for feeds: Markdown with the site's settings (relative URLs resolved, one variant per image), or MDX as its components render it. */
 export function bodyHtml(entry: Entry, context: RenderContext): string {
   const Content = isMdx(entry) ? mdxContent(context.mdx, entry.file) : undefined;
-  return Content ? renderToString(withPageContexts(context, h(Content))) : renderMarkdown(entry.body, context.site.markdown);
+  return Content ? renderToString(withPageContexts(context, h(Content))) : renderMarkdown(entry.body, context.site.markdown, contentBodyContext(entry, context.images, 'feed'));
 }
 
 const sharedMarkups = new WeakMap<RenderContext, SharedMarkup>();

@@ -46,7 +46,7 @@ function derivePages(site: Site, catalogue: Catalogue, diagnostics: Diagnostic[]
     diagnostics.push({ code: 'routes-failed', severity: 'error', message: `The site's routes() threw: ${err.message}`, hint: 'Run with --verbose to see the stack.', detail: err.stack });
     return [];
   }
-  const derived = deriveEntries(declared, catalogue, { templates: Object.keys(site.templates), root: site.root });
+  const derived = deriveEntries(declared, catalogue, { templates: Object.keys(site.templates), root: site.root, trailingSlash: site.trailingSlash });
   diagnostics.push(...derived.diagnostics);
   return derived.entries;
 }

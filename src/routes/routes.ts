@@ -3,7 +3,7 @@ import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { BaseData } from '../content/entry.ts';
-import { normalizeUrlPath, slugOf, urlForContentFile, urlToOutPath } from './urls.ts';
+import { normalizeUrlPath, pageUrl, slugOf, urlForContentFile, urlToOutPath, type TrailingSlash } from './urls.ts';
 
 /** One page to render. */
 export interface Route {
@@ -66,6 +66,8 @@ export interface DeriveOptions {
   defaultSource?: string;
   /** Sources are named relative to this folder in messages. */
   root: string;
+  /** The site's URL style: a derived route's URL is given it, whichever style the route was written in. */
+  trailingSlash?: TrailingSlash;
 }
 
 /**
@@ -83,12 +85,12 @@ export function deriveEntries(routes: readonly DerivedRoute[], content: Catalogu
     if (problem) diagnostics.push({ severity: 'error', file: source, ...problem });
     else valid.push({ route, source });
   }
-  const claims = Map.groupBy(valid, ({ route }) => route.url);
+  const claims = Map.groupBy(valid, ({ route }) => normalizeUrlPath(route.url));
   const entries: Entry[] = [];
   for (const [url, claimants] of claims) {
     const file = content.byPath(url);
     if (claimants.length === 1 && !file) {
-      entries.push(toEntry(claimants[0]!.route, claimants[0]!.source));
+      entries.push(toEntry(claimants[0]!.route, claimants[0]!.source, options.trailingSlash));
       continue;
     }
     const sources = [...(file ? [`content/${file.relative}`] : []), ...claimants.map(({ route, source }) => `the derived route ${url} (${source ? path.relative(options.root, source) : "the site's routes()"})`)];
@@ -112,8 +114,10 @@ export function deriveEntries(routes: readonly DerivedRoute[], content: Catalogu
 function routeProblem(route: DerivedRoute, templates: ReadonlySet<string>): Omit<Diagnostic, 'severity' | 'file'> | undefined {
   const label = `The derived route ${JSON.stringify(route.url)}`;
   const at = (field: string) => `route ${typeof route.url === 'string' ? route.url : JSON.stringify(route.url)}: ${field}`;
-  if (typeof route.url !== 'string' || !route.url.startsWith('/') || /[?#\s]/.test(route.url) || normalizeUrlPath(route.url) !== route.url) {
-    return { code: 'invalid-route', field: at('url'), message: `${label} has no clean URL path.`, expected: 'a root-relative path without a trailing slash, query or fragment, such as /projects/industry/retail', actual: JSON.stringify(route.url) };
+  // A trailing slash is the site's style to give (see `trailingSlash`): either form is taken.
+  const clean = typeof route.url === 'string' ? normalizeUrlPath(route.url) : undefined;
+  if (typeof route.url !== 'string' || !route.url.startsWith('/') || /[?#\s]/.test(route.url) || (route.url !== clean && route.url !== `${clean}/`)) {
+    return { code: 'invalid-route', field: at('url'), message: `${label} has no clean URL path.`, expected: 'a root-relative path without a query, fragment or doubled slash, such as /projects/industry/retail', actual: JSON.stringify(route.url) };
   }
   if (!templates.has(route.template)) {
     return { code: 'unknown-template', field: at('template'), message: `${label} names a template the site does not define.`, expected: `one of ${[...templates].join(', ')}`, actual: JSON.stringify(route.template) };
@@ -127,10 +131,10 @@ function routeProblem(route: DerivedRoute, templates: ReadonlySet<string>): Omit
   return undefined;
 }
 
-function toEntry(route: DerivedRoute, source: string | undefined): Entry {
+function toEntry(route: DerivedRoute, source: string | undefined, style?: TrailingSlash): Entry {
   return {
     collection: route.collection ?? DERIVED_COLLECTION,
-    url: route.url,
+    url: pageUrl(route.url, style),
     slug: slugOf(route.url),
     // Derived pages have no file of their own; messages about them name the declaring module.
     file: source ?? '',
@@ -147,7 +151,7 @@ function toEntry(route: DerivedRoute, source: string | undefined): Entry {
 /** One route per entry (URLs are unique by now), plus `404.html` drawn from the not-found page. */
 export function planRoutes(entries: readonly Entry[], notFoundUrl: string): Route[] {
   const routes: Route[] = entries.map((entry) => ({ url: entry.url, outPath: urlToOutPath(entry.url), template: entry.template, entry, noindex: entry.hidden }));
-  const notFound = routes.find((route) => route.url === notFoundUrl);
+  const notFound = routes.find((route) => normalizeUrlPath(route.url) === normalizeUrlPath(notFoundUrl));
   if (notFound) routes.push({ ...notFound, outPath: '404.html', noindex: true });
   return routes;
 }

@@ -6,7 +6,7 @@ import type { SiteContext } from '../site/context.ts';
 import type { OutputFile } from '../output/write.ts';
 import type { RobotsDefinition } from './definition.ts';
 import { renderAtom, renderRss, type BodyHtml } from './feeds.ts';
-import { renderMarkdown } from '../render/markdown.ts';
+import { contentBodyContext, renderMarkdown } from '../render/markdown.ts';
 import { escapeXml } from './xml.ts';
 
 /** Where the sitemap is published. */
@@ -49,7 +49,7 @@ const outPath = (urlPath: string) => urlPath.replace(/^\/+/, '');
  * The files crawlers and feed readers ask for: `sitemap.xml` and `robots.txt` (unless the site
  * turns them off) and each feed in both formats.
  */
-export function seoFiles(site: SiteDefinition, catalogue: Catalogue, context: SiteContext, body: BodyHtml = (entry) => renderMarkdown(entry.body, site.markdown)): OutputFile[] {
+export function seoFiles(site: SiteDefinition, catalogue: Catalogue, context: SiteContext, body: BodyHtml = (entry) => renderMarkdown(entry.body, site.markdown, contentBodyContext(entry, undefined, 'feed'))): OutputFile[] {
   const files: OutputFile[] = [];
   const sitemap = site.sitemap !== false;
   if (sitemap) files.push({ path: outPath(SITEMAP_PATH), contents: renderSitemap(catalogue.entries, context) });

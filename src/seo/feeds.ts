@@ -1,6 +1,6 @@
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
-import { renderMarkdown } from '../render/markdown.ts';
+import { contentBodyContext, renderMarkdown } from '../render/markdown.ts';
 import type { SiteContext } from '../site/context.ts';
 import type { FeedAuthor, FeedDefinition } from './definition.ts';
 import { absolutizeUrls, cdata, escapeXml, latestDate, rfc3339Date, rfc822Date } from './xml.ts';
@@ -20,9 +20,13 @@ interface FeedItem {
 /** An entry's body as HTML, as its page shows it (the site's Markdown settings, highlighting included). */
 export type BodyHtml = (entry: Entry) => string;
 
-const plainMarkdown: BodyHtml = (entry) => renderMarkdown(entry.body);
+const plainMarkdown: BodyHtml = (entry) => renderMarkdown(entry.body, undefined, contentBodyContext(entry, undefined, 'feed'));
 
-/** The items of a feed: the collection's visible entries that have a `createdDate`, newest first. */
+/**
+ * The items of a feed: the collection's visible entries that have a `createdDate`, newest first.
+ * `body` gives each entry's HTML as its page shows it, relative URLs resolved against its folder
+ * and an image of the site as one variant (readers show no `<picture>` sources).
+ */
 function feedItems(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext, body: BodyHtml): FeedItem[] {
   const dated = catalogue.collection(feed.collection, { order: 'newest' }).filter((entry) => entry.data.createdDate);
   return dated.map((entry: Entry) => ({

@@ -103,6 +103,13 @@ export function respond(request: http.IncomingMessage, response: http.ServerResp
     const notFound = found?.contents ?? build.files.get('404.html') ?? Buffer.from('<!DOCTYPE html><html lang="en"><title>Not found</title><h1>Not found</h1></html>');
     return sendBody(request, response, 404, notFound, contentTypeOf('404.html'), headersFor(build, url, 404), options);
   }
+  const restyled = key && found.path === `${key}/index.html` ? inPageStyle(url, key, found.contents) : undefined;
+  if (restyled) {
+    // As a host does for a site in one URL style (trailingSlash): the other form is sent on, permanently.
+    const redirect = headersFor(build, url, 308);
+    redirect.set('location', restyled);
+    return sendBody(request, response, 308, Buffer.alloc(0), 'text/plain; charset=utf-8', redirect);
+  }
   const headers = headersFor(build, url, 200);
   const etag = etagOf(found.contents);
   headers.set('etag', etag);
@@ -177,6 +184,27 @@ function lookup(files: ReadonlyMap<string, Uint8Array>, key: string): { path: st
     if (contents && candidate !== '404.html') return { path: candidate, contents };
   }
   return undefined;
+}
+
+const slashedPages = new WeakMap<Uint8Array, boolean>();
+
+/**
+ * The request's URL in the style of the page it names, when it is written in the other: a page
+ * whose canonical URL ends in a slash (`trailingSlash: 'always'`) asked for without one, or the
+ * reverse. The page's own canonical link says the site's style, so no setting is passed around.
+ */
+function inPageStyle(rawUrl: string, key: string, page: Uint8Array): string | undefined {
+  let slashed = slashedPages.get(page);
+  if (slashed === undefined) {
+    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(Buffer.from(page).toString('utf8'))?.[1];
+    slashed = canonical !== undefined && URL.canParse(canonical) && new URL(canonical).pathname.endsWith('/');
+    slashedPages.set(page, slashed);
+  }
+  const url = new URL(rawUrl, 'http://localhost');
+  if (url.pathname.endsWith('/') === slashed) return undefined;
+  // Made from the output key, never from the raw path: `//host/` must not become a redirect to another site.
+  const pathname = `/${key.split('/').map(encodeURIComponent).join('/')}${slashed ? '/' : ''}`;
+  return `${pathname}${url.search}`;
 }
 
 function pathnameOf(url: string): string {

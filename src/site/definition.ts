@@ -14,6 +14,7 @@ import type { DeployDefinition } from '../security/host-files.ts';
 import type { ClientDefinition } from '../assets/client-runtime.ts';
 import type { SiteLocator } from './locate.ts';
 import type { MarkdownDefinition } from '../render/markdown-options.ts';
+import type { TrailingSlash } from '../routes/urls.ts';
 
 /** A group of content files sharing one schema and, by default, one template. */
 export interface CollectionDefinition<T extends BaseData = BaseData> {
@@ -99,6 +100,13 @@ export interface SiteDefinition {
    * breadcrumbs and the sitemap see them; a URL a content file already has is an error.
    */
   routes?: (catalogue: Catalogue) => readonly DerivedRoute<any>[];
+  /**
+   * Whether page URLs end in a slash: `'never'` (`/blog/post`, the default) or `'always'`
+   * (`/blog/post/`). Either way a page is written as `blog/post/index.html`; entries' URLs,
+   * canonical links, the sitemap and feeds use the style, the link check reports a link to a
+   * page in the other style (`trailing-slash`), and `site serve` redirects to the style.
+   */
+  trailingSlash?: TrailingSlash;
   /** The URL of the page whose HTML is also written as `404.html`. */
   notFound: string;
   /** Social preview images, one per page, drawn with satori or named by hand (default: none). */

@@ -111,6 +111,7 @@ export const siteSchema = z.strictObject({
   client: z.strictObject({ runtime: z.enum(['react', 'preact']).optional() }).optional(),
   navigation: z.enum(['client', 'document']).optional(),
   routes: callable('a function (catalogue) => derived routes').optional(),
+  trailingSlash: z.enum(['never', 'always']).optional(),
   notFound: rootRelative('/404'),
   og: socialImages.optional(),
   head: component.optional(),

@@ -5,6 +5,7 @@ import { closest } from '../diagnostics/suggest.ts';
 import { describeIssues } from '../content/schema-issues.ts';
 import { createSchemaHelpers } from '../content/schema-helpers.ts';
 import type { Route } from '../routes/routes.ts';
+import { normalizeUrlPath } from '../routes/urls.ts';
 import type { Site, SiteDefinition, SiteInput } from './definition.ts';
 import type { SiteLocator } from './locate.ts';
 import { siteSchema } from './schema.ts';
@@ -191,7 +192,7 @@ function schemaProblems(site: SiteInput, contentDir: string): Problem[] {
 
 /** The not-found page must be a page of the site: checked once the content is read and the routes are planned. */
 export function checkNotFound(site: Pick<Site, 'notFound' | 'locate'>, routes: readonly Route[]): Diagnostic[] {
-  if (routes.some((route) => route.url === site.notFound)) return [];
+  if (routes.some((route) => normalizeUrlPath(route.url) === normalizeUrlPath(site.notFound))) return [];
   const urls = routes.map((route) => route.url);
   const suggestion = closest(site.notFound, urls);
   return [

@@ -166,6 +166,40 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(page).toMatch(/<picture><source type="image\/avif" srcSet="\/assets\/images\/shore-480\.[0-9a-f]{10}\.avif 480w, \/assets\/images\/shore-960\.[0-9a-f]{10}\.avif 960w"/);
     expect(page).toContain('width="960" height="540" alt="Green hills under a pale sun and a blue sky"');
   },
+  'page-bundles'({ files, text }) {
+    const post = text('posts/first-light/index.html');
+    // Relative paths resolve against the Markdown file's folder, in the body and in front matter.
+    expect(post).toContain('<img class="cover" src="/posts/first-light/sketch.svg" width="320" height="160" alt=""/>');
+    expect(post).toContain('<img src="/posts/first-light/sketch.svg" alt="A pencil sketch of the tide line" width="320" height="160">');
+    expect(post).toContain('<a href="/posts/first-light/log.txt">field log</a>');
+    expect(post).toContain('<a href="/posts/dusk">dusk</a>');
+    expect(text('posts/dusk/index.html')).toContain('<a href="/posts/first-light/sketch.svg">the dawn sketch</a>');
+    expect(files.has('posts/first-light/log.txt')).toBe(true);
+  },
+  'markdown-images'({ text }) {
+    const page = text('index.html');
+    const pictures = [...page.matchAll(/<picture>(.*?)<\/picture>/g)].map((m) => m[1]!);
+    expect(pictures).toHaveLength(3);
+    for (const picture of pictures) {
+      expect(picture).toMatch(/^<source type="image\/avif" srcset="\/assets\/images\/shore-480\.[0-9a-f]{10}\.avif 480w, \/assets\/images\/shore-960\.[0-9a-f]{10}\.avif 960w" sizes="\(min-width: 960px\) 960px, 100vw"><source type="image\/webp"/);
+      expect(picture).toContain('width="960" height="540"');
+    }
+    expect(pictures[0]).not.toContain('loading=');
+    expect(pictures.slice(1).every((picture) => picture.includes('loading="lazy" decoding="async"'))).toBe(true);
+    expect(pictures[1]).toContain('alt="The same hills, written as raw HTML"');
+    // Feeds: one variant, at an absolute URL.
+    const rss = text('rss.xml');
+    expect(rss).toMatch(/<img src="https:\/\/shoreline\.example\/assets\/images\/shore-960\.[0-9a-f]{10}\.png" alt="Green hills under a pale sun and a blue sky" width="960" height="540">/);
+    expect(rss).not.toContain('<picture');
+  },
+  'trailing-slash'({ files, text }) {
+    expect([...files.keys()].filter((file) => file.endsWith('.html')).sort()).toEqual(['404.html', '404/index.html', 'guides/plovers/index.html', 'guides/terns/index.html', 'index.html']);
+    const terns = text('guides/terns/index.html');
+    expect(terns).toContain('<link rel="canonical" href="https://shore-guides.example/guides/terns/"/>');
+    expect(hrefsIn(terns, '<nav aria-label="Guides">', '</nav>')).toEqual(['/guides/plovers/', '/guides/terns/']);
+    expect(terns).toContain('<a href="/guides/plovers/">the plovers</a>');
+    expect(text('sitemap.xml')).toContain('<loc>https://shore-guides.example/guides/terns/</loc>');
+  },
   async security({ text }) {
     const csp = /Content-Security-Policy: (.*)/.exec(text('_headers'))?.[1] ?? '';
     const hash = createHash('sha256').update('body{margin:0 auto;max-width:40rem}').digest('base64');

@@ -43,7 +43,7 @@ describe('deriveEntries', () => {
 
   it.each([
     ['no leading slash', route('tags/blue'), 'route tags/blue: url', 'invalid-route'],
-    ['a trailing slash', route('/tags/blue/'), 'route /tags/blue/: url', 'invalid-route'],
+    ['a doubled slash', route('/tags//blue'), 'route /tags//blue: url', 'invalid-route'],
     ['a query', route('/tags?c=blue'), 'route /tags?c=blue: url', 'invalid-route'],
     ['an unknown template', route('/tags/blue', { template: 'tga' }), 'route /tags/blue: template', 'unknown-template'],
     ['no title', route('/tags/blue', { data: { title: ' ', description: 'x' } }), 'route /tags/blue: data.title', 'invalid-route'],
@@ -54,6 +54,16 @@ describe('deriveEntries', () => {
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ code, field, severity: 'error' });
     expect(diagnostics[0]!.expected).toBeTruthy();
+  });
+
+  it.each([
+    ['never', '/tags/blue/', '/tags/blue'],
+    ['always', '/tags/blue', '/tags/blue/'],
+    ['always', '/tags/blue/', '/tags/blue/'],
+  ] as const)('gives a route the site\'s URL style (%s), whichever style it was written in', (trailingSlash, written, url) => {
+    const { entries, diagnostics } = deriveEntries([route(written)], content, { ...options, trailingSlash });
+    expect(diagnostics).toEqual([]);
+    expect(entries.map((entry) => entry.url)).toEqual([url]);
   });
 
   it('looks each URL up once, never scanning the catalogue per route', () => {

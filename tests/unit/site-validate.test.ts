@@ -55,6 +55,7 @@ describe('checking a site definition', () => {
     ]],
     ['a misspelt security setting', { security: { hstsPreloads: true } }, [{ code: 'unknown-field', field: 'security.hstsPreloads', hint: 'did you mean "hstsPreload"?' }]],
     ['an opener policy the engine does not send', { security: { crossOriginOpenerPolicy: 'unsafe-none' } }, [{ field: 'security.crossOriginOpenerPolicy', code: 'invalid-value', expected: 'one of same-origin, same-origin-allow-popups', actual: '"unsafe-none"' }]],
+    ['a trailing-slash style the engine does not know', { trailingSlash: 'sometimes' }, [{ field: 'trailingSlash', code: 'invalid-value', expected: 'one of never, always', actual: '"sometimes"', hint: undefined }]],
     ['a collection schema that is no function', { collections: [{ name: 'pages', include: ['**/*.md'], schema: {}, template: 'page' }] }, [
       { code: 'invalid-type', field: 'collections[0].schema', expected: 'a function (helpers) => zod schema', actual: 'an object' },
     ]],

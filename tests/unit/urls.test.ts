@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeUrlPath, slugOf, urlForContentFile, urlToOutPath } from '../../src/routes/urls.ts';
+import { folderOf, isRelative, normalizeUrlPath, pageUrl, resolveRelative, slugOf, urlForContentFile, urlToOutPath } from '../../src/routes/urls.ts';
+import { inStyle } from '../../src/client/location.ts';
 
 describe('urlForContentFile', () => {
   it.each([
@@ -39,4 +40,57 @@ describe('normalizeUrlPath and slugOf', () => {
     expect(slugOf('/about/team/marcus-adeyemi')).toBe('marcus-adeyemi');
     expect(slugOf('/')).toBe('');
   });
+});
+
+describe('page URLs in a trailing-slash style', () => {
+  it.each([
+    ['/blog', 'never', '/blog'],
+    ['/blog/', 'never', '/blog'],
+    ['/blog', 'always', '/blog/'],
+    ['/blog/', 'always', '/blog/'],
+    ['/', 'always', '/'],
+    ['', 'always', '/'],
+  ] as const)('%j with %s is %j', (url, style, styled) => expect(pageUrl(url, style)).toBe(styled));
+
+  it('gives content files the style, and the same output path either way', () => {
+    expect(urlForContentFile('posts/hello/index.md', 'always')).toEqual({ url: '/posts/hello/', listPage: false });
+    expect(urlForContentFile('index.md', 'always')).toEqual({ url: '/', listPage: false });
+    expect(urlToOutPath('/posts/hello/')).toBe(urlToOutPath('/posts/hello'));
+  });
+
+  it.each([
+    ['/blog/', '/guides/', '/blog/'],
+    ['/blog', '/guides/', '/blog/'],
+    ['/blog/', '/guides', '/blog'],
+    ['/', '/guides/', '/'],
+  ])('usePathname writes %j in the style of %j: %j', (pathname, serverPath, expected) => expect(inStyle(pathname, serverPath)).toBe(expected));
+});
+
+describe('relative URLs of a content file', () => {
+  it.each([
+    ['posts/hello/index.md', '/posts/hello/'],
+    ['posts/hello.md', '/posts/'],
+    ['index.md', '/'],
+  ])('the folder of %s is %s', (relative, folder) => expect(folderOf(relative)).toBe(folder));
+
+  it.each([
+    ['./diagram.png', '/posts/hello/', '/posts/hello/diagram.png'],
+    ['diagram.png', '/posts/hello/', '/posts/hello/diagram.png'],
+    ['../next#top', '/posts/hello/', '/posts/next#top'],
+    ['../../../../x.png', '/posts/hello/', '/x.png'],
+    ['a b.png?v=1', '/posts/', '/posts/a%20b.png?v=1'],
+  ])('%s from %s is %s', (url, folder, resolved) => expect(resolveRelative(url, folder)).toBe(resolved));
+
+  it.each([
+    ['./a.png', true],
+    ['a.png', true],
+    ['../a', true],
+    ['?q=1', true],
+    ['/a.png', false],
+    ['#top', false],
+    ['https://example.com/a.png', false],
+    ['//cdn.example/a.png', false],
+    ['mailto:a@b.c', false],
+    ['', false],
+  ])('%j is relative: %s', (url, relative) => expect(isRelative(url)).toBe(relative));
 });
