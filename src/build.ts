@@ -13,6 +13,7 @@ import { renderPages } from './render/pages.ts';
 import { routeSite } from './routes/plan.ts';
 import { headersFile } from './security/headers-output.ts';
 import { seoFiles } from './seo/crawlers.ts';
+import { checkEmptyFeeds } from './seo/feeds.ts';
 import { createSiteContext } from './site/context.ts';
 import type { Site } from './site/definition.ts';
 import { outcome, type BuildOptions, type BuildResult } from './build-result.ts';
@@ -51,7 +52,8 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const files = [...(await staticFiles(site, memory?.staticFiles)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext)];
     const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls);
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
-    const checked = [...found, pages, drawn, links, headers];
+    const feeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
+    const checked = [...found, pages, drawn, links, headers, feeds];
     if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links });
 
     const written = await writeOutput(writer, [...files, headers.file!], { pages, socialImages, last, staging });

@@ -11,6 +11,7 @@ import type { CollectionDefinition, SiteDefinition } from '../site/definition.ts
 import type { BaseData } from './entry.ts';
 import type { SchemaHelpers } from './schema-helpers.ts';
 import { slugOf, urlForContentFile } from '../routes/urls.ts';
+import { computeFields, datesOf, readDraft } from './entry-fields.ts';
 
 /** A collection with its schema built once per build. */
 export interface PreparedCollection {
@@ -59,12 +60,19 @@ export function validateFile(
       ],
     };
   }
-  const result = collection.schema.safeParse(parsed.data, { reportInput: true });
-  const unsafeUrls = checkFrontMatterUrls(parsed, collection.schema);
-  if (!result.success) return { diagnostics: [...issueDiagnostics(result.error.issues, parsed, collection.schema), ...unsafeUrls] };
+  const { definition } = collection;
+  const { url, listPage } = urlForContentFile(relative);
+  const draft = readDraft(parsed);
+  const computed = computeFields(parsed, definition, url);
+  if (draft.diagnostic || computed.diagnostics.length) return { diagnostics: [...(draft.diagnostic ? [draft.diagnostic] : []), ...computed.diagnostics] };
+  // The schema sees the front matter with the computed fields filled in, and without `draft`,
+  // which the engine reads itself (so no schema needs to declare it).
+  const input: ParsedFile = Object.create(parsed, { data: { value: computed.data } });
+  const result = collection.schema.safeParse(computed.data, { reportInput: true });
+  const unsafeUrls = checkFrontMatterUrls(input, collection.schema);
+  if (!result.success) return { diagnostics: [...issueDiagnostics(result.error.issues, input, collection.schema, computed.names), ...unsafeUrls] };
   if (unsafeUrls.length) return { diagnostics: unsafeUrls };
   const data = result.data;
-  const { definition } = collection;
   const template = typeof definition.template === 'function' ? definition.template(data) : definition.template;
   if (!(template in templates)) {
     const where = locateField(parsed, ['template']);
@@ -83,7 +91,7 @@ export function validateFile(
       ],
     };
   }
-  const { url, listPage } = urlForContentFile(relative);
+  const dates = datesOf(data as unknown as Record<string, unknown>, definition.dates);
   const entry: Entry = {
     collection: definition.name,
     url,
@@ -96,12 +104,14 @@ export function validateFile(
     listPage,
     hidden: data.hidden === true,
     template,
+    ...(dates && { dates }),
+    ...(draft.draft && { draft: true }),
   };
   return { entry, diagnostics: [] };
 }
 
-/** Every issue of a file as diagnostics, each at the line of its field (see `describeIssues`). */
-function issueDiagnostics(issues: readonly z.core.$ZodIssue[], parsed: ParsedFile, schema: z.ZodType): Diagnostic[] {
+/** Every issue of a file as diagnostics, each at the line of its field (see `describeIssues`); an issue with a computed field says so. */
+function issueDiagnostics(issues: readonly z.core.$ZodIssue[], parsed: ParsedFile, schema: z.ZodType, computed: ReadonlySet<string> = new Set()): Diagnostic[] {
   return describeIssues(issues, schema).map(({ issue, facts, fieldPath }) => ({
     code: facts.code,
     severity: 'error' as const,
@@ -111,6 +121,11 @@ function issueDiagnostics(issues: readonly z.core.$ZodIssue[], parsed: ParsedFil
     message: facts.message,
     expected: facts.expected,
     actual: facts.actual,
-    hint: facts.hint,
+    hint: computed.has(String(fieldPath[0])) ? computedHint(String(fieldPath[0])) : facts.hint,
   }));
+}
+
+/** What to do about a field the collection computed from the file when the schema refuses it. */
+function computedHint(field: string): string {
+  return `${field} is computed from the file (the collection's computed.${field}): give the file what it is computed from, or set ${field} in the front matter.`;
 }

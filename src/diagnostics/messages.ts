@@ -40,6 +40,9 @@ export const messages = {
   'missing-path': 'The site definition names a file or folder that does not exist.',
   'missing-not-found-page': "The site's notFound names no page of the site.",
   'invalid-site-code': "The site's code cannot be bundled, or threw as it loaded.",
+  'computed-field-failed': "A collection's function computing a field from the file threw.",
+  'empty-feed': 'A feed has no item: no visible entry of its collection has the date it looks for.',
+  'invalid-redirect': "A redirect of the site's redirects leads to no page of the build, or starts from a page the build has.",
   'workers-unavailable': 'No worker thread could load the site, so the main thread rendered every page: the same output, more slowly.',
 } as const;
 

@@ -32,6 +32,9 @@ const collection = z.strictObject({
   template: z.custom<unknown>((value) => (typeof value === 'string' && value !== '') || typeof value === 'function', {
     params: { expected: 'a template name, or a function choosing one from the entry\'s data' },
   }),
+  dates: z.strictObject({ published: text.optional(), updated: text.optional() }).optional(),
+  frontMatter: z.enum(['required', 'optional']).optional(),
+  computed: z.record(z.string(), callable('a function ({ body, path, url, data }) => the field\'s value')).optional(),
 });
 
 const template = z.strictObject({ component, styles: z.array(text) });
@@ -103,6 +106,7 @@ export const siteSchema = z.strictObject({
   robots: z.union([z.literal(false), z.strictObject({ disallow: z.array(rootRelative('/drafts/')).optional() })]).optional(),
   images: imageSettings.optional(),
   security: securitySettings.optional(),
+  redirects: z.record(rootRelative('/old-path'), rootRelative('/new-path')).optional(),
 });
 
 /**
