@@ -24,12 +24,16 @@ export interface BuildOptions {
   threads?: number;
   /** Plan and draw social images (default true); false leaves them out of pages, for measuring pages alone. */
   socialImages?: boolean;
+  /** Build drafts (`draft: true`) too, each marked as a draft on its page (`site serve`, `site build --drafts`; default false: left out). */
+  drafts?: boolean;
 }
 
 export interface BuildResult {
   diagnostics: Diagnostic[];
   /** How many content files were read. */
   fileCount: number;
+  /** How many drafts the build left out (see `BuildOptions.drafts`). */
+  drafts: number;
   routes: SiteRoutes['routes'];
   catalogue: SiteRoutes['catalogue'];
   /** Social images drawn by this build and taken unchanged from the cache. */
@@ -66,6 +70,7 @@ export function outcome(
   const result: BuildResult = {
     diagnostics: stages.flatMap((stage) => stage.diagnostics),
     fileCount: content.fileCount,
+    drafts: content.draftUrls.length,
     routes: routes.routes,
     catalogue: routes.catalogue,
     og,
@@ -74,7 +79,7 @@ export function outcome(
     pages: done.pages && { rendered: done.pages.rendered, inWorkers: done.pages.renderedInWorkers, carried: done.pages.files.length - done.pages.rendered },
     written: done.written && { files: done.written.written, removed: done.written.removed },
     files: done.files,
-    summary: { pages: routes.routes.length, files: content.fileCount, og, externalLinks: done.links?.external ?? [] },
+    summary: { pages: routes.routes.length, files: content.fileCount, drafts: content.draftUrls.length, og, externalLinks: done.links?.external ?? [] },
   };
   return result;
 }

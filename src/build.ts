@@ -32,7 +32,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
   try {
     // Client code, styles and images need no content: they are made while it is read.
     const making = { assets: prepareAssets(site, options, memory), images: prepareImages(site, options.images, memory?.images) };
-    const content = await readContent(site, last, workers);
+    const content = await readContent(site, last, workers, { drafts: options.drafts });
     const routes = routeSite(site, content);
     const assets = await making.assets;
     const images = await locateImageProblems(await making.images, routes.catalogue);
@@ -50,7 +50,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     if (failed(pages)) return outcome(content, routes, [...found, pages], { images, pages });
     const drawn = await drawSocialImages(site, socialImages, last, options.og);
     const files = [...(await staticFiles(site, memory?.staticFiles)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext)];
-    const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls);
+    const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls, content.draftUrls);
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
     const feeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
     const checked = [...found, pages, drawn, links, headers, feeds];

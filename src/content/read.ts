@@ -30,6 +30,14 @@ export interface Content {
   entryHashes: Map<string, string>;
   /** The URLs of files that gave no entry (their front matter has mistakes): links to them are not broken links. */
   invalidUrls: string[];
+  /** The URLs of the drafts this build leaves out (see `ReadOptions.drafts`): a link to one is a broken link that says so. */
+  draftUrls: string[];
+}
+
+/** What a build asks of the content. */
+export interface ReadOptions {
+  /** Keep drafts (`draft: true`) among the entries, as `site serve` and `site build --drafts` do (default false: they are left out). */
+  drafts?: boolean;
 }
 
 /**
@@ -37,7 +45,7 @@ export interface Content {
  * build validated (`last.entries`) is not parsed again; many files are parsed on worker threads.
  * Reports every problem it finds as a diagnostic instead of stopping at the first.
  */
-export async function readContent(site: Site, last?: { entries?: ReadonlyMap<string, KnownEntry> }, workers?: WorkerPool): Promise<Content> {
+export async function readContent(site: Site, last?: { entries?: ReadonlyMap<string, KnownEntry> }, workers?: WorkerPool, options: ReadOptions = {}): Promise<Content> {
   const previous = last?.entries;
   // With nothing to reuse, every file will be parsed: workers, if there are to be any, start
   // loading the site now, while the files are read.
@@ -93,11 +101,16 @@ export async function readContent(site: Site, last?: { entries?: ReadonlyMap<str
   }
   const diagnostics = [...checkDuplicateUrls(sources), ...syntax, ...schema];
 
-  const entries = slots.filter((entry): entry is Entry => entry !== undefined);
+  // A draft left out is read and checked like any file (its next build may include it), then
+  // dropped before the catalogue: no page, menu, listing, feed, sitemap line or derived route sees it.
+  const valid = slots.filter((entry): entry is Entry => entry !== undefined);
+  const entries = options.drafts ? valid : valid.filter((entry) => !entry.draft);
+  const draftUrls = options.drafts ? [] : valid.filter((entry) => entry.draft).map((entry) => entry.url);
+  for (const url of draftUrls) entryHashes.delete(url);
   const catalogue = createCatalogue(entries);
   diagnostics.push(...checkReferences(catalogue, locator(sources)));
   const invalidUrls = sources.flatMap((source, i) => (slots[i] ? [] : [urlForContentFile(source.relative).url]));
-  return { diagnostics, fileCount: sources.length, entries, catalogue, known, entryHashes, invalidUrls };
+  return { diagnostics, fileCount: sources.length, entries, catalogue, known, entryHashes, invalidUrls, draftUrls };
 }
 
 /**

@@ -34,6 +34,8 @@ export interface InputSnapshot {
 export interface ReceiptSummary {
   pages: number;
   files: number;
+  /** Drafts left out. */
+  drafts?: number;
   og?: { drawn: number; reused: number };
   externalLinks: { url: string; count: number; firstPage: string }[];
 }

@@ -27,7 +27,7 @@ export interface LinkReport {
 type Resolved =
   | { kind: 'ignored' }
   | { kind: 'external'; url: string }
-  | { kind: 'internal'; path: string; target?: string; fragment: string }
+  | { kind: 'internal'; path: string; key: string; target?: string; fragment: string }
   | { kind: 'malformed' };
 
 /** Broken links past this many get no did-you-mean hint, which costs a pass over every page. */
@@ -45,7 +45,10 @@ export function checkLinks(
   prescanned?: ReadonlyMap<string, ScannedPage>,
   /** Output paths of pages that exist but were not rendered (content with mistakes): a link to one holds. */
   unrendered: readonly string[] = [],
+  /** URL paths of the drafts the build left out: a link to one is broken, and the hint says why. */
+  drafts: readonly string[] = [],
 ): LinkReport {
+  const draftKeys = new Set(drafts.map(pathKey));
   // Files, not their bytes: a page the build scanned already (`prescanned`, from the render
   // workers or the build cache) is never read again.
   const contents = new Map<string, OutputFile | undefined>([...unrendered.map((path): [string, undefined] => [path, undefined]), ...files.map((file): [string, OutputFile] => [file.path, file])]);
@@ -105,7 +108,8 @@ export function checkLinks(
       } else if (resolved.kind === 'malformed') {
         found.push({ code: 'broken-link', link, expected: 'a well-formed URL' });
       } else if (resolved.kind === 'internal' && !resolved.target) {
-        found.push({ code: 'broken-link', link, expected: 'a page or file of the site' });
+        const draft = draftKeys.has(resolved.key) ? draftHint(resolved.path) : undefined;
+        found.push({ code: 'broken-link', link, expected: 'a page or file of the site', hint: draft });
       } else if (resolved.kind === 'internal' && resolved.fragment && resolved.fragment.toLowerCase() !== 'top') {
         const target = scan(resolved.target!);
         if (target && !target.ids.has(resolved.fragment)) {
@@ -172,9 +176,19 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
     return { kind: 'malformed' };
   }
   // The same lookup `site serve` and static hosts make: the file itself, else the folder's index.html.
-  const key = path.split('/').filter(Boolean).join('/');
+  const key = pathKey(path);
   const target = [key, key ? `${key}/index.html` : 'index.html'].find((candidate) => candidate && contents.has(candidate));
-  return { kind: 'internal', path: parsed.pathname, target, fragment };
+  return { kind: 'internal', path: parsed.pathname, key, target, fragment };
+}
+
+/** A decoded URL path as an output path without its `index.html`: `/a/b/` and `/a/b` are both `a/b`. */
+function pathKey(urlPath: string): string {
+  return urlPath.split('/').filter(Boolean).join('/');
+}
+
+/** Why a link to a draft is broken, and what to do. */
+function draftHint(urlPath: string): string {
+  return `${urlPath} is a draft (draft: true), left out of this build: publish it by removing draft: true, or build with --drafts to preview it.`;
 }
 
 /** What the link check found over one set of pages and output paths, kept for the next build. */
@@ -203,12 +217,14 @@ export function checkPageLinks(
   last: { previous(key: string): (ScannedPages & { links?: LinkState }) | undefined },
   /** URLs of pages whose content has mistakes: not rendered, but links to them are not broken. */
   invalidUrls: readonly string[] = [],
+  /** URLs of the drafts the build left out. */
+  draftUrls: readonly string[] = [],
 ): LinkReport & { state: LinkState } {
   const paths = digest(files.map((file) => file.path).sort().join('\n'));
   const previous = last.previous(pages.state.key);
   const known = previous?.links;
   if (known?.paths === paths && sameLinksAndIds(pages.state.pages, previous!.pages)) return { diagnostics: [], external: known.external, state: known };
-  const report = checkLinks(files, routes, origin, pages.scans(), invalidUrls.map(urlToOutPath));
+  const report = checkLinks(files, routes, origin, pages.scans(), invalidUrls.map(urlToOutPath), draftUrls);
   return { ...report, state: { paths, external: report.external } };
 }
 

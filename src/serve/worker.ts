@@ -48,7 +48,8 @@ try {
   const named = namedFiles(site);
   report({ sources: { content: [site.contentDir, ...(site.publicDir ? [site.publicDir] : [])], code: [...site.code!.files, ...named.files], codeFolders: named.folders } });
   const writer = memoryWriter();
-  const builder = createBuilder(site, writer, { origin, minify: false });
+  // The dev server shows drafts, each marked as one on its page.
+  const builder = createBuilder(site, writer, { origin, minify: false, drafts: true });
   let complete = true;
   const run = async (): Promise<WorkerResult> => {
     const result = await builder.rebuild();

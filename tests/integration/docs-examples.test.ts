@@ -35,10 +35,10 @@ interface Built {
 }
 
 /** Builds a site in memory, drawing social images and encoding images afresh into a temporary cache. */
-async function buildSite(site: Site, name: string): Promise<Built> {
+async function buildSite(site: Site, name: string, options: { drafts?: boolean } = {}): Promise<Built> {
   const writer = memoryWriter();
   const cache = path.join(work, name);
-  const result = await build(site, writer, { threads: 0, og: { threads: 0, cacheDir: path.join(cache, 'og') }, images: { cacheDir: path.join(cache, 'images') } });
+  const result = await build(site, writer, { ...options, threads: 0, og: { threads: 0, cacheDir: path.join(cache, 'og') }, images: { cacheDir: path.join(cache, 'images') } });
   const text = (file: string) => {
     const bytes = writer.files.get(file);
     if (!bytes) throw new Error(`${name} has no output file ${file}; it has ${[...writer.files.keys()].join(', ')}`);
@@ -148,6 +148,16 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     const Styled = () => createElement('h1', { style: { color: 'red' } }, 'Styled');
     const styled = await buildSite({ ...site, templates: { page: { component: Styled, styles: [] } } }, 'security-styled');
     expect(codes(styled.result)).toEqual(['csp-blocked-inline']);
+  },
+  async drafts({ result, files, text }) {
+    // Left out of a build, and counted; built and marked with drafts on.
+    expect(result.drafts).toBe(1);
+    expect(files.has('posts/next/index.html')).toBe(false);
+    expect(hrefsIn(text('index.html'), '<ul class="posts">', '</ul>')).toEqual(['/posts/published']);
+    for (const file of ['rss.xml', 'sitemap.xml']) expect(text(file)).not.toContain('/posts/next');
+    const included = await buildSite(await loadSite(path.join(EXAMPLES, 'drafts')), 'drafts-included', { drafts: true });
+    expect(hrefsIn(included.text('index.html'), '<ul class="posts">', '</ul>')).toEqual(['/posts/next', '/posts/published']);
+    expect(included.text('posts/next/index.html')).toContain('<p data-draft-notice="" role="note">Draft: ');
   },
   errors({ result, files }) {
     expect(codes(result)).toEqual(['broken-link', 'invalid-date', 'invalid-value', 'unknown-field']);
