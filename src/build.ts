@@ -11,6 +11,7 @@ import { OutputChangedError, type Writer } from './output/write.ts';
 import { workerPool } from './parallel/render-pool.ts';
 import { renderPages } from './render/pages.ts';
 import { routeSite } from './routes/plan.ts';
+import { redirectFiles } from './routes/redirects.ts';
 import { headersFile } from './security/headers-output.ts';
 import { seoFiles } from './seo/crawlers.ts';
 import { checkEmptyFeeds } from './seo/feeds.ts';
@@ -49,11 +50,14 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     await workers.close();
     if (failed(pages)) return outcome(content, routes, [...found, pages], { images, pages });
     const drawn = await drawSocialImages(site, socialImages, last, options.og);
-    const files = [...(await staticFiles(site, memory?.staticFiles)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext)];
+    const made = [...(await staticFiles(site, memory?.staticFiles)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext)];
+    // Written before the link check, so that a link to a redirect's old path holds.
+    const redirects = redirectFiles(site, routes.routes, made, siteContext);
+    const files = [...made, ...redirects.files];
     const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls, content.draftUrls);
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
     const feeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
-    const checked = [...found, pages, drawn, links, headers, feeds];
+    const checked = [...found, pages, drawn, redirects, links, headers, feeds];
     if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links });
 
     const written = await writeOutput(writer, [...files, headers.file!], { pages, socialImages, last, staging });

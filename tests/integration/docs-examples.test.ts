@@ -159,6 +159,15 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(hrefsIn(included.text('index.html'), '<ul class="posts">', '</ul>')).toEqual(['/posts/next', '/posts/published']);
     expect(included.text('posts/next/index.html')).toContain('<p data-draft-notice="" role="note">Draft: ');
   },
+  redirects({ text }) {
+    // The home page links to both old paths: the link check takes a redirect's source as a page.
+    expect(text('_redirects')).toContain('\n/team /about/team 301\n/about-us.html /about 301\n');
+    const moved = text('team/index.html');
+    expect(moved).toContain('<meta http-equiv="refresh" content="0; url=/about/team">');
+    expect(moved).toContain('<link rel="canonical" href="https://moved.example/about/team">');
+    expect(text('about-us.html')).toContain('<a href="/about">/about</a>');
+    expect(text('sitemap.xml')).not.toContain('moved.example/team<');
+  },
   errors({ result, files }) {
     expect(codes(result)).toEqual(['broken-link', 'invalid-date', 'invalid-value', 'unknown-field']);
     expect(files.size).toBe(0);
