@@ -159,6 +159,16 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(hrefsIn(included.text('index.html'), '<ul class="posts">', '</ul>')).toEqual(['/posts/next', '/posts/published']);
     expect(included.text('posts/next/index.html')).toContain('<p data-draft-notice="" role="note">Draft: ');
   },
+  pagination({ files, text }) {
+    // Five posts, two to a page: page 1 at the list's own URL, never /blog/1.
+    expect([...files.keys()].filter((file) => file.startsWith('blog/')).sort()).toEqual(['blog/2/index.html', 'blog/3/index.html', 'blog/index.html']);
+    expect(hrefsIn(text('blog/index.html'), '<ul class="posts">', '</ul>')).toEqual(['/posts/post-5', '/posts/post-4']);
+    expect(hrefsIn(text('blog/3/index.html'), '<ul class="posts">', '</ul>')).toEqual(['/posts/post-1']);
+    expect(hrefsIn(text('blog/index.html'), '<nav aria-label="Pages">', '</nav>')).toEqual(['/blog/2']);
+    expect(hrefsIn(text('blog/3/index.html'), '<nav aria-label="Pages">', '</nav>')).toEqual(['/blog/2']);
+    expect(text('blog/2/index.html')).toContain('<link rel="canonical" href="https://paged.example/blog/2"/>');
+    expect(text('sitemap.xml')).toContain('<loc>https://paged.example/blog/3</loc>');
+  },
   redirects({ text }) {
     // The home page links to both old paths: the link check takes a redirect's source as a page.
     expect(text('_redirects')).toContain('\n/team /about/team 301\n/about-us.html /about 301\n');
