@@ -34,6 +34,8 @@ export interface BuildResult {
   fileCount: number;
   /** How many drafts the build left out (see `BuildOptions.drafts`). */
   drafts: number;
+  /** Files under the content folder that look like content but were not read (dotfiles, `.markdown`), relative to it. */
+  skipped: string[];
   routes: SiteRoutes['routes'];
   catalogue: SiteRoutes['catalogue'];
   /** Social images drawn by this build and taken unchanged from the cache. */
@@ -71,6 +73,7 @@ export function outcome(
     diagnostics: stages.flatMap((stage) => stage.diagnostics),
     fileCount: content.fileCount,
     drafts: content.draftUrls.length,
+    skipped: content.skipped,
     routes: routes.routes,
     catalogue: routes.catalogue,
     og,
@@ -79,7 +82,7 @@ export function outcome(
     pages: done.pages && { rendered: done.pages.rendered, inWorkers: done.pages.renderedInWorkers, carried: done.pages.files.length - done.pages.rendered },
     written: done.written && { files: done.written.written, removed: done.written.removed },
     files: done.files,
-    summary: { pages: routes.routes.length, files: content.fileCount, drafts: content.draftUrls.length, og, externalLinks: done.links?.external ?? [] },
+    summary: { pages: routes.routes.length, files: content.fileCount, drafts: content.draftUrls.length, skipped: content.skipped, og, externalLinks: done.links?.external ?? [] },
   };
   return result;
 }

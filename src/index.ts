@@ -10,6 +10,7 @@ export type { DerivedRoute, Route } from './routes/routes.ts';
 export { paginate, pageUrl, type PaginateOptions, type Pagination } from './routes/paginate.ts';
 export { Ref, isCalendarDate } from './content/schema-helpers.ts';
 export { compareEntries, compareNewestFirst } from './content/ordering.ts';
+export { firstHeading, firstParagraph } from './content/computed.ts';
 export { Island } from './render/island.ts';
 export type { HydrateStrategy } from './client/strategies.ts';
 export type { ClientDefinition, ClientRuntime } from './assets/client-runtime.ts';

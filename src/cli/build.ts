@@ -77,6 +77,7 @@ export function registerBuild(program: Command): void {
         pages: result.routes.length,
         files: result.fileCount,
         drafts: result.drafts,
+        skipped: result.skipped,
         og: result.og,
         externalLinks: result.externalLinks ?? [],
         rendered: result.pages?.rendered ?? 0,
@@ -98,7 +99,14 @@ export function registerBuild(program: Command): void {
         const reused = summary.upToDate ? ' (nothing changed since the last build)' : summary.carried ? ` (${summary.rendered} rendered, ${summary.carried} unchanged)` : '';
         // Drafts are counted, so a page missing from the output is never a mystery.
         const drafts = summary.drafts ? ` ${summary.drafts === 1 ? '1 draft' : `${summary.drafts} drafts`} left out (--drafts builds them).` : '';
-        console.log(`✔ Built ${summary.pages} pages${reused} from ${summary.files} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.${drafts}${images} External links: ${external.length}, not fetched${listed}.`);
+        console.log(`✔ Built ${summary.pages} pages${reused} from ${summary.files} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.${drafts}${skippedFiles(summary.skipped ?? [])}${images} External links: ${external.length}, not fetched${listed}.`);
       }
     });
+}
+
+/** The files under the content folder that look like content but were not read, named (the first few) so that none is lost in silence. */
+function skippedFiles(skipped: readonly string[]): string {
+  if (!skipped.length) return '';
+  const named = skipped.slice(0, 3).join(', ') + (skipped.length > 3 ? ', …' : '');
+  return ` ${skipped.length === 1 ? '1 file' : `${skipped.length} files`} under the content folder not read (${named}): only .md files not starting with a dot are content.`;
 }

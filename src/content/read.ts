@@ -11,7 +11,8 @@ import { urlForContentFile } from '../routes/urls.ts';
 import { scanContent, type SourceFile } from './scan.ts';
 import { createSchemaHelpers } from './schema-helpers.ts';
 import type { Site, SiteDefinition } from '../site/definition.ts';
-import { prepareCollections, validateFile, type PreparedCollection } from './validate.ts';
+import { excludedBy, prepareCollections, validateFile, type PreparedCollection } from './validate.ts';
+import { skippedContent } from './skipped.ts';
 import type { ParsedSource } from '../parallel/protocol.ts';
 import type { WorkerPool } from '../parallel/render-pool.ts';
 
@@ -32,6 +33,8 @@ export interface Content {
   invalidUrls: string[];
   /** The URLs of the drafts this build leaves out (see `ReadOptions.drafts`): a link to one is a broken link that says so. */
   draftUrls: string[];
+  /** Files under the content folder that look like content but that the build does not read (dotfiles, `.markdown`): counted in the summary. */
+  skipped: string[];
 }
 
 /** What a build asks of the content. */
@@ -49,7 +52,10 @@ export async function readContent(site: Site, last?: { entries?: ReadonlyMap<str
   const previous = last?.entries;
   // With nothing to reuse, every file will be parsed: workers, if there are to be any, start
   // loading the site now, while the files are read.
-  const sources = await scanContent(site.contentDir, (count) => !previous?.size && workers?.get(count, count));
+  // A file a collection excludes is never read: it cannot fail the build.
+  const excluded = excludedBy(collectionsOf(site));
+  const sources = await scanContent(site.contentDir, (count) => !previous?.size && workers?.get(count, count), excluded);
+  const skipping = skippedContent(site.contentDir, new Set(sources.map((source) => source.relative)), excluded);
   const known = new Map<string, KnownEntry>();
   const entryHashes = new Map<string, string>();
   // Entries stay in the order of their files, reused or not, so routes come out in the same order.
@@ -110,7 +116,7 @@ export async function readContent(site: Site, last?: { entries?: ReadonlyMap<str
   const catalogue = createCatalogue(entries);
   diagnostics.push(...checkReferences(catalogue, locator(sources)));
   const invalidUrls = sources.flatMap((source, i) => (slots[i] ? [] : [urlForContentFile(source.relative).url]));
-  return { diagnostics, fileCount: sources.length, entries, catalogue, known, entryHashes, invalidUrls, draftUrls };
+  return { diagnostics, fileCount: sources.length, entries, catalogue, known, entryHashes, invalidUrls, draftUrls, skipped: await skipping };
 }
 
 /**
@@ -119,9 +125,12 @@ export async function readContent(site: Site, last?: { entries?: ReadonlyMap<str
  */
 export function fileReader(site: SiteDefinition): (source: SourceFile) => Omit<ParsedSource, 'index'> {
   return (source) => {
-    const { parsed, diagnostics: syntax } = parseSource(source);
+    const collections = collectionsOf(site);
+    // The collection says whether the file must have front matter, so it is found first.
+    const frontMatter = collections.find((collection) => collection.holds(source.relative))?.definition.frontMatter;
+    const { parsed, diagnostics: syntax } = parseSource(source, { frontMatter });
     if (!parsed) return { syntax, schema: [] };
-    const { entry, diagnostics: schema } = validateFile(parsed, collectionsOf(site), site.templates);
+    const { entry, diagnostics: schema } = validateFile(parsed, collections, site.templates);
     if (!entry) return { syntax, schema };
     const { body, ...rest } = encodeEntry(entry);
     return { syntax, schema, entry: rest, bodyStart: withoutBom(source.text).length - body.length };
@@ -149,5 +158,5 @@ function withoutBom(text: string): string {
 /** Finds where a field is written, parsing the entry's file again: only ever asked on the way to an error. */
 function locator(sources: readonly SourceFile[]) {
   const sourceOf = new Map(sources.map((source) => [source.file, source]));
-  return (entry: Entry, fieldPath: PropertyKey[]) => locateField(parseSource(sourceOf.get(entry.file)!).parsed!, fieldPath);
+  return (entry: Entry, fieldPath: PropertyKey[]) => locateField(parseSource(sourceOf.get(entry.file)!, { frontMatter: 'optional' }).parsed!, fieldPath);
 }

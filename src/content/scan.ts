@@ -12,11 +12,13 @@ export interface SourceFile {
 }
 
 /**
- * Reads every Markdown file under the content folder, sorted by path so builds are deterministic.
- * `listed` hears how many there are before they are read.
+ * Reads every Markdown file under the content folder, sorted by path so builds are deterministic,
+ * but those `skip` names (files a collection excludes, never read). `listed` hears how many there
+ * are before they are read.
  */
-export async function scanContent(contentDir: string, listed?: (count: number) => void): Promise<SourceFile[]> {
-  const relatives = await fg('**/*.md', { cwd: contentDir, onlyFiles: true, dot: false });
+export async function scanContent(contentDir: string, listed?: (count: number) => void, skip?: (relative: string) => boolean): Promise<SourceFile[]> {
+  const found = await fg('**/*.md', { cwd: contentDir, onlyFiles: true, dot: false });
+  const relatives = skip ? found.filter((relative) => !skip(relative)) : found;
   relatives.sort();
   listed?.(relatives.length);
   // One synchronous read per file: 10,000 files take 80 ms this way and 400 to 600 ms as

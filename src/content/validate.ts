@@ -19,6 +19,8 @@ export interface PreparedCollection {
   schema: z.ZodType<BaseData>;
   /** Whether a file (path relative to the content folder) belongs to the collection: its globs, compiled once. */
   holds: (relative: string) => boolean;
+  /** Whether the collection's `include` matches a file that its `exclude` removes. */
+  excludes: (relative: string) => boolean;
 }
 
 /** Builds each collection's schema with the site's helpers, and its file matcher. */
@@ -26,8 +28,22 @@ export function prepareCollections(site: SiteDefinition, helpers: SchemaHelpers)
   return site.collections.map((definition) => {
     const included = anyOf(definition.include);
     const excluded = anyOf(definition.exclude ?? []);
-    return { definition, schema: definition.schema(helpers), holds: (relative: string) => included(relative) && !excluded(relative) };
+    return {
+      definition,
+      schema: definition.schema(helpers),
+      holds: (relative: string) => included(relative) && !excluded(relative),
+      excludes: (relative: string) => included(relative) && excluded(relative),
+    };
   });
+}
+
+/**
+ * Whether a file is left out by the collections: some collection's `include` matches it and its
+ * `exclude` removes it, and no collection holds it. Such a file is never read, so no name or
+ * front matter of it can fail the build; a file no collection mentions at all is `no-collection`.
+ */
+export function excludedBy(collections: readonly PreparedCollection[]): (relative: string) => boolean {
+  return (relative) => !collections.some((collection) => collection.holds(relative)) && collections.some((collection) => collection.excludes(relative));
 }
 
 /** A matcher for a list of globs: true when any of them matches, as `micromatch.isMatch` with the list. */

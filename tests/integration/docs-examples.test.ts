@@ -169,6 +169,18 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(text('blog/2/index.html')).toContain('<link rel="canonical" href="https://paged.example/blog/2"/>');
     expect(text('sitemap.xml')).toContain('<loc>https://paged.example/blog/3</loc>');
   },
+  'plain-markdown'({ result, files, text }) {
+    // Title and description computed from the body of files without front matter; front matter wins.
+    const tar = text('commands/tar/index.html');
+    expect(tar).toContain('<title>tar</title>');
+    expect(tar).toContain('<meta name="description" content="Archiving utility. Often combined with a compression method, such as gzip."/>');
+    expect(text('commands/ls/index.html')).toContain('<meta name="description" content="List the contents of a folder, hidden files included when asked."/>');
+    expect(hrefsIn(text('index.html'), '<ul class="commands">', '</ul>')).toEqual(['/commands/grep', '/commands/ls', '/commands/tar']);
+    // The excluded file is never read (its name would be invalid-file-name); the dotfile is counted.
+    expect(result.fileCount).toBe(5);
+    expect(result.skipped).toEqual(['.notes.md']);
+    expect([...files.keys()].filter((file) => file.includes('template') || file.includes('notes'))).toEqual([]);
+  },
   redirects({ text }) {
     // The home page links to both old paths: the link check takes a redirect's source as a page.
     expect(text('_redirects')).toContain('\n/team /about/team 301\n/about-us.html /about 301\n');
