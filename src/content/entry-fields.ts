@@ -36,18 +36,18 @@ export function computeFields(
   parsed: ParsedFile,
   definition: Pick<CollectionDefinition, 'computed'>,
   url: string,
-): { data: Record<string, unknown>; names: Set<string>; diagnostics: Diagnostic[] } {
+): { data: Record<string, unknown>; /** The fields the collection computed for this file (the front matter left them out). */ names: Set<string>; diagnostics: Diagnostic[] } {
   const { [DRAFT_FIELD]: _draft, ...data } = parsed.data;
   const names = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   const file = { body: parsed.body, path: parsed.source.relative.replace(/\\/g, '/'), url, data: parsed.data };
   for (const [field, compute] of Object.entries(definition.computed ?? {})) {
     if (data[field] !== undefined || typeof compute !== 'function') continue;
+    // Named even when computed as nothing: a missing field is then reported as computed.
+    names.add(field);
     try {
       const value = compute(file);
-      if (value === undefined) continue;
-      data[field] = value;
-      names.add(field);
+      if (value !== undefined) data[field] = value;
     } catch (error) {
       const thrown = error instanceof Error ? error : new Error(String(error));
       diagnostics.push({
