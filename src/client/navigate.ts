@@ -140,7 +140,7 @@ async function loadStylesheets(next: Document): Promise<boolean> {
   return results.every(Boolean);
 }
 
-/** Replaces the page-specific parts: title, meta, canonical, `<main>`, the body's path, and a draft's notice. */
+/** Replaces the page-specific parts: title, meta, canonical, `<main>`, and the body's path. */
 function swap(next: Document, newMain: HTMLElement): void {
   document.title = next.title;
   // Structured data describes one page, so it goes with the page like the meta tags.
@@ -150,10 +150,6 @@ function swap(next: Document, newMain: HTMLElement): void {
   for (const element of next.head.querySelectorAll(selector)) anchor?.after(document.importNode(element, true));
   document.querySelector('main')?.replaceWith(document.adoptNode(newMain));
   document.body.dataset.path = next.body.dataset.path ?? '';
-  // A draft's notice (written by the engine before the layout, see render/document.ts) goes with its page.
-  document.body.querySelector(':scope > [data-draft-notice]')?.remove();
-  const notice = next.body.querySelector(':scope > [data-draft-notice]');
-  if (notice) document.body.prepend(document.importNode(notice, true));
 }
 
 function focusHeading(main: HTMLElement): void {

@@ -1,4 +1,4 @@
-import { createElement as h, Fragment, type ReactNode } from 'react';
+import { createElement as h, type ReactNode } from 'react';
 import type { OgImageRef } from '../og/definition.ts';
 import type { Route } from '../routes/routes.ts';
 import type { FeedLink } from '../seo/definition.ts';
@@ -62,19 +62,8 @@ export function Document({ site, route, styles, script, fonts, og, ogType = 'web
       h('script', { type: 'module', [ENTRY_ATTRIBUTE]: script, dangerouslySetInnerHTML: { __html: CLIENT_BOOTSTRAP } }),
       head,
     ),
-    h('body', { 'data-path': route.url }, route.entry.draft ? [h(DraftNotice, { key: 'draft' }), h(Fragment, { key: 'page' }, children)] : children),
+    h('body', { 'data-path': route.url }, children),
   );
-}
-
-/** The text on a draft's page: what a draft is, so no one mistakes the preview for the site. */
-export const DRAFT_NOTICE = 'Draft: this page is shown by site serve and site build --drafts, and left out of site build.';
-
-/**
- * Marks a draft's page, before the site's own markup: plain text, which needs no style the
- * Content-Security-Policy would have to allow; a site may style `[data-draft-notice]` itself.
- */
-function DraftNotice() {
-  return h('p', { 'data-draft-notice': '', role: 'note' }, DRAFT_NOTICE);
 }
 
 const ICON_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon', webp: 'image/webp' };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { memoryWriter } from '../../src/output/write.ts';
-import { DRAFT_NOTICE } from '../../src/render/document.ts';
+import { DRAFT_NOTICE } from '../../src/render/draft-notice.ts';
 import { loadSite, withContent } from '../../src/site/load.ts';
 
 /** The guide's drafts example, with its content copied so that a test may add to it. */
@@ -41,7 +41,7 @@ describe('drafts', () => {
     const { result, text } = await buildExample({ drafts: true });
     expect(result.diagnostics).toEqual([]);
     expect(result.drafts).toBe(0);
-    expect(text('posts/next/index.html')).toContain(`<body data-path="/posts/next"><p data-draft-notice="" role="note">${DRAFT_NOTICE}</p>`);
+    expect(text('posts/next/index.html')).toContain(`<main><p data-draft-notice="" role="note">${DRAFT_NOTICE}</p><article><h1>The next post</h1>`);
     expect(text('index.html')).toContain('<a href="/posts/next">');
   }, 60_000);
 
