@@ -106,7 +106,8 @@ export const siteSchema = z.strictObject({
   robots: z.union([z.literal(false), z.strictObject({ disallow: z.array(rootRelative('/drafts/')).optional() })]).optional(),
   images: imageSettings.optional(),
   security: securitySettings.optional(),
-  redirects: z.record(rootRelative('/old-path'), rootRelative('/new-path')).optional(),
+  // Each old path (a key) is checked in `checkSite`: zod reports a bad record key without its expectation.
+  redirects: z.record(z.string(), rootRelative('/new-path')).optional(),
 });
 
 /**
