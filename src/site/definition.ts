@@ -190,11 +190,11 @@ export type TemplateProps<C> = PageProps<CollectionData<C>>;
  * const posts = defineCollection({
  *   name: 'posts',
  *   include: ['posts/*.md'],
- *   schema: (h) => z.object({ title: z.string(), description: z.string(), createdDate: h.date() }),
+ *   schema: (h) => z.object({ title: z.string(), description: z.string(), date: h.date() }),
  *   template: 'post',
  * });
  * const post = defineTemplate(posts, {
- *   component: ({ entry }) => <h1>{entry.data.title}, {entry.data.createdDate}</h1>,
+ *   component: ({ entry }) => <h1>{entry.data.title}, {entry.data.date}</h1>,
  *   styles: ['main'],
  * });
  * export default defineSite({ ..., collections: [posts], templates: { post } });
