@@ -24,12 +24,18 @@ export interface BuildOptions {
   threads?: number;
   /** Plan and draw social images (default true); false leaves them out of pages, for measuring pages alone. */
   socialImages?: boolean;
+  /** Build drafts (`draft: true`) too, each marked as a draft on its page (`site serve`, `site build --drafts`; default false: left out). */
+  drafts?: boolean;
 }
 
 export interface BuildResult {
   diagnostics: Diagnostic[];
   /** How many content files were read. */
   fileCount: number;
+  /** How many drafts the build left out (see `BuildOptions.drafts`). */
+  drafts: number;
+  /** Files under the content folder that look like content but were not read (dotfiles, `.markdown`), relative to it. */
+  skipped: string[];
   routes: SiteRoutes['routes'];
   catalogue: SiteRoutes['catalogue'];
   /** Social images drawn by this build and taken unchanged from the cache. */
@@ -70,6 +76,8 @@ export function outcome(
     diagnostics: stages.flatMap((stage) => stage.diagnostics),
     ...(done.mdx?.inputs.length ? { mdxInputs: done.mdx.inputs } : {}),
     fileCount: content.fileCount,
+    drafts: content.draftUrls.length,
+    skipped: content.skipped,
     routes: routes.routes,
     catalogue: routes.catalogue,
     og,
@@ -78,7 +86,7 @@ export function outcome(
     pages: done.pages && { rendered: done.pages.rendered, inWorkers: done.pages.renderedInWorkers, carried: done.pages.files.length - done.pages.rendered },
     written: done.written && { files: done.written.written, removed: done.written.removed },
     files: done.files,
-    summary: { pages: routes.routes.length, files: content.fileCount, og, externalLinks: done.links?.external ?? [] },
+    summary: { pages: routes.routes.length, files: content.fileCount, drafts: content.draftUrls.length, skipped: content.skipped, og, externalLinks: done.links?.external ?? [] },
   };
   return result;
 }

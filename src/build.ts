@@ -14,9 +14,11 @@ import { prepareMdx } from './render/mdx-build.ts';
 import { bodyHtml } from './render/render-page.ts';
 import { routeSite } from './routes/plan.ts';
 import { inputBounds } from './safety/input-bounds.ts';
+import { redirectFiles } from './routes/redirects.ts';
 import { headersFile } from './security/headers-output.ts';
 import { hostFiles } from './security/host-files.ts';
 import { seoFiles } from './seo/crawlers.ts';
+import { checkEmptyFeeds } from './seo/feeds.ts';
 import { createSiteContext } from './site/context.ts';
 import type { Site } from './site/definition.ts';
 import { outcome, type BuildOptions, type BuildResult } from './build-result.ts';
@@ -37,7 +39,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     // What may be read: the project's own files, never the output, the cache or packages (see docs/security.md).
     const bounds = inputBounds(site, writer.current?.location);
     const making = { assets: prepareAssets(site, options, memory), images: prepareImages(site, options.images, memory?.images, bounds) };
-    const content = await readContent(site, last, workers, bounds);
+    const content = await readContent(site, last, workers, { drafts: options.drafts, bounds });
     const published = listSiteFiles(site, bounds);
     const routes = routeSite(site, content);
     const mdx = await prepareMdx(site, routes);
@@ -56,10 +58,14 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     await workers.close();
     if (failed(pages)) return outcome(content, routes, [...found, pages], { images, pages, mdx });
     const drawn = await drawSocialImages(site, socialImages, last, options.og);
-    const files = [...(await staticFiles(published.files, memory?.staticFiles)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, context))];
-    const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls, site.trailingSlash);
+    const made = [...(await staticFiles(published.files, memory?.staticFiles)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, context))];
+    // Written before the link check, so that a link to a redirect's old path holds.
+    const redirects = redirectFiles(site, routes.routes, made, siteContext);
+    const files = [...made, ...redirects.files];
+    const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls, { trailingSlash: site.trailingSlash, draftUrls: content.draftUrls });
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
-    const checked = [...found, pages, drawn, links, headers];
+    const feeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
+    const checked = [...found, pages, drawn, redirects, links, headers, feeds];
     if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links, mdx });
 
     // The header files of the hosts the site names, each what `_headers` says (see `host-files.ts`).

@@ -1,14 +1,16 @@
 /** The public API of the engine: what a site's templates import. */
 export { defineCollection, defineSite, defineTemplate } from './site/definition.ts';
-export type { CollectionData, CollectionDefinition, LayoutProps, PageProps, NavigationMode, SiteDefinition, SiteInput, TemplateDefinition, TemplateProps } from './site/definition.ts';
+export type { CollectionData, CollectionDefinition, ContentFile, LayoutProps, PageProps, NavigationMode, SiteDefinition, SiteInput, TemplateDefinition, TemplateProps } from './site/definition.ts';
 export type { SiteContext } from './site/context.ts';
-export type { BaseData, Entry } from './content/entry.ts';
+export type { BaseData, Entry, EntryDates } from './content/entry.ts';
 export type { SchemaHelpers } from './content/schema-helpers.ts';
 export type { Catalogue, CollectionQuery, ContentIndexItem } from './content/catalogue.ts';
 export { contentIndexItemSchema } from './content/catalogue.ts';
 export type { DerivedRoute, Route } from './routes/routes.ts';
+export { paginate, pageUrl, type PaginateOptions, type Pagination } from './routes/paginate.ts';
 export { Ref, isCalendarDate } from './content/schema-helpers.ts';
 export { compareEntries, compareNewestFirst } from './content/ordering.ts';
+export { firstHeading, firstParagraph } from './content/computed.ts';
 export { Island } from './render/island.ts';
 export type { HydrateStrategy } from './client/strategies.ts';
 export type { ClientDefinition, ClientRuntime } from './assets/client-runtime.ts';

@@ -18,8 +18,9 @@ export function registerBuild(program: Command): void {
     .option('--content <dir>', "read content from this folder instead of the site's own", parseExistingFolder)
     .option('--verbose', 'show stacks of template errors')
     .option('--external-links <file>', 'write the links to other sites (never fetched) to this file: URL, count and first page, tab-separated')
+    .option('--drafts', 'build drafts (draft: true) too, each marked as a draft on its page')
     .option('--allow-shrink', 'replace an output even with one of fewer than half its pages (otherwise the build stops and changes nothing)')
-    .action(async (options: { out: string; origin?: string; content?: string; verbose?: boolean; externalLinks?: string; allowShrink?: boolean }, command: Command) => {
+    .action(async (options: { out: string; origin?: string; content?: string; verbose?: boolean; externalLinks?: string; allowShrink?: boolean; drafts?: boolean }, command: Command) => {
       const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();
       const started = performance.now();
       // React's development build checks and warns on every element, which makes rendering about
@@ -31,7 +32,7 @@ export function registerBuild(program: Command): void {
       const invalidOut = (problem: string) => command.error(`error: option '-o, --out <dir>' is invalid: ${problem}`, { exitCode: 2 });
       const cacheDir = path.join(root, BUILD_CACHE_FOLDER);
       await claimOutput(out, { root, config, content: options.content, cacheDir }, invalidOut);
-      const request = requestKey(['site build', out, options.content ? path.resolve(root, options.content) : '', options.origin ?? '', config ? path.resolve(root, config) : '']);
+      const request = requestKey(['site build', out, options.content ? path.resolve(root, options.content) : '', options.origin ?? '', config ? path.resolve(root, config) : '', ...(options.drafts ? ['drafts'] : [])]);
       // Nothing changed since the last build into this folder: say so without loading the engine.
       const unchanged = upToDate(receiptFile(cacheDir, out), request, out);
       if (unchanged) {
@@ -53,6 +54,7 @@ export function registerBuild(program: Command): void {
       const bar = progressBar('Drawing social images');
       const result = await build(site, diskWriter(out, { guardShrink: !options.allowShrink, onStuck: warnStuck }), {
         origin: options.origin,
+        drafts: options.drafts,
         og: { onProgress: (done, total) => bar.update(done, total) },
         cache: { dir: cacheDir, request },
       });
@@ -74,6 +76,8 @@ export function registerBuild(program: Command): void {
       await report({
         pages: result.routes.length,
         files: result.fileCount,
+        drafts: result.drafts,
+        skipped: result.skipped,
         og: result.og,
         externalLinks: result.externalLinks ?? [],
         rendered: result.pages?.rendered ?? 0,
@@ -93,7 +97,16 @@ export function registerBuild(program: Command): void {
         }
         // An incremental build says how much it reused, so a slow one is easy to explain.
         const reused = summary.upToDate ? ' (nothing changed since the last build)' : summary.carried ? ` (${summary.rendered} rendered, ${summary.carried} unchanged)` : '';
-        console.log(`✔ Built ${summary.pages} pages${reused} from ${summary.files} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.${images} External links: ${external.length}, not fetched${listed}.`);
+        // Drafts are counted, so a page missing from the output is never a mystery.
+        const drafts = summary.drafts ? ` ${summary.drafts === 1 ? '1 draft' : `${summary.drafts} drafts`} left out (--drafts builds them).` : '';
+        console.log(`✔ Built ${summary.pages} pages${reused} from ${summary.files} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.${drafts}${skippedFiles(summary.skipped ?? [])}${images} External links: ${external.length}, not fetched${listed}.`);
       }
     });
+}
+
+/** The files under the content folder that look like content but were not read, named (the first few) so that none is lost in silence. */
+function skippedFiles(skipped: readonly string[]): string {
+  if (!skipped.length) return '';
+  const named = skipped.slice(0, 3).join(', ') + (skipped.length > 3 ? ', …' : '');
+  return ` ${skipped.length === 1 ? '1 file' : `${skipped.length} files`} under the content folder not read (${named}): only .md files not starting with a dot are content.`;
 }

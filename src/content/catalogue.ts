@@ -13,7 +13,8 @@ export const contentIndexItemSchema = z.object({
   title: z.string(),
   hidden: z.boolean(),
   sort: z.number().optional(),
-  createdDate: z.string().optional(),
+  /** Its publication date (see `EntryDates`). */
+  published: z.string().optional(),
 });
 export type ContentIndexItem = z.infer<typeof contentIndexItemSchema>;
 
@@ -22,7 +23,7 @@ export interface CollectionQuery {
   includeHidden?: boolean;
   /** Include `_name.md` list pages (default false). */
   includeListPages?: boolean;
-  /** `sort` (the one ordering, default) or `newest` (createdDate, newest first). */
+  /** `sort` (the one ordering, default) or `newest` (the date its collection names `published`, newest first). */
   order?: 'sort' | 'newest';
 }
 
@@ -89,7 +90,7 @@ export function createCatalogue(entries: readonly Entry[]): Catalogue {
         title: entry.data.title,
         hidden: entry.hidden,
         sort: entry.data.sort,
-        createdDate: entry.data.createdDate,
+        published: entry.dates?.published,
       })),
     derive: <T>(compute: (catalogue: Catalogue) => T): T => {
       const key = keyOf(compute);

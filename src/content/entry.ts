@@ -5,9 +5,15 @@ export interface BaseData {
   h1?: string;
   hidden?: boolean;
   sort?: number;
-  createdDate?: string;
-  updatedDate?: string;
   template?: string;
+}
+
+/** An entry's dates, read from the fields its collection names (see `CollectionDefinition.dates`). */
+export interface EntryDates {
+  /** When it was first published: what feeds date an item by, and the `newest` ordering sorts by. */
+  published?: string;
+  /** When it last changed: a feed item's update time and the sitemap's `lastmod` (default: `published`). */
+  updated?: string;
 }
 
 /** One validated page of content. */
@@ -29,4 +35,8 @@ export interface Entry<T extends BaseData = BaseData> {
   /** Built and reachable, but in no menu, listing, count, sitemap or feed. */
   hidden: boolean;
   template: string;
+  /** The dates its collection names, when it has them. */
+  dates?: EntryDates;
+  /** A draft (`draft: true`): only in builds that include drafts (`site serve`, `site build --drafts`), and marked as one on its page. */
+  draft?: boolean;
 }

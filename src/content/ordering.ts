@@ -3,7 +3,9 @@ import { compareText } from '../diagnostics/diagnostics.ts';
 /** What the one ordering looks at. */
 export interface Sortable {
   url: string;
-  data: { sort?: number; createdDate?: string };
+  data: { sort?: number };
+  /** Its publication date, for `compareNewestFirst` (see `EntryDates`). */
+  dates?: { published?: string };
 }
 
 /**
@@ -20,10 +22,10 @@ export function compareEntries(a: Sortable, b: Sortable): number {
   return compareText(a.url, b.url);
 }
 
-/** Newest `createdDate` first; entries without a date last; ties broken by URL path. */
+/** Newest publication date first (the field the collection names in `dates.published`); entries without one last; ties broken by URL path. */
 export function compareNewestFirst(a: Sortable, b: Sortable): number {
-  const da = a.data.createdDate;
-  const db = b.data.createdDate;
+  const da = a.dates?.published;
+  const db = b.dates?.published;
   if (da !== db) {
     if (da === undefined) return 1;
     if (db === undefined) return -1;

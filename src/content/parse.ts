@@ -24,7 +24,7 @@ export interface ParsedFile {
  * Splits a file with gray-matter, parsing the YAML with the `yaml` package (YAML 1.2 core schema:
  * dates stay strings, so a bad date is reported instead of silently rolled over).
  */
-export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnostics: Diagnostic[] } {
+export function parseSource(source: SourceFile, options: { frontMatter?: 'required' | 'optional' } = {}): { parsed?: ParsedFile; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
   let yaml: FrontMatterYaml | undefined;
   /** The front matter's YAML cannot be used: one or more `yaml-syntax` errors in this file. */
@@ -35,6 +35,10 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
   // gray-matter may or may not keep the newline after the opening `---`; count what it hands over.
   let lineOffset = 1;
   const text = source.text.replace(/^\uFEFF/, '');
+  if (!/^---\r?\n/.test(text) && options.frontMatter === 'optional') {
+    // Plain Markdown, for a collection that allows it: no fields but the computed ones.
+    return { parsed: { source, data: {}, body: text, bodyLine: 1, document: undefined, lineCounter, lineOffset }, diagnostics: [] };
+  }
   if (!/^---\r?\n/.test(text)) {
     return {
       diagnostics: [
@@ -47,6 +51,7 @@ export function parseSource(source: SourceFile): { parsed?: ParsedFile; diagnost
           message: 'The file has no front matter.',
           expected: 'a first line `---`, YAML fields, and a closing `---`',
           actual: JSON.stringify(text.split('\n', 1)[0] ?? ''),
+          hint: "Add front matter, or let the file's collection take plain Markdown: frontMatter: 'optional', with computed fields.",
         },
       ],
     };

@@ -11,7 +11,8 @@ import { urlForContentFile } from '../routes/urls.ts';
 import { scanContent, type SourceFile } from './scan.ts';
 import { createSchemaHelpers } from './schema-helpers.ts';
 import type { Site, SiteDefinition } from '../site/definition.ts';
-import { prepareCollections, validateFile, type PreparedCollection } from './validate.ts';
+import { excludedBy, prepareCollections, validateFile, type PreparedCollection } from './validate.ts';
+import { skippedContent } from './skipped.ts';
 import type { ParsedSource } from '../parallel/protocol.ts';
 import type { WorkerPool } from '../parallel/render-pool.ts';
 import type { InputBounds } from '../safety/input-bounds.ts';
@@ -31,6 +32,18 @@ export interface Content {
   entryHashes: Map<string, string>;
   /** The URLs of files that gave no entry (their front matter has mistakes): links to them are not broken links. */
   invalidUrls: string[];
+  /** The URLs of the drafts this build leaves out (see `ReadOptions.drafts`): a link to one is a broken link that says so. */
+  draftUrls: string[];
+  /** Files under the content folder that look like content but that the build does not read (dotfiles, `.markdown`): counted in the summary. */
+  skipped: string[];
+}
+
+/** What a build asks of the content. */
+export interface ReadOptions {
+  /** Keep drafts (`draft: true`) among the entries, as `site serve` and `site build --drafts` do (default false: they are left out). */
+  drafts?: boolean;
+  /** What may be read (see `InputBounds`): by default, the site's own project. */
+  bounds?: InputBounds;
 }
 
 /**
@@ -38,12 +51,15 @@ export interface Content {
  * build validated (`last.entries`) is not parsed again; many files are parsed on worker threads.
  * Reports every problem it finds as a diagnostic instead of stopping at the first.
  */
-export async function readContent(site: Site, last?: { entries?: ReadonlyMap<string, KnownEntry> }, workers?: WorkerPool, bounds?: InputBounds): Promise<Content> {
+export async function readContent(site: Site, last?: { entries?: ReadonlyMap<string, KnownEntry> }, workers?: WorkerPool, options: ReadOptions = {}): Promise<Content> {
   const previous = last?.entries;
   // With nothing to reuse, every file will be parsed: workers, if there are to be any, start
   // loading the site now, while the files are read.
-  const scanned = await scanContent(site, (count) => !previous?.size && workers?.get(count, count), bounds);
+  // A file a collection excludes is never read: it cannot fail the build.
+  const excluded = excludedBy(collectionsOf(site));
+  const scanned = await scanContent(site, (count) => !previous?.size && workers?.get(count, count), options.bounds, excluded);
   const sources = scanned.sources;
+  const skipping = skippedContent(site.contentDir, new Set(sources.map((source) => source.relative)), excluded);
   const known = new Map<string, KnownEntry>();
   const entryHashes = new Map<string, string>();
   // Entries stay in the order of their files, reused or not, so routes come out in the same order.
@@ -95,11 +111,16 @@ export async function readContent(site: Site, last?: { entries?: ReadonlyMap<str
   }
   const diagnostics = [...scanned.diagnostics, ...checkDuplicateUrls(sources), ...syntax, ...schema];
 
-  const entries = slots.filter((entry): entry is Entry => entry !== undefined);
+  // A draft left out is read and checked like any file (its next build may include it), then
+  // dropped before the catalogue: no page, menu, listing, feed, sitemap line or derived route sees it.
+  const valid = slots.filter((entry): entry is Entry => entry !== undefined);
+  const entries = options.drafts ? valid : valid.filter((entry) => !entry.draft);
+  const draftUrls = options.drafts ? [] : valid.filter((entry) => entry.draft).map((entry) => entry.url);
+  for (const url of draftUrls) entryHashes.delete(url);
   const catalogue = createCatalogue(entries);
   diagnostics.push(...checkReferences(catalogue, locator(sources)));
   const invalidUrls = sources.flatMap((source, i) => (slots[i] ? [] : [urlForContentFile(source.relative).url]));
-  return { diagnostics, fileCount: sources.length, entries, catalogue, known, entryHashes, invalidUrls };
+  return { diagnostics, fileCount: sources.length, entries, catalogue, known, entryHashes, invalidUrls, draftUrls, skipped: await skipping };
 }
 
 /**
@@ -108,9 +129,12 @@ export async function readContent(site: Site, last?: { entries?: ReadonlyMap<str
  */
 export function fileReader(site: SiteDefinition): (source: SourceFile) => Omit<ParsedSource, 'index'> {
   return (source) => {
-    const { parsed, diagnostics: syntax } = parseSource(source);
+    const collections = collectionsOf(site);
+    // The collection says whether the file must have front matter, so it is found first.
+    const frontMatter = collections.find((collection) => collection.holds(source.relative))?.definition.frontMatter;
+    const { parsed, diagnostics: syntax } = parseSource(source, { frontMatter });
     if (!parsed) return { syntax, schema: [] };
-    const { entry, diagnostics: schema } = validateFile(parsed, collectionsOf(site), site.templates, site.trailingSlash);
+    const { entry, diagnostics: schema } = validateFile(parsed, collections, site.templates, site.trailingSlash);
     if (!entry) return { syntax, schema };
     const { body, ...rest } = encodeEntry(entry);
     return { syntax, schema, entry: rest, bodyStart: withoutBom(source.text).length - body.length };
@@ -138,5 +162,5 @@ function withoutBom(text: string): string {
 /** Finds where a field is written, parsing the entry's file again: only ever asked on the way to an error. */
 function locator(sources: readonly SourceFile[]) {
   const sourceOf = new Map(sources.map((source) => [source.file, source]));
-  return (entry: Entry, fieldPath: PropertyKey[]) => locateField(parseSource(sourceOf.get(entry.file)!).parsed!, fieldPath);
+  return (entry: Entry, fieldPath: PropertyKey[]) => locateField(parseSource(sourceOf.get(entry.file)!, { frontMatter: 'optional' }).parsed!, fieldPath);
 }

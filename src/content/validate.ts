@@ -11,6 +11,7 @@ import type { CollectionDefinition, SiteDefinition } from '../site/definition.ts
 import type { BaseData } from './entry.ts';
 import { validatingFile, type SchemaHelpers } from './schema-helpers.ts';
 import { slugOf, urlForContentFile, type TrailingSlash } from '../routes/urls.ts';
+import { computeFields, datesOf, readDraft } from './entry-fields.ts';
 
 /** A collection with its schema built once per build. */
 export interface PreparedCollection {
@@ -18,6 +19,8 @@ export interface PreparedCollection {
   schema: z.ZodType<BaseData>;
   /** Whether a file (path relative to the content folder) belongs to the collection: its globs, compiled once. */
   holds: (relative: string) => boolean;
+  /** Whether the collection's `include` matches a file that its `exclude` removes. */
+  excludes: (relative: string) => boolean;
 }
 
 /** Builds each collection's schema with the site's helpers, and its file matcher. */
@@ -25,8 +28,22 @@ export function prepareCollections(site: SiteDefinition, helpers: SchemaHelpers)
   return site.collections.map((definition) => {
     const included = anyOf(definition.include);
     const excluded = anyOf(definition.exclude ?? []);
-    return { definition, schema: definition.schema(helpers), holds: (relative: string) => included(relative) && !excluded(relative) };
+    return {
+      definition,
+      schema: definition.schema(helpers),
+      holds: (relative: string) => included(relative) && !excluded(relative),
+      excludes: (relative: string) => included(relative) && excluded(relative),
+    };
   });
+}
+
+/**
+ * Whether a file is left out by the collections: some collection's `include` matches it and its
+ * `exclude` removes it, and no collection holds it. Such a file is never read, so no name or
+ * front matter of it can fail the build; a file no collection mentions at all is `no-collection`.
+ */
+export function excludedBy(collections: readonly PreparedCollection[]): (relative: string) => boolean {
+  return (relative) => !collections.some((collection) => collection.holds(relative)) && collections.some((collection) => collection.excludes(relative));
 }
 
 /** A matcher for a list of globs: true when any of them matches, as `micromatch.isMatch` with the list. */
@@ -60,12 +77,19 @@ export function validateFile(
       ],
     };
   }
-  const result = validatingFile(relative, () => collection.schema.safeParse(parsed.data, { reportInput: true }));
-  const unsafeUrls = checkFrontMatterUrls(parsed, collection.schema);
-  if (!result.success) return { diagnostics: [...issueDiagnostics(result.error.issues, parsed, collection.schema), ...unsafeUrls] };
+  const { definition } = collection;
+  const { url, listPage } = urlForContentFile(relative, trailingSlash);
+  const draft = readDraft(parsed);
+  const computed = computeFields(parsed, definition, url);
+  if (draft.diagnostic || computed.diagnostics.length) return { diagnostics: [...(draft.diagnostic ? [draft.diagnostic] : []), ...computed.diagnostics] };
+  // The schema sees the front matter with the computed fields filled in, and without `draft`,
+  // which the engine reads itself (so no schema needs to declare it).
+  const input: ParsedFile = Object.create(parsed, { data: { value: computed.data } });
+  const result = validatingFile(relative, () => collection.schema.safeParse(computed.data, { reportInput: true }));
+  const unsafeUrls = checkFrontMatterUrls(input, collection.schema);
+  if (!result.success) return { diagnostics: [...issueDiagnostics(result.error.issues, input, collection.schema, computed.names), ...unsafeUrls] };
   if (unsafeUrls.length) return { diagnostics: unsafeUrls };
   const data = result.data;
-  const { definition } = collection;
   const template = typeof definition.template === 'function' ? definition.template(data) : definition.template;
   if (!(template in templates)) {
     const where = locateField(parsed, ['template']);
@@ -84,7 +108,7 @@ export function validateFile(
       ],
     };
   }
-  const { url, listPage } = urlForContentFile(relative, trailingSlash);
+  const dates = datesOf(data as unknown as Record<string, unknown>, definition.dates);
   const entry: Entry = {
     collection: definition.name,
     url,
@@ -97,12 +121,14 @@ export function validateFile(
     listPage,
     hidden: data.hidden === true,
     template,
+    ...(dates && { dates }),
+    ...(draft.draft && { draft: true }),
   };
   return { entry, diagnostics: [] };
 }
 
-/** Every issue of a file as diagnostics, each at the line of its field (see `describeIssues`). */
-function issueDiagnostics(issues: readonly z.core.$ZodIssue[], parsed: ParsedFile, schema: z.ZodType): Diagnostic[] {
+/** Every issue of a file as diagnostics, each at the line of its field (see `describeIssues`); an issue with a computed field says so. */
+function issueDiagnostics(issues: readonly z.core.$ZodIssue[], parsed: ParsedFile, schema: z.ZodType, computed: ReadonlySet<string> = new Set()): Diagnostic[] {
   return describeIssues(issues, schema).map(({ issue, facts, fieldPath }) => ({
     code: facts.code,
     severity: 'error' as const,
@@ -112,6 +138,11 @@ function issueDiagnostics(issues: readonly z.core.$ZodIssue[], parsed: ParsedFil
     message: facts.message,
     expected: facts.expected,
     actual: facts.actual,
-    hint: facts.hint,
+    hint: computed.has(String(fieldPath[0])) ? computedHint(String(fieldPath[0])) : facts.hint,
   }));
+}
+
+/** What to do about a field the collection computed from the file when the schema refuses it. */
+function computedHint(field: string): string {
+  return `${field} is computed from the file (the collection's computed.${field}): give the file what it is computed from, or set ${field} in the front matter.`;
 }

@@ -56,6 +56,9 @@ export const messages = {
   'markdown-plugin-failed': "One of the site's remark or rehype plugins threw while rendering a content file.",
   'invalid-mdx': 'An MDX file does not compile: a syntax error, a component it neither imports nor defines, or an import that does not resolve.',
   'unknown-code-language': 'A fenced code block names a language the highlighter does not know; it is shown plain.',
+  'computed-field-failed': "A collection's function computing a field from the file threw.",
+  'empty-feed': 'A feed has no item: no visible entry of its collection has the date it looks for.',
+  'invalid-redirect': "A redirect of the site's redirects leads to no page of the build, or starts from a page the build has.",
   'workers-unavailable': 'No worker thread could load the site, so the main thread rendered every page: the same output, more slowly.',
 } as const;
 

@@ -34,6 +34,10 @@ export interface InputSnapshot {
 export interface ReceiptSummary {
   pages: number;
   files: number;
+  /** Drafts left out. */
+  drafts?: number;
+  /** Files that look like content but were not read, relative to the content folder. */
+  skipped?: string[];
   og?: { drawn: number; reused: number };
   externalLinks: { url: string; count: number; firstPage: string }[];
 }

@@ -28,7 +28,7 @@ export interface LinkReport {
 type Resolved =
   | { kind: 'ignored' }
   | { kind: 'external'; url: string }
-  | { kind: 'internal'; path: string; target?: string; fragment: string; /** The page's URL in the site's style, when the link names a page in the other. */ styled?: string }
+  | { kind: 'internal'; path: string; key: string; target?: string; fragment: string; /** The page's URL in the site's style, when the link names a page in the other. */ styled?: string }
   | { kind: 'malformed' };
 
 /** Broken links past this many get no did-you-mean hint, which costs a pass over every page. */
@@ -46,9 +46,11 @@ export function checkLinks(
   prescanned?: ReadonlyMap<string, ScannedPage>,
   /** Output paths of pages that exist but were not rendered (content with mistakes): a link to one holds. */
   unrendered: readonly string[] = [],
-  /** The site's URL style: a link to a page in the other style is reported (`trailing-slash`). */
-  trailingSlash: TrailingSlash = 'never',
+  /** The site's URL style (a link to a page in the other style is reported: `trailing-slash`), and the URL paths of the drafts the build left out (a link to one is broken, and the hint says why). */
+  options: { trailingSlash?: TrailingSlash; drafts?: readonly string[] } = {},
 ): LinkReport {
+  const trailingSlash = options.trailingSlash ?? 'never';
+  const draftKeys = new Set((options.drafts ?? []).map(pathKey));
   // Files, not their bytes: a page the build scanned already (`prescanned`, from the render
   // workers or the build cache) is never read again.
   const contents = new Map<string, OutputFile | undefined>([...unrendered.map((path): [string, undefined] => [path, undefined]), ...files.map((file): [string, OutputFile] => [file.path, file])]);
@@ -108,7 +110,8 @@ export function checkLinks(
       } else if (resolved.kind === 'malformed') {
         found.push({ code: 'broken-link', link, expected: 'a well-formed URL' });
       } else if (resolved.kind === 'internal' && !resolved.target) {
-        found.push({ code: 'broken-link', link, expected: 'a page or file of the site' });
+        const draft = draftKeys.has(resolved.key) ? draftHint(resolved.path) : undefined;
+        found.push({ code: 'broken-link', link, expected: 'a page or file of the site', hint: draft });
       } else if (resolved.kind === 'internal' && resolved.styled) {
         const ends = trailingSlash === 'always' ? 'end in a slash' : 'do not end in a slash';
         found.push({ code: 'trailing-slash', link, expected: `${resolved.styled} (the site's page URLs ${ends}: trailingSlash '${trailingSlash}')`, hint: slashHint(`${resolved.styled}${linkTail(link.url)}`) });
@@ -208,11 +211,11 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
     return { kind: 'malformed' };
   }
   // The same lookup `site serve` and static hosts make: the file itself, else the folder's index.html.
-  const key = path.split('/').filter(Boolean).join('/');
+  const key = pathKey(path);
   const target = [key, key ? `${key}/index.html` : 'index.html'].find((candidate) => candidate && contents.has(candidate));
   const isPage = key !== '' && target === `${key}/index.html`;
   const styled = isPage && parsed.pathname.endsWith('/') !== (style === 'always') ? pageUrl(parsed.pathname, style) : undefined;
-  return { kind: 'internal', path: parsed.pathname, target, fragment, styled };
+  return { kind: 'internal', path: parsed.pathname, key, target, fragment, styled };
 }
 
 /**
@@ -266,6 +269,16 @@ function anchorHint(fragment: string, ids: ReadonlySet<string>, linkingPageIds: 
   return `the page's ids are ${listed.join(', ')}${all.length > IDS_LISTED ? ` and ${all.length - IDS_LISTED} more` : ''}`;
 }
 
+/** A decoded URL path as an output path without its `index.html`: `/a/b/` and `/a/b` are both `a/b`. */
+function pathKey(urlPath: string): string {
+  return urlPath.split('/').filter(Boolean).join('/');
+}
+
+/** Why a link to a draft is broken, and what to do. */
+function draftHint(urlPath: string): string {
+  return `${urlPath} is a draft (draft: true), left out of this build: publish it by removing draft: true, or build with --drafts to preview it.`;
+}
+
 /** What the link check found over one set of pages and output paths, kept for the next build. */
 export interface LinkState {
   /** Hash of the output paths the check ran over. */
@@ -292,13 +305,14 @@ export function checkPageLinks(
   last: { previous(key: string): (ScannedPages & { links?: LinkState }) | undefined },
   /** URLs of pages whose content has mistakes: not rendered, but links to them are not broken. */
   invalidUrls: readonly string[] = [],
-  trailingSlash?: TrailingSlash,
+  /** The site's URL style, and the URLs of the drafts the build left out. */
+  options: { trailingSlash?: TrailingSlash; draftUrls?: readonly string[] } = {},
 ): LinkReport & { state: LinkState } {
   const paths = digest(files.map((file) => file.path).sort().join('\n'));
   const previous = last.previous(pages.state.key);
   const known = previous?.links;
   if (known?.paths === paths && sameLinksAndIds(pages.state.pages, previous!.pages)) return { diagnostics: [], external: known.external, state: known };
-  const report = checkLinks(files, routes, origin, pages.scans(), invalidUrls.map(urlToOutPath), trailingSlash);
+  const report = checkLinks(files, routes, origin, pages.scans(), invalidUrls.map(urlToOutPath), { trailingSlash: options.trailingSlash, drafts: options.draftUrls });
   return { ...report, state: { paths, external: report.external } };
 }
 

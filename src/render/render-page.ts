@@ -12,6 +12,7 @@ import { feedLinks } from '../seo/definition.ts';
 import type { PageProps, SiteDefinition } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import { Document } from './document.ts';
+import { markDraft } from './draft-notice.ts';
 import { DeclaredIslands, UndeclaredIslandError } from './island.ts';
 import { createSharedMarkup, SharedMarkupProvider, type SharedMarkup } from './shared-markup.ts';
 import type { ReactNode } from 'react';
@@ -115,7 +116,7 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
         ],
       };
     }
-    return { html: filled, diagnostics: body.diagnostics };
+    return { html: route.entry.draft ? markDraft(filled) : filled, diagnostics: body.diagnostics };
   } catch (error) {
     if (error instanceof UndeclaredIslandError) return { diagnostics: [undeclaredIsland(error, route)] };
     const err = error instanceof Error ? error : new Error(String(error));

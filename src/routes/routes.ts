@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import type { BaseData } from '../content/entry.ts';
+import type { BaseData, EntryDates } from '../content/entry.ts';
 import { normalizeUrlPath, pageUrl, slugOf, urlForContentFile, urlToOutPath, type TrailingSlash } from './urls.ts';
 
 /** One page to render. */
@@ -31,6 +31,8 @@ export interface DerivedRoute<T extends BaseData = BaseData> {
   collection?: string;
   /** Absolute path of the module that declares the route, named in messages (default: the site's root). */
   source?: string;
+  /** The page's dates, as an entry's (the sitemap's `lastmod` is `updated`, else `published`). */
+  dates?: EntryDates;
 }
 
 /** The collection derived pages join unless they name one. */
@@ -145,6 +147,7 @@ function toEntry(route: DerivedRoute, source: string | undefined, style?: Traili
     listPage: false,
     hidden: route.data.hidden === true,
     template: route.template,
+    ...(route.dates && { dates: route.dates }),
   };
 }
 

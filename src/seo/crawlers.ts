@@ -14,12 +14,12 @@ export const SITEMAP_PATH = '/sitemap.xml';
 
 /**
  * The sitemap protocol's XML: every visible page (hidden ones are `noindex`, so listing them
- * would contradict it), by URL path, with `lastmod` from `updatedDate`, else `createdDate`.
+ * would contradict it), by URL path, with `lastmod` from its updated date, else its published date (see `EntryDates`).
  */
 export function renderSitemap(entries: readonly Entry[], site: Pick<SiteContext, 'url'>): string {
   const visible = entries.filter((entry) => !entry.hidden).sort((a, b) => compareText(a.url, b.url));
   const urls = visible.map((entry) => {
-    const lastmod = entry.data.updatedDate ?? entry.data.createdDate;
+    const lastmod = entry.dates?.updated ?? entry.dates?.published;
     return `  <url>\n    <loc>${escapeXml(site.url(entry.url))}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ''}  </url>`;
   });
   return [

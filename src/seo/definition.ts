@@ -9,7 +9,7 @@ export interface FeedAuthor {
   url?: string;
 }
 
-/** A feed of one collection's visible, dated entries (with a `createdDate`), newest first, each with its full content. */
+/** A feed of one collection's visible, dated entries (those with the date its `dates.published` names), newest first, each with its full content. */
 export interface FeedDefinition {
   /** The collection whose visible entries (list pages left out) become the items. */
   collection: string;

@@ -1,4 +1,6 @@
 import type { Catalogue } from '../content/catalogue.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { Site } from '../site/definition.ts';
 import type { Entry } from '../content/entry.ts';
 import { contentBodyContext, renderMarkdown } from '../render/markdown.ts';
 import type { SiteContext } from '../site/context.ts';
@@ -22,20 +24,24 @@ export type BodyHtml = (entry: Entry) => string;
 
 const plainMarkdown: BodyHtml = (entry) => renderMarkdown(entry.body, undefined, contentBodyContext(entry, undefined, 'feed'));
 
+/** The entries a feed lists: its collection's visible entries that have a publication date (see `EntryDates`), newest first. */
+export function feedEntries(feed: FeedDefinition, catalogue: Catalogue): Entry[] {
+  return catalogue.collection(feed.collection, { order: 'newest' }).filter((entry) => entry.dates?.published);
+}
+
 /**
- * The items of a feed: the collection's visible entries that have a `createdDate`, newest first.
- * `body` gives each entry's HTML as its page shows it, relative URLs resolved against its folder
- * and an image of the site as one variant (readers show no `<picture>` sources).
+ * The items of a feed (see `feedEntries`). `body` gives each entry's HTML as its page shows it,
+ * relative URLs resolved against its folder and an image of the site as one variant (readers
+ * show no `<picture>` sources).
  */
 function feedItems(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext, body: BodyHtml): FeedItem[] {
-  const dated = catalogue.collection(feed.collection, { order: 'newest' }).filter((entry) => entry.data.createdDate);
-  return dated.map((entry: Entry) => ({
+  return feedEntries(feed, catalogue).map((entry: Entry) => ({
     url: site.url(entry.url),
     title: entry.data.title,
     summary: entry.data.description,
     html: absolutizeUrls(body(entry), site.origin),
-    published: entry.data.createdDate!,
-    updated: entry.data.updatedDate ?? entry.data.createdDate!,
+    published: entry.dates!.published!,
+    updated: entry.dates!.updated ?? entry.dates!.published!,
     author: feed.author?.(entry, catalogue, site) ?? { name: site.name, url: site.url('/') },
   }));
 }
@@ -110,4 +116,28 @@ export function renderAtom(feed: FeedDefinition, catalogue: Catalogue, site: Sit
     '',
   ];
   return lines.join('\n');
+}
+
+/**
+ * A warning for each feed with no item, naming the date field it looked for: a feed that reads a
+ * field the content does not have would otherwise be published empty, dated 1970, in silence.
+ */
+export function checkEmptyFeeds(site: Pick<Site, 'feeds' | 'collections' | 'locate'>, catalogue: Catalogue): Diagnostic[] {
+  return (site.feeds ?? []).flatMap((feed, i): Diagnostic[] => {
+    if (feedEntries(feed, catalogue).length) return [];
+    const field = site.collections.find((collection) => collection.name === feed.collection)?.dates?.published;
+    const visible = catalogue.collection(feed.collection).length;
+    return [
+      {
+        code: 'empty-feed',
+        severity: 'warning',
+        ...site.locate?.(['feeds', i, 'collection']),
+        field: `feeds[${i}]`,
+        message: `The feed ${feed.rss} has no item: ${field ? `none of the ${visible} visible entries of "${feed.collection}" has a ${field}` : `the collection "${feed.collection}" names no date field`}.`,
+        expected: field ? `entries of "${feed.collection}" with the field ${field} (the collection's dates.published)` : `a collection declaring its date field, such as dates: { published: 'date' }`,
+        actual: field ? `${visible} visible entries, none with ${field}` : `no dates on the collection "${feed.collection}"`,
+        hint: field ? `Give the entries a ${field}, or name the field they have in the collection's dates.published.` : `Add dates: { published: '<your date field>' } to the collection "${feed.collection}".`,
+      },
+    ];
+  });
 }

@@ -61,7 +61,8 @@ try {
     report({ sources: { content: [...contentDirs, ...own], code, codeFolders: named.folders } });
   };
   const writer = memoryWriter();
-  const builder = createBuilder(site, writer, { origin, minify: false });
+  // The dev server shows drafts, each marked as one on its page.
+  const builder = createBuilder(site, writer, { origin, minify: false, drafts: true });
   let complete = true;
   const run = async (): Promise<WorkerResult> => {
     const result = await builder.rebuild();

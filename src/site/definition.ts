@@ -21,10 +21,40 @@ export interface CollectionDefinition<T extends BaseData = BaseData> {
   name: string;
   /** Globs relative to the content folder; a file belongs to the first collection that matches. */
   include: string[];
+  /**
+   * Globs of files the collection leaves out. A file excluded here that no other collection
+   * holds is never read or checked: a note, a file named so that it could not be published.
+   */
   exclude?: string[];
   schema(helpers: SchemaHelpers): z.ZodType<T>;
   /** The template name, or a function choosing it from the entry's data. */
   template: string | ((data: T) => string);
+  /**
+   * The fields holding each entry's dates (values of `date()`, which compare as text): feeds date
+   * their items by `published` and `updated`, the sitemap's `lastmod` is `updated` else
+   * `published`, and the `newest` ordering sorts by `published`. Default: none (undated entries).
+   */
+  dates?: { published?: string; updated?: string };
+  /** Whether a file must open with front matter (`required`, the default) or may be plain Markdown (`optional`). */
+  frontMatter?: 'required' | 'optional';
+  /**
+   * Fields computed from the file (its body, its path) when its front matter does not set them,
+   * before the schema checks them: `{ title: ({ body }) => firstHeading(body) }`. A function
+   * returning `undefined` leaves the field out, so the schema reports it as missing.
+   */
+  computed?: { [K in keyof NoInfer<T>]?: (file: ContentFile) => unknown };
+}
+
+/** What a computed field is computed from (see `CollectionDefinition.computed`). */
+export interface ContentFile {
+  /** The Markdown body, after any front matter. */
+  body: string;
+  /** The file's path relative to the content folder, with forward slashes: `posts/hello.md`. */
+  path: string;
+  /** The URL path it is published at: `/posts/hello`. */
+  url: string;
+  /** Its front matter as written (empty without any). */
+  data: Readonly<Record<string, unknown>>;
 }
 
 /** What a page template receives. */
@@ -121,6 +151,12 @@ export interface SiteDefinition {
   robots?: RobotsDefinition | false;
   /** How raster images become responsive variants: widths and quality per format (default: `DEFAULT_IMAGE_OPTIONS`). */
   images?: ImageSettings;
+  /**
+   * Old URL paths and where they now are: `{ '/old-path': '/new-path' }`. The build writes a
+   * `_redirects` file (Netlify, Cloudflare Pages) and, for hosts that read none, a page at each
+   * old path sending the visitor on. Each target must be a page of the build, each source none.
+   */
+  redirects?: Record<string, string>;
   /** Extra Content-Security-Policy sources and HSTS preload for the `_headers` file and `site serve` (default: the engine's strict policy). */
   security?: SecurityDefinition;
   /**
@@ -185,11 +221,11 @@ export type TemplateProps<C> = PageProps<CollectionData<C>>;
  * const posts = defineCollection({
  *   name: 'posts',
  *   include: ['posts/*.md'],
- *   schema: (h) => z.object({ title: z.string(), description: z.string(), createdDate: h.date() }),
+ *   schema: (h) => z.object({ title: z.string(), description: z.string(), date: h.date() }),
  *   template: 'post',
  * });
  * const post = defineTemplate(posts, {
- *   component: ({ entry }) => <h1>{entry.data.title}, {entry.data.createdDate}</h1>,
+ *   component: ({ entry }) => <h1>{entry.data.title}, {entry.data.date}</h1>,
  *   styles: ['main'],
  * });
  * export default defineSite({ ..., collections: [posts], templates: { post } });

@@ -33,6 +33,9 @@ const collection = z.strictObject({
   template: z.custom<unknown>((value) => (typeof value === 'string' && value !== '') || typeof value === 'function', {
     params: { expected: 'a template name, or a function choosing one from the entry\'s data' },
   }),
+  dates: z.strictObject({ published: text.optional(), updated: text.optional() }).optional(),
+  frontMatter: z.enum(['required', 'optional']).optional(),
+  computed: z.record(z.string(), callable('a function ({ body, path, url, data }) => the field\'s value')).optional(),
 });
 
 const template = z.strictObject({ component, styles: z.array(text) });
@@ -122,6 +125,8 @@ export const siteSchema = z.strictObject({
   security: securitySettings.optional(),
   deploy: z.strictObject({ hosts: z.array(z.enum(DEPLOY_HOSTS)).optional() }).optional(),
   markdown: markdownSettings.optional(),
+  // Each old path (a key) is checked in `checkSite`: zod reports a bad record key without its expectation.
+  redirects: z.record(z.string(), rootRelative('/new-path')).optional(),
 });
 
 /**

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describeValue, formatField, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { closest } from '../diagnostics/suggest.ts';
-import { describeIssues } from '../content/schema-issues.ts';
+import type { z } from 'zod';
+import { describeIssues, knownKeysAt } from '../content/schema-issues.ts';
 import { createSchemaHelpers } from '../content/schema-helpers.ts';
 import type { Route } from '../routes/routes.ts';
 import { normalizeUrlPath } from '../routes/urls.ts';
@@ -48,6 +49,7 @@ export function checkSite(definition: unknown, projectRoot: string, locate?: Sit
   if (usable('templates', 'styles')) problems.push(...templateStyles(input));
   if (usable('feeds', 'collections')) problems.push(...feedCollections(input));
   if (usable('markdown')) problems.push(...shikiThemes(input));
+  if (usable('redirects')) problems.push(...redirectSources(input));
   if (usable('root')) {
     const root = path.resolve(projectRoot, input.root ?? '.');
     problems.push(...pathProblems(input, root, usable));
@@ -121,6 +123,13 @@ function feedCollections(site: SiteInput): Problem[] {
   );
 }
 
+/** Redirects whose old path is not root-relative. (Whether they lead to a page is checked by the build.) */
+function redirectSources(site: SiteInput): Problem[] {
+  return Object.keys(site.redirects ?? {}).flatMap((from): Problem[] =>
+    from.startsWith('/') ? [] : [{ at: ['redirects', from], code: 'invalid-format', message: 'is not a root-relative path', expected: 'a root-relative path such as /old-path', actual: JSON.stringify(from) }],
+  );
+}
+
 /** Files and folders the site names that do not exist, each with the field naming it and the path as written (of the fields `usable` allows). */
 function pathProblems(site: SiteInput, root: string, usable: (...fields: Array<keyof SiteInput>) => boolean): Problem[] {
   const wanted: Array<{ at: PropertyKey[]; written: string; folder?: boolean }> = [
@@ -185,8 +194,23 @@ function schemaProblems(site: SiteInput, contentDir: string): Problem[] {
       const thrown = error instanceof Error ? error : new Error(String(error));
       return [{ at: ['collections', i, 'schema'], code: 'invalid-site-code', message: `threw: ${thrown.message}`, hint: 'Run with --verbose to see the stack.', detail: thrown.stack }];
     }
-    if (typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function') return [];
+    if (typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function') return dateFieldProblems(collection, i, schema as z.ZodType);
     return [{ at: ['collections', i, 'schema'], code: 'invalid-type', message: 'must return a zod schema', expected: 'a function returning a zod schema, such as () => z.object({ title: z.string(), description: z.string() })', actual: describeValue(schema) }];
+  });
+}
+
+/**
+ * A collection's `dates` must name fields its schema has (when the schema is an object whose
+ * fields can be listed): a misspelt name would leave every entry undated, feeds empty and the
+ * newest-first order arbitrary, without a word.
+ */
+function dateFieldProblems(collection: SiteInput['collections'][number], index: number, schema: z.ZodType): Problem[] {
+  const fields = knownKeysAt(schema, []);
+  if (!fields.length) return [];
+  return (['published', 'updated'] as const).flatMap((kind): Problem[] => {
+    const field = collection.dates?.[kind];
+    if (field === undefined || fields.includes(field)) return [];
+    return [unknownName(['collections', index, 'dates', kind], 'unknown-field', "names a field the collection's schema does not have", field, fields)];
   });
 }
 

@@ -41,6 +41,7 @@ export function projectTagRoutes(catalogue: Catalogue): DerivedRoute<TagPageData
         template: TAG_PAGE_TEMPLATE,
         collection: TAG_PAGE_COLLECTION,
         source: import.meta.filename,
+        ...(newest ? { dates: { updated: newest } } : {}),
         data: {
           title: `${label} case studies from Kestrel Point`,
           description: TAG_SUMMARIES[tag],

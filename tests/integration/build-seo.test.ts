@@ -103,7 +103,8 @@ describe('sitemap, robots.txt and feeds of the small site', () => {
       const route = first.routes.find((r) => `${ORIGIN}${r.url}` === loc)!;
       expect(files.has(route.outPath), loc).toBe(true);
       expect(route.noindex, loc).toBe(false);
-      expect(lastmod, loc).toBe(route.entry.data.updatedDate ?? route.entry.data.createdDate);
+      const data = route.entry.data as { createdDate?: string; updatedDate?: string };
+      expect(lastmod, loc).toBe(data.updatedDate ?? data.createdDate);
     }
     expect(urls.find((u) => u.loc === `${ORIGIN}/privacy-policy`)?.lastmod).toBe('2026-01-01');
   });

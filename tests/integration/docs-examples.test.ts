@@ -35,10 +35,10 @@ interface Built {
 }
 
 /** Builds a site in memory, drawing social images and encoding images afresh into a temporary cache. */
-async function buildSite(site: Site, name: string): Promise<Built> {
+async function buildSite(site: Site, name: string, options: { drafts?: boolean } = {}): Promise<Built> {
   const writer = memoryWriter();
   const cache = path.join(work, name);
-  const result = await build(site, writer, { threads: 0, og: { threads: 0, cacheDir: path.join(cache, 'og') }, images: { cacheDir: path.join(cache, 'images') } });
+  const result = await build(site, writer, { ...options, threads: 0, og: { threads: 0, cacheDir: path.join(cache, 'og') }, images: { cacheDir: path.join(cache, 'images') } });
   const text = (file: string) => {
     const bytes = writer.files.get(file);
     if (!bytes) throw new Error(`${name} has no output file ${file}; it has ${[...writer.files.keys()].join(', ')}`);
@@ -214,6 +214,47 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     const Styled = () => createElement('h1', { style: { color: 'red' } }, 'Styled');
     const styled = await buildSite({ ...site, templates: { page: { component: Styled, styles: [] } } }, 'security-styled');
     expect(codes(styled.result)).toEqual(['csp-blocked-inline']);
+  },
+  async drafts({ result, files, text }) {
+    // Left out of a build, and counted; built and marked with drafts on.
+    expect(result.drafts).toBe(1);
+    expect(files.has('posts/next/index.html')).toBe(false);
+    expect(hrefsIn(text('index.html'), '<ul class="posts">', '</ul>')).toEqual(['/posts/published']);
+    for (const file of ['rss.xml', 'sitemap.xml']) expect(text(file)).not.toContain('/posts/next');
+    const included = await buildSite(await loadSite(path.join(EXAMPLES, 'drafts')), 'drafts-included', { drafts: true });
+    expect(hrefsIn(included.text('index.html'), '<ul class="posts">', '</ul>')).toEqual(['/posts/next', '/posts/published']);
+    expect(included.text('posts/next/index.html')).toContain('<p data-draft-notice="" role="note">Draft: ');
+  },
+  pagination({ files, text }) {
+    // Five posts, two to a page: page 1 at the list's own URL, never /blog/1.
+    expect([...files.keys()].filter((file) => file.startsWith('blog/')).sort()).toEqual(['blog/2/index.html', 'blog/3/index.html', 'blog/index.html']);
+    expect(hrefsIn(text('blog/index.html'), '<ul class="posts">', '</ul>')).toEqual(['/posts/post-5', '/posts/post-4']);
+    expect(hrefsIn(text('blog/3/index.html'), '<ul class="posts">', '</ul>')).toEqual(['/posts/post-1']);
+    expect(hrefsIn(text('blog/index.html'), '<nav aria-label="Pages">', '</nav>')).toEqual(['/blog/2']);
+    expect(hrefsIn(text('blog/3/index.html'), '<nav aria-label="Pages">', '</nav>')).toEqual(['/blog/2']);
+    expect(text('blog/2/index.html')).toContain('<link rel="canonical" href="https://paged.example/blog/2"/>');
+    expect(text('sitemap.xml')).toContain('<loc>https://paged.example/blog/3</loc>');
+  },
+  'plain-markdown'({ result, files, text }) {
+    // Title and description computed from the body of files without front matter; front matter wins.
+    const tar = text('commands/tar/index.html');
+    expect(tar).toContain('<title>tar</title>');
+    expect(tar).toContain('<meta name="description" content="Archiving utility. Often combined with a compression method, such as gzip."/>');
+    expect(text('commands/ls/index.html')).toContain('<meta name="description" content="List the contents of a folder, hidden files included when asked."/>');
+    expect(hrefsIn(text('index.html'), '<ul class="commands">', '</ul>')).toEqual(['/commands/grep', '/commands/ls', '/commands/tar']);
+    // The excluded file is never read (its name would be invalid-file-name); the dotfile is counted.
+    expect(result.fileCount).toBe(5);
+    expect(result.skipped).toEqual(['.notes.md']);
+    expect([...files.keys()].filter((file) => file.includes('template') || file.includes('notes'))).toEqual([]);
+  },
+  redirects({ text }) {
+    // The home page links to both old paths: the link check takes a redirect's source as a page.
+    expect(text('_redirects')).toContain('\n/team /about/team 301\n/about-us.html /about 301\n');
+    const moved = text('team/index.html');
+    expect(moved).toContain('<meta http-equiv="refresh" content="0; url=/about/team">');
+    expect(moved).toContain('<link rel="canonical" href="https://moved.example/about/team">');
+    expect(text('about-us.html')).toContain('<a href="/about">/about</a>');
+    expect(text('sitemap.xml')).not.toContain('moved.example/team<');
   },
   errors({ result, files }) {
     expect(codes(result)).toEqual(['broken-anchor', 'broken-link', 'invalid-date', 'invalid-value', 'style-removed', 'unknown-field']);

@@ -38,6 +38,22 @@ describe('site init', () => {
     expect(fs.readFileSync(path.join(folder, 'dist/sitemap.xml'), 'utf8')).not.toContain('/404');
   });
 
+  it('lists the starter\'s posts in a feed added to it, dated by the field the starter names', () => {
+    const made = site(work, 'init', 'with-feed');
+    expect(made.status, made.stderr).toBe(0);
+    const folder = path.join(work, 'with-feed');
+    const config = path.join(folder, 'site.config.tsx');
+    const feed = "  feeds: [{ collection: 'posts', title: 'Posts', description: 'Every post.', rss: '/rss.xml', atom: '/atom.xml' }],\n  notFound:";
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('  notFound:', feed));
+    const built = site(folder, 'build');
+    expect(built.status, built.stderr).toBe(0);
+    expect(built.stderr).not.toContain('empty-feed');
+    const rss = fs.readFileSync(path.join(folder, 'dist/rss.xml'), 'utf8');
+    expect(rss).toContain('<link>https://example.com/posts/hello-world</link>');
+    expect(rss).toContain('<lastBuildDate>Thu, 15 Jan 2026 00:00:00 GMT</lastBuildDate>');
+    expect(fs.readFileSync(path.join(folder, 'dist/sitemap.xml'), 'utf8')).toContain('<lastmod>2026-01-15</lastmod>');
+  });
+
   it('merges into the package.json and .gitignore of the current folder', () => {
     const folder = path.join(work, 'existing');
     fs.mkdirSync(folder);

@@ -61,7 +61,7 @@ describe('catalogue', () => {
       title: 'Title of /projects/hidden',
       hidden: true,
       sort: 1,
-      createdDate: undefined,
+      published: undefined,
     });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareEntries, compareNewestFirst, type Sortable } from '../../src/content/ordering.ts';
 
-const entry = (url: string, sort?: number, createdDate?: string): Sortable => ({ url, data: { sort, createdDate } });
+const entry = (url: string, sort?: number, published?: string): Sortable => ({ url, data: { sort }, dates: { published } });
 const urls = (list: Sortable[]) => list.map((e) => e.url);
 
 describe('compareEntries (the one ordering)', () => {

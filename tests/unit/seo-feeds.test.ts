@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogue } from '../../src/content/catalogue.ts';
 import { createSiteContext } from '../../src/site/context.ts';
-import { renderAtom, renderRss } from '../../src/seo/feeds.ts';
+import { checkEmptyFeeds, renderAtom, renderRss } from '../../src/seo/feeds.ts';
 import type { FeedDefinition } from '../../src/seo/definition.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
 import { makeEntry } from '../helpers/entries.ts';
@@ -62,5 +62,29 @@ describe('renderAtom', () => {
     const empty = parseXml(renderAtom({ ...feed, collection: 'none' }, catalogue, site)).feed;
     expect(empty.entry).toBeUndefined();
     expect(empty.updated).toBe('1970-01-01T00:00:00Z');
+  });
+});
+
+describe('checkEmptyFeeds', () => {
+  const collections = [{ name: 'posts', include: ['posts/*.md'], schema: () => null as never, template: 'page', dates: { published: 'date' } }];
+  const dated = createCatalogue([makeEntry('posts', '/posts/a', {}, { dates: { published: '2026-01-01' } })]);
+  const undated = createCatalogue([makeEntry('posts', '/posts/a', { createdDate: undefined })]);
+
+  it('says nothing of a feed with items', () => {
+    expect(checkEmptyFeeds({ feeds: [feed], collections }, dated)).toEqual([]);
+  });
+
+  it('warns of a feed with no item, naming the date field it looked for', () => {
+    const [warning, ...rest] = checkEmptyFeeds({ feeds: [feed], collections }, undated);
+    expect(rest).toEqual([]);
+    expect(warning).toMatchObject({ code: 'empty-feed', severity: 'warning', field: 'feeds[0]' });
+    expect(warning!.message).toBe('The feed /posts/rss.xml has no item: none of the 1 visible entries of "posts" has a date.');
+    expect(warning!.hint).toContain('dates.published');
+  });
+
+  it('warns of a feed whose collection names no date field', () => {
+    const [warning] = checkEmptyFeeds({ feeds: [feed], collections: [{ ...collections[0]!, dates: undefined }] }, undated);
+    expect(warning!.message).toBe('The feed /posts/rss.xml has no item: the collection "posts" names no date field.');
+    expect(warning!.hint).toBe('Add dates: { published: \'<your date field>\' } to the collection "posts".');
   });
 });

@@ -66,6 +66,18 @@ describe('checking a site definition', () => {
     expect(facts(withFields(fields))).toEqual(expected.map((d) => expect.objectContaining(d)));
   });
 
+  it('reports a collection whose dates name a field its schema does not have, with a suggestion', () => {
+    const site = valid();
+    const definition = { ...site, collections: [{ ...site.collections[0]!, dates: { published: 'createDate', updated: 'createdDate' } }, site.collections[1]!] };
+    expect(facts(definition)).toEqual([
+      expect.objectContaining({ code: 'unknown-field', field: 'collections[0].dates.published', actual: '"createDate"', hint: 'did you mean "createdDate"?' }),
+    ]);
+  });
+
+  it('reports a redirect that is no root-relative path', () => {
+    expect(facts(withFields({ redirects: { 'old-path': '/new' } }))).toEqual([expect.objectContaining({ field: 'redirects.old-path', expected: 'a root-relative path such as /old-path' })]);
+  });
+
   it('reports a collection naming an unknown template, and a template naming an unknown stylesheet, with suggestions', () => {
     const site = valid();
     const definition = { ...site, collections: [{ ...site.collections[0]!, template: 'pgae' }, site.collections[1]!], templates: { page: { ...site.templates.page!, styles: ['main', 'mian'] } } };

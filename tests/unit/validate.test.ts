@@ -87,7 +87,7 @@ describe('validating front matter', () => {
   ])('accepts the date %s, keeping it as %s', (date, kept) => {
     const { entry, diagnostics } = check('projects/x.md', project([...validProject, `createdDate: ${date}`]));
     expect(diagnostics).toEqual([]);
-    expect(entry?.data.createdDate).toBe(kept);
+    expect((entry?.data as { createdDate?: string } | undefined)?.createdDate).toBe(kept);
   });
 
   it.each([

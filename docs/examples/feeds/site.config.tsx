@@ -22,13 +22,14 @@ export default defineSite({
   origin: 'https://notes.example',
   contentDir: 'content',
   collections: [
-    // Feeds and `order: 'newest'` read `createdDate` (and `updatedDate`): name the fields so.
     defineCollection({
       name: 'posts',
       include: ['posts/*.md'],
       // The list page belongs to the next collection.
       exclude: ['posts/_index.md'],
       schema: ({ date }) => z.strictObject({ ...base, createdDate: date(), updatedDate: date().optional() }),
+      // The fields holding each post's dates: feeds, the sitemap's lastmod and `order: 'newest'` read them.
+      dates: { published: 'createdDate', updated: 'updatedDate' },
       template: 'page',
     }),
     defineCollection({ name: 'pages', include: ['**/*.md'], schema: () => z.strictObject(base), template: 'page' }),

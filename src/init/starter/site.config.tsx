@@ -19,7 +19,8 @@ export default defineSite({
   publicDir: path.join(here, 'public'),
   favicon: '/favicon.svg',
   collections: [
-    defineCollection({ name: 'posts', include: ['posts/*.md'], schema: postSchema, template: 'post' }),
+    // `dates` names the field holding each post's date: the sitemap, feeds and `order: 'newest'` read it.
+    defineCollection({ name: 'posts', include: ['posts/*.md'], schema: postSchema, dates: { published: 'date' }, template: 'post' }),
     defineCollection({ name: 'pages', include: ['*.md'], schema: pageSchema, template: (data) => data.template }),
   ],
   templates: {

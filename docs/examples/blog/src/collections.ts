@@ -45,6 +45,8 @@ export const posts = defineCollection({
       tags: z.array(z.enum(['css', 'react', 'node'])).min(1),
       hidden: z.boolean().optional(),
     }),
+  // The fields holding each post's dates: `order: 'newest'`, feeds and the sitemap read them.
+  dates: { published: 'createdDate', updated: 'updatedDate' },
   template: 'post',
 });
 

@@ -13,7 +13,7 @@ export function Head({ entry, route, site }: PageProps) {
         '@type': 'BlogPosting',
         headline: entry.data.title,
         description: entry.data.description,
-        datePublished: entry.data.createdDate,
+        datePublished: entry.dates?.published,
         url: site.url(route.url),
       }}
     />

@@ -23,7 +23,7 @@ export const postSchema = ({ date }: SchemaHelpers) =>
     description: z.string().min(1),
     /** The day it was published, written YYYY-MM-DD. */
     date: date(),
-    /** A draft is built (to preview it) but listed nowhere. */
+    /** A hidden post is built but listed nowhere (a draft, `draft: true`, is not even built). */
     hidden: z.boolean().optional(),
   });
 

@@ -4,7 +4,8 @@ import { PublishedDate } from './PublishedDate.tsx';
 
 /** The home page: its own Markdown, then every post, newest first. */
 export function Home({ entry, html, catalogue }: PageProps) {
-  const posts = [...catalogue.collection<PostData>('posts')].sort((a, b) => b.data.date.localeCompare(a.data.date));
+  // Newest first, by the field the collection names in `dates.published` (site.config.tsx).
+  const posts = catalogue.collection<PostData>('posts', { order: 'newest' });
   return (
     <>
       <section className="prose">

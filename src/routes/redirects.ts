@@ -1,0 +1,79 @@
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { closest } from '../diagnostics/suggest.ts';
+import type { OutputFile } from '../output/write.ts';
+import { escapeXml } from '../seo/xml.ts';
+import type { Site } from '../site/definition.ts';
+import type { SiteContext } from '../site/context.ts';
+import type { Route } from './routes.ts';
+import { normalizeUrlPath, urlToOutPath } from './urls.ts';
+
+/** Where the build writes its redirects, in the format Netlify and Cloudflare Pages read. */
+export const REDIRECTS_FILE = '_redirects';
+
+const COMMENT = '# Redirects of this build, in the _redirects format of Netlify and Cloudflare Pages: from, to, status.\n# Written by `site build`, which also writes a page at each old path for hosts that read no such file.';
+
+/** One redirect of the site, its source and target as clean paths. */
+interface Redirect {
+  /** As written in the site definition (the key of `redirects`). */
+  written: string;
+  from: string;
+  to: string;
+  /** Where its page is written: `old/index.html`, or the path itself for a source ending in `.html`. */
+  outPath: string;
+}
+
+/**
+ * The redirects of a site: the `_redirects` file, and at each old path a page that sends the
+ * visitor on with a meta refresh, a link and a canonical link (no script, so the
+ * Content-Security-Policy has nothing to allow). Each target must be a page of the build and
+ * no source may be one (its page would be replaced, or the redirect never followed): either is
+ * an error at the redirect in the site definition.
+ */
+export function redirectFiles(site: Pick<Site, 'redirects' | 'lang' | 'locate'>, routes: readonly Route[], output: readonly OutputFile[], context: Pick<SiteContext, 'url'>): { files: OutputFile[]; diagnostics: Diagnostic[] } {
+  const entries = Object.entries(site.redirects ?? {});
+  if (!entries.length) return { files: [], diagnostics: [] };
+  const pages = new Set(routes.map((route) => route.url));
+  const taken = new Set(output.map((file) => file.path));
+  const redirects = entries.map(([written, target]): Redirect => {
+    const from = normalizeUrlPath(written);
+    return { written, from, to: target, outPath: /\.html?$/i.test(from) ? from.slice(1) : urlToOutPath(from) };
+  });
+  const diagnostics: Diagnostic[] = [];
+  const problem = (redirect: Redirect, message: string, expected: string, actual: string, hint?: string) =>
+    diagnostics.push({ code: 'invalid-redirect', severity: 'error', ...site.locate?.(['redirects', redirect.written]), field: `redirects[${JSON.stringify(redirect.written)}]`, message, expected, actual, hint });
+  for (const redirect of redirects) {
+    if (/[\s?#*]/.test(redirect.written)) problem(redirect, 'starts from no plain path', 'a root-relative path without spaces, query, fragment or wildcard, such as /old-path', JSON.stringify(redirect.written));
+    else if (pages.has(redirect.from) || taken.has(redirect.outPath)) problem(redirect, `starts from ${redirect.from}, which the build already has: the redirect would replace it`, 'the path of a page the site no longer has', JSON.stringify(redirect.written), 'Remove the redirect, or the page.');
+    const target = redirect.to.split('#', 1)[0]!;
+    if (/[\s?]/.test(redirect.to)) problem(redirect, 'leads to no plain path', 'a root-relative path without spaces or query, such as /new-path', JSON.stringify(redirect.to));
+    else if (!pages.has(normalizeUrlPath(target))) {
+      const suggestion = closest(normalizeUrlPath(target), [...pages]);
+      problem(redirect, `leads to ${target}, which is no page of the build`, 'the URL of a page of the build', JSON.stringify(redirect.to), suggestion ? `did you mean "${suggestion}"?` : undefined);
+    }
+  }
+  if (diagnostics.length) return { files: [], diagnostics };
+  const lines = redirects.map(({ from, to }) => `${encodeURI(from)} ${encodeURI(to)} 301`);
+  return {
+    files: [{ path: REDIRECTS_FILE, contents: `${COMMENT}\n${lines.join('\n')}\n` }, ...redirects.map((redirect) => ({ path: redirect.outPath, contents: redirectPage(redirect.to, site.lang, context) }))],
+    diagnostics: [],
+  };
+}
+
+/** A page that sends the visitor on to `to`: a meta refresh, a canonical link for search engines, and a plain link for everyone else. */
+function redirectPage(to: string, lang: string, context: Pick<SiteContext, 'url'>): string {
+  const href = escapeXml(encodeURI(to));
+  return [
+    '<!doctype html>',
+    `<html lang="${escapeXml(lang)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    `<title>Moved to ${escapeXml(to)}</title>`,
+    '<meta name="robots" content="noindex">',
+    `<link rel="canonical" href="${escapeXml(context.url(encodeURI(to)))}">`,
+    `<meta http-equiv="refresh" content="0; url=${href}">`,
+    '</head>',
+    `<body><p>This page has moved to <a href="${href}">${escapeXml(to)}</a>.</p></body>`,
+    '</html>',
+    '',
+  ].join('\n');
+}
