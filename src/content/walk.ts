@@ -41,6 +41,8 @@ export function walkFolder(dir: string, bounds: InputBounds, keep: (relative: st
       // Concatenated, not path.join'd: joining normalizes each path, and that was half the walk's time.
       const file = folder + path.sep + entry.name;
       const relative = prefix + entry.name;
+      // Some file systems do not say an entry's type when listing; ask them then.
+      if (!entry.isDirectory() && !entry.isFile() && !entry.isSymbolicLink()) Object.assign(entry, typeOf(file));
       if (entry.isDirectory()) visit(file, `${relative}/`, [...realFolders, realFolders.at(-1)! + path.sep + entry.name]);
       else if (entry.isFile()) {
         if (keep(relative)) files.push({ relative, file });
@@ -59,6 +61,11 @@ export function walkFolder(dir: string, bounds: InputBounds, keep: (relative: st
   visit(path.resolve(dir), '', [realPath(dir)]);
   files.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
   return { files, diagnostics };
+}
+
+function typeOf(file: string): Pick<fs.Dirent, 'isDirectory' | 'isFile' | 'isSymbolicLink'> {
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  return { isDirectory: () => stat?.isDirectory() ?? false, isFile: () => stat?.isFile() ?? false, isSymbolicLink: () => stat?.isSymbolicLink() ?? false };
 }
 
 function realPath(dir: string): string {

@@ -109,7 +109,7 @@ async function prepareFound(site: SiteDefinition, options: ImageBuildOptions, so
 export async function locateImageProblems(images: PreparedImages, catalogue: Catalogue): Promise<PreparedImages> {
   if (!images.problems.length) return images;
   const references = imageReferences(catalogue);
-  const diagnostics = (await Promise.all(images.problems.map((problem) => locateImageProblem(problem, references.get(problem.url) ?? [])))).flat();
+  const diagnostics = (await Promise.all(images.problems.map((problem) => locateImageProblem(problem, references.get(problem.url) ?? [], catalogue)))).flat();
   return { ...images, diagnostics: [...images.diagnostics, ...diagnostics] };
 }
 

@@ -41,20 +41,36 @@ export interface ImageProblem {
 }
 
 /**
- * Turns an image problem into diagnostics an author can act on: one per front-matter field naming
- * the image (file, line, field), or, when no field names it, one warning on the image file itself
- * (a template may still use it, and then fails the page that does).
+ * Turns an image problem into errors an author can act on: one per front-matter field naming the
+ * image (file, line, field) and one per line of a Markdown body naming it, or, when nothing names
+ * it, one on the image file itself. An image that cannot be used is never published, named or
+ * not (a template may use it, or a visitor open it).
  */
-export async function locateImageProblem(problem: ImageProblem, references: readonly ImageReference[]): Promise<Diagnostic[]> {
+export async function locateImageProblem(problem: ImageProblem, references: readonly ImageReference[], catalogue?: Catalogue): Promise<Diagnostic[]> {
   const message = `The image ${problem.url} cannot be used: ${problem.reason}`;
-  const base = { code: 'invalid-image', expected: problem.expected, actual: `${JSON.stringify(problem.url)} (${problem.reason})`, hint: problem.hint, message } as const;
-  if (!references.length) return [{ ...base, severity: 'warning', file: problem.file }];
-  return Promise.all(
+  const base = { code: 'invalid-image', severity: 'error', expected: problem.expected, actual: `${JSON.stringify(problem.url)} (${problem.reason})`, hint: problem.hint, message } as const;
+  const inBodies = catalogue ? bodyReferences(catalogue, problem.url).map(({ entry, line }): Diagnostic => ({ ...base, file: entry.file, line, field: 'body' })) : [];
+  if (!references.length && !inBodies.length) return [{ ...base, file: problem.file }];
+  const inFields = await Promise.all(
     references.map(async ({ entry, fieldPath }): Promise<Diagnostic> => {
       const location = await locate(entry, fieldPath);
-      return { ...base, severity: 'error', file: entry.file, ...location, field: formatField(fieldPath) };
+      return { ...base, file: entry.file, ...location, field: formatField(fieldPath) };
     }),
   );
+  return [...inFields, ...inBodies];
+}
+
+/** The lines of Markdown bodies that name an image's URL (in a link, an image or raw HTML). Asked only for images that cannot be used. */
+function bodyReferences(catalogue: Catalogue, url: string): Array<{ entry: Entry; line: number }> {
+  const found: Array<{ entry: Entry; line: number }> = [];
+  const named = new RegExp(`${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/.-])`);
+  for (const entry of catalogue.entries) {
+    if (!entry.body.includes(url)) continue;
+    entry.body.split('\n').forEach((text, index) => {
+      if (named.test(text)) found.push({ entry, line: entry.bodyLine + index });
+    });
+  }
+  return found;
 }
 
 /** Where a field is written in an entry's file; the file is parsed again only for the rare entry with a bad image. */

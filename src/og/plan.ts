@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { checkLink, inputBounds, type InputBounds } from '../safety/input-bounds.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { isFileSpec, OG_SIZE, ogImageUrl, type DrawnImageSpec, type OgImageRef, type OgImageSpec, type SocialImages } from './definition.ts';
 import type { DrawTask } from './draw.ts';
@@ -41,7 +42,8 @@ export async function planOgImages(site: SiteDefinition, catalogue: Catalogue, c
   const problem = (entry: Entry, message: string, code: 'og-image-invalid' | 'og-image-failed' = 'og-image-invalid', detail?: string) =>
     plan.diagnostics.push({ code, severity: 'error', file: entry.file, line: 1, message: `The social image of ${entry.url} ${message}`, detail });
   const dirs = [site.contentDir, site.publicDir].filter((dir): dir is string => Boolean(dir));
-  const readAsset = memoize((url: string) => readPublished(dirs, url));
+  const bounds = inputBounds(site);
+  const readAsset = memoize((url: string) => readPublished(dirs, bounds, url));
   const { renderer, fonts, templates } = await (code ?? fingerprintOgCode(og));
 
   for (const entry of catalogue.entries) {
@@ -108,10 +110,13 @@ async function inlineAssets(spec: DrawnImageSpec, read: (url: string) => Promise
 }
 
 /** The bytes of a file published at a root-relative URL, from the first folder that has it. */
-async function readPublished(dirs: readonly string[], url: string): Promise<Uint8Array | undefined> {
+async function readPublished(dirs: readonly string[], bounds: InputBounds, url: string): Promise<Uint8Array | undefined> {
   for (const dir of dirs) {
     const file = path.join(dir, decodeURI(url));
     if (!file.startsWith(dir + path.sep)) continue;
+    // A link leading outside the project is never read (the static files' listing reports it).
+    const stat = await fs.lstat(file).catch(() => undefined);
+    if (stat?.isSymbolicLink() && 'diagnostic' in checkLink(file, bounds)) continue;
     const bytes = await fs.readFile(file).catch(() => undefined);
     if (bytes) return bytes;
   }

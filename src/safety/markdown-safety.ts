@@ -2,7 +2,7 @@ import type { Element, Root as HastRoot, RootContent as HastNode } from 'hast';
 import type { Root as MdastRoot, RootContent as MdastNode } from 'mdast';
 import type { VFile } from 'vfile';
 import type { MessageCode } from '../diagnostics/messages.ts';
-import { SAFE_URL_EXPECTED, unsafeUrlScheme } from './unsafe-url.ts';
+import { decodeCharacterReferences, SAFE_URL_EXPECTED, unsafeUrlScheme } from './unsafe-url.ts';
 
 /** Something in a Markdown body that would run code (or nests too deep to render); `line` counts from the body's first line. */
 export interface UnsafeFinding {
@@ -167,7 +167,19 @@ function checkOwnElement(node: Element, where: { line: number; column: number },
         actual: describe(value),
         hint: 'Remove the attribute. Interactive parts belong in the site’s templates and islands.',
       });
-    } else if (!fromMarkdownSyntax && (URL_PROPERTIES.has(name) || /(href|src)$/i.test(name))) {
+    } else if (name === 'srcDoc') {
+      const code = codeInDocument(String(value));
+      if (code) {
+        data.findings.push({
+          code: 'unsafe-content',
+          ...where,
+          field: `<${tag} srcdoc>`,
+          message: `holds a page with ${code}, which runs code`,
+          actual: describe(value),
+          hint: 'Remove the attribute; embed a page by its https: address instead.',
+        });
+      }
+    } else if (!fromMarkdownSyntax && (URL_PROPERTIES.has(name) || /(href|src)$/i.test(name) || LIST_OF_URLS.has(name) || (name === 'content' && isRefresh(node)))) {
       for (const url of urlsOf(name, value)) {
         const scheme = unsafeUrlScheme(url);
         if (!scheme) continue;
@@ -185,10 +197,35 @@ function checkOwnElement(node: Element, where: { line: number; column: number },
   }
 }
 
+/** Animation attributes whose value may become an `href`: a list of values separated by `;` (one for `to`, `from`, `by`). */
+const LIST_OF_URLS = new Set(['values', 'to', 'from', 'by']);
+
 function urlsOf(name: string, value: unknown): string[] {
   const values = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
   // A srcset candidate is a URL followed by a width or density.
-  return name === 'srcSet' ? values.map((candidate) => candidate.trim().split(/\s+/, 1)[0] ?? '') : values;
+  if (name === 'srcSet') return values.map((candidate) => candidate.trim().split(/\s+/, 1)[0] ?? '');
+  if (LIST_OF_URLS.has(name)) return values.flatMap((item) => item.split(';'));
+  // A refresh is `<seconds>; url=<URL>`, the URL quoted or not.
+  if (name === 'content') return values.map((item) => /^[^;,]*[;,]\s*(?:url\s*=\s*)?(['"]?)(.*?)\1\s*$/i.exec(item)?.[2] ?? item);
+  return values;
+}
+
+/** A `<meta http-equiv="refresh">`, whose `content` names the URL the page moves to. */
+function isRefresh(node: Element): boolean {
+  return String(node.properties.httpEquiv ?? '').toLowerCase() === 'refresh';
+}
+
+/**
+ * What in a page given as text (an `<iframe srcdoc>`) runs code: a script element, an event
+ * handler, or an unsafe URL. Read as text, since the page is parsed only when the frame loads;
+ * undefined when none is found.
+ */
+function codeInDocument(html: string): string | undefined {
+  const text = decodeCharacterReferences(html);
+  if (/<script[\s/>]/i.test(text)) return 'a <script>';
+  if (/[\s/"']on[a-z]+\s*=/i.test(text)) return 'an event handler';
+  const url = /(?:javascript|vbscript|data)\s*:[^\s"'>]*/i.exec(text.replace(/[\t\n\r]/g, ''))?.[0];
+  return url && unsafeUrlScheme(url) ? `a ${unsafeUrlScheme(url)} URL` : undefined;
 }
 
 function attributeName(property: string): string {

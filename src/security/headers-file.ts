@@ -3,7 +3,9 @@
  * pattern on its own line followed by indented `Name: value` lines. A pattern is a root-relative
  * path where `*` matches anything (slashes included) and `:name` matches one path segment. Every
  * matching block applies; a header named by two matching blocks gets both values joined by ", ",
- * which is why the rules the build writes never name one header twice for the same path.
+ * which is why the rules the build writes never name one header twice for the same path, but for
+ * the Content-Security-Policy of SVG files: two policies joined so are both enforced, which is
+ * what an SVG's own policy means to do (see `svgRules`).
  */
 
 /** One block: a URL pattern and the headers of responses whose path matches it. */

@@ -148,3 +148,20 @@ describe('SVG of the content folder', () => {
     expect(headersForPath(rules, '/images/logo.svg.html').get('content-security-policy')!.split(', ')).toHaveLength(1);
   });
 });
+
+describe('text that is not UTF-8', () => {
+  it('is a warning at the first line holding such bytes, and the page still builds', async () => {
+    const { writer, result } = await buildWith((content) => {
+      const post = path.join(content, 'blogs', 'first-post.md');
+      const lines = fs.readFileSync(post, 'utf8').trimEnd().split('\n');
+      // "café" saved as Windows-1252: é is the single byte 0xE9.
+      fs.writeFileSync(post, Buffer.concat([Buffer.from(`${lines.join('\n')}\n\nA caf`), Buffer.from([0xe9]), Buffer.from(' in Lisbon.\n')]));
+    });
+    const post = result.diagnostics.filter((d) => d.code === 'invalid-utf8');
+    expect(post).toEqual([expect.objectContaining({ severity: 'warning', file: expect.stringMatching(/blogs\/first-post\.md$/), line: expect.any(Number) })]);
+    const text = fs.readFileSync(post[0]!.file!);
+    expect(text.toString('latin1').split('\n')[post[0]!.line! - 1]).toBe('A café in Lisbon.');
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(writer.files.size).toBeGreaterThan(0);
+  });
+});

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
@@ -167,16 +168,54 @@ describe('images that cannot be used', () => {
     expect(manifest['/images/portrait.png']).toBeUndefined();
   });
 
-  it('only warns about a broken image no page names, and still builds', async () => {
+  it('fails on a broken image no page names, at the image file, and writes nothing', async () => {
     const extra = await freshContent('content-unused');
     const unused = path.join(extra, 'images/unused.png');
     fs.writeFileSync(unused, 'not a png');
-    const result = await build(siteOf(extra), memoryWriter(), { images: { cacheDir } });
-    expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'invalid-image', severity: 'warning', file: unused })]);
+    const writer = memoryWriter();
+    const result = await build(siteOf(extra), writer, { images: { cacheDir } });
+    expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'invalid-image', severity: 'error', file: unused })]);
     expect(result.diagnostics[0]).not.toHaveProperty('line');
-    expect(result.files).toBeDefined();
+    expect(result.files).toBeUndefined();
+    expect(writer.files.size).toBe(0);
+  });
+
+  it('fails on an image too large to decode, or garbage named .png, at each body line that names it', async () => {
+    const extra = await freshContent('content-body-images');
+    // A PNG header claiming 30,000 × 30,000 pixels: past the decoder's limit, so it is never decoded.
+    fs.writeFileSync(path.join(extra, 'images/huge.png'), pngHeader(30_000, 30_000));
+    fs.writeFileSync(path.join(extra, 'images/garbage.png'), 'garbage bytes, not a picture');
+    const post = path.join(extra, 'blogs/second-post.md');
+    const text = fs.readFileSync(post, 'utf8');
+    fs.writeFileSync(post, `${text.trimEnd()}\n\n![A huge picture](/images/huge.png)\n\nText.\n\n<img src="/images/garbage.png" alt="">\n`);
+    const lines = fs.readFileSync(post, 'utf8').split('\n');
+    const writer = memoryWriter();
+    const result = await build(siteOf(extra), writer, { images: { cacheDir } });
+    expect(result.diagnostics.map(({ code, severity, file, line, field }) => ({ code, severity, file, line, field }))).toEqual([
+      { code: 'invalid-image', severity: 'error', file: post, line: lines.findIndex((l) => l.includes('/images/garbage.png')) + 1, field: 'body' },
+      { code: 'invalid-image', severity: 'error', file: post, line: lines.findIndex((l) => l.includes('/images/huge.png')) + 1, field: 'body' },
+    ]);
+    expect(result.diagnostics[1]!.actual).toMatch(/^"\/images\/huge\.png" \(.*pixel limit/);
+    expect(writer.files.size).toBe(0);
   });
 });
+
+/** The signature and header chunk of a PNG of this size, and its end: enough to be measured, never decoded. */
+function pngHeader(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(16))), chunk('IEND', Buffer.alloc(0))]);
+}
 
 describe('site build --content', () => {
   it('measures images in the content folder it was given, not the project’s', () => {
