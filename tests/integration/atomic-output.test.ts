@@ -173,13 +173,16 @@ it('leaves the previous output or the new one whenever a build is killed, full o
   let current: 0 | 1 = 1;
   let moments = second.moments.length;
 
-  // Killed at the 2nd, 3rd and 4th change beside the output: a full build (no build cache), then incremental ones.
-  for (const [killAt, full] of [[2, true], [3, false], [4, false]] as const) {
+  // Killed at the 1st change beside the output (its staging folder made: always still running), then
+  // at the 3rd and 2nd (about the swap, if it still runs by then): a full build (no build cache), then incremental ones.
+  let killed = 0;
+  for (const [killAt, full] of [[1, true], [3, false], [2, false]] as const) {
     const next = (1 - current) as 0 | 1;
     writeContent(next);
     if (full) fs.rmSync(path.join(root, '.site-cache/build'), { recursive: true, force: true });
     const run = await sampledBuild(killAt);
     moments += run.moments.length;
+    killed += Number(run.killed);
     expectEveryMomentWhole(run, trees[current], trees[next]);
     // What the next build does first: put an output set aside back, remove what the killed one left.
     removeAbandonedSideFolders(dist);
@@ -200,4 +203,5 @@ it('leaves the previous output or the new one whenever a build is killed, full o
   expect(fs.readdirSync(path.join(root, '.site-cache/build')).filter((name) => name.endsWith('.lock'))).toEqual([]);
   moments += final.moments.length;
   expect(moments).toBeGreaterThan(30);
+  expect(killed).toBeGreaterThan(0);
 });
