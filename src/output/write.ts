@@ -208,17 +208,12 @@ function diskStaging(target: string, guardShrink: boolean): Staging {
     async commit(output, kept) {
       checkReplaceable(target, guardShrink ? new Set([...placed, ...output.map((file) => file.path), ...kept]) : undefined);
       const stamps = new Map<string, string>();
-      // Synchronous on purpose: one link per kept file, thousands of them for a small change, cost
-      // less CPU on the main thread, idle meanwhile, than as promises through the thread pool.
-      const made = new Set<string>();
-      for (const file of kept) {
-        const destination = path.join(staging, file);
-        const folder = path.dirname(destination);
-        if (!made.has(folder)) fsSync.mkdirSync(folder, { recursive: true });
-        made.add(folder);
-        if (carryOver(path.join(target, file), destination)) stamps.set(file, fileStamp(fsSync.statSync(destination)));
-      }
-      fsSync.mkdirSync(staging, { recursive: true });
+      await fs.mkdir(staging, { recursive: true });
+      await forEachLimited(kept, 64, async (file) => {
+        await folderOf(file);
+        const copied = await carryOver(path.join(target, file), path.join(staging, file));
+        if (copied) stamps.set(file, fileStamp(await fs.stat(path.join(staging, file))));
+      });
       await forEachLimited(output, 64, async (file) => stamps.set(file.path, await put(file)));
       const previous = sideFolder(target, 'old', suffix);
       const hadPrevious = await fs.rename(target, previous).then(
@@ -235,13 +230,7 @@ function diskStaging(target: string, guardShrink: boolean): Staging {
         throw error;
       });
       // The new output is in place; an old one that will not go is litter the next build removes.
-      if (hadPrevious) {
-        try {
-          fsSync.rmSync(previous, { recursive: true, force: true });
-        } catch {
-          // Left for the next build, which removes it first.
-        }
-      }
+      if (hadPrevious) await fs.rm(previous, { recursive: true, force: true }).catch(() => {});
       return stamps;
     },
     // After a commit the folder is the target, and there is nothing left here to remove.
@@ -263,16 +252,16 @@ export function writeStagedFileSync(dir: string, file: OutputFile): string {
 }
 
 
-/** Hard-links a kept file into the staging folder; true when it had to be copied instead (a new inode, so a new stamp). */
-function carryOver(from: string, to: string): boolean {
+/** Hard-links a kept file into the staging folder; resolves to true when it had to be copied instead (a new inode, so a new stamp). */
+async function carryOver(from: string, to: string): Promise<boolean> {
   try {
-    fsSync.linkSync(from, to);
+    await fs.link(from, to);
     return false;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new OutputChangedError(`${from} disappeared during the build (another build replaced the output?).`, { cause: error });
     // File systems without hard links (or links across devices) get a copy.
-    fsSync.copyFileSync(from, to);
+    await fs.copyFile(from, to);
     return true;
   }
 }
