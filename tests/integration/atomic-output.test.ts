@@ -25,7 +25,7 @@ fs.cpSync(path.resolve('tests/fixtures/own-site'), root, { recursive: true });
 const dist = path.join(root, 'dist');
 
 /** Two contents: 360 files of the public folder, of which the second changes 24, and the home page. */
-function useContent(variant: 0 | 1): void {
+function writeContent(variant: 0 | 1): void {
   for (let i = 0; i < 360; i++) fs.writeFileSync(path.join(root, 'public', `file-${i}.txt`), `file ${i}${variant && i % 15 === 0 ? ', changed' : ''}\n`);
   const home = path.join(root, 'content/index.md');
   const text = fs.readFileSync(home, 'utf8').replace(/\nVariant \d\.\n$/, '');
@@ -157,14 +157,14 @@ function expectEveryMomentWhole(run: Run, before: string, after: string): void {
 }
 
 it('leaves the previous output or the new one whenever a build is killed, full or incremental', { timeout: 300_000 }, async () => {
-  useContent(0);
+  writeContent(0);
   const first = await sampledBuild(undefined, false);
   expect(first.status).toBe(0);
   const trees: [string, string] = [fingerprint(dist)!, ''];
   expect(trees[0].split('\n').length).toBeGreaterThan(360);
 
   // Incremental, to the end: the new tree is known from here on.
-  useContent(1);
+  writeContent(1);
   const second = await sampledBuild();
   expect(second.status).toBe(0);
   trees[1] = fingerprint(dist)!;
@@ -173,13 +173,16 @@ it('leaves the previous output or the new one whenever a build is killed, full o
   let current: 0 | 1 = 1;
   let moments = second.moments.length;
 
-  // Killed at the 2nd, 3rd and 4th change beside the output: a full build (no build cache), then incremental ones.
-  for (const [killAt, full] of [[2, true], [3, false], [4, false]] as const) {
+  // Killed at the 1st change beside the output (its staging folder made: always still running), then
+  // at the 3rd and 2nd (about the swap, if it still runs by then): a full build (no build cache), then incremental ones.
+  let killed = 0;
+  for (const [killAt, full] of [[1, true], [3, false], [2, false]] as const) {
     const next = (1 - current) as 0 | 1;
-    useContent(next);
+    writeContent(next);
     if (full) fs.rmSync(path.join(root, '.site-cache/build'), { recursive: true, force: true });
     const run = await sampledBuild(killAt);
     moments += run.moments.length;
+    killed += Number(run.killed);
     expectEveryMomentWhole(run, trees[current], trees[next]);
     // What the next build does first: put an output set aside back, remove what the killed one left.
     removeAbandonedSideFolders(dist);
@@ -191,7 +194,7 @@ it('leaves the previous output or the new one whenever a build is killed, full o
 
   // The build after the kills runs to the end, leaving nothing beside the output, not even the lock.
   const last = (1 - current) as 0 | 1;
-  useContent(last);
+  writeContent(last);
   const final = await sampledBuild();
   expect(final.status).toBe(0);
   expectEveryMomentWhole(final, trees[current], trees[last]);
@@ -200,4 +203,5 @@ it('leaves the previous output or the new one whenever a build is killed, full o
   expect(fs.readdirSync(path.join(root, '.site-cache/build')).filter((name) => name.endsWith('.lock'))).toEqual([]);
   moments += final.moments.length;
   expect(moments).toBeGreaterThan(30);
+  expect(killed).toBeGreaterThan(0);
 });

@@ -6,7 +6,9 @@ import { afterEach, expect, it } from 'vitest';
 import { imageCache } from '../../src/og/cache.ts';
 
 const folders: string[] = [];
-afterEach(() => folders.splice(0).forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
+afterEach(() => {
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+});
 
 it('removes the temporary files of drawings that were killed, and keeps those of drawings still running', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-og-cache-'));

@@ -14,8 +14,8 @@ const tempFolder = () => {
 };
 const releases: Array<() => void> = [];
 afterEach(() => {
-  releases.splice(0).forEach((release) => release());
-  folders.splice(0).forEach((folder) => fs.rmSync(folder, { recursive: true, force: true }));
+  for (const release of releases.splice(0)) release();
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
 });
 
 /** The pid of a process that has ended. */
