@@ -64,9 +64,9 @@ describe('site serve fails clearly', () => {
         // What the browser shows: the page in place of the site, and the report the overlay reads from the event stream.
         const page = await rawRequest(server.url, 'GET', '/');
         expect(page.status).toBe(500);
-        const escape = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
-        expect(page.body.toString()).toContain(escape(place));
-        expect(page.body.toString()).toContain(escape(excerpt));
+        const escapeHtml = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+        expect(page.body.toString()).toContain(escapeHtml(place));
+        expect(page.body.toString()).toContain(escapeHtml(excerpt));
         const events = await firstEvent(server.url);
         expect(events).toMatch(/^event: error-report\n/);
         expect(events).toContain(`data: ${place}`);
