@@ -174,7 +174,11 @@ function slashHint(url: string): string {
 function restyled(url: string, style: TrailingSlash): string {
   const tail = linkTail(url);
   const path = url.slice(0, url.length - tail.length);
-  return `${style === 'always' ? path.replace(/([^/])$/, '$1/') : path.replace(/(.)\/+$/, '$1')}${tail}`;
+  // Trailing slashes counted off by hand: a regular expression would backtrack over a long run of them.
+  let end = path.length;
+  while (end > 1 && path[end - 1] === '/') end--;
+  const bare = path.slice(0, end);
+  return `${style === 'always' && !bare.endsWith('/') ? `${bare}/` : bare}${tail}`;
 }
 
 /** The query and fragment of a URL, as written. */
