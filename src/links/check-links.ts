@@ -2,13 +2,13 @@ import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { Route } from '../routes/routes.ts';
 import { SAFE_URL_EXPECTED, unsafeUrlScheme } from '../safety/unsafe-url.ts';
-import { closest, editDistance } from '../diagnostics/suggest.ts';
+import { closest } from '../diagnostics/suggest.ts';
+import { linkTail, nearbyFiles, nearest, relativeTo, restyled, slashHint } from './hints.ts';
 import type { OutputFile } from '../output/write.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import { reportProblems, safeDecode, type Problem } from './report.ts';
 import { digest } from '../incremental/facts.ts';
 import { folderOf, pageUrl, urlToOutPath, type TrailingSlash } from '../routes/urls.ts';
-import { posix } from 'node:path';
 
 /** A link to another site: listed for a person or a link checker, never fetched by the build. */
 export interface ExternalLink {
@@ -168,22 +168,6 @@ function caseClashes(routes: readonly Route[]): Diagnostic[] {
   });
 }
 
-function slashHint(url: string): string {
-  return `Write "${url}": on a static host the other form costs a redirect.`;
-}
-
-/** A URL as written with its path's trailing slash added or removed, its query and fragment kept. */
-function restyled(url: string, style: TrailingSlash): string {
-  const tail = linkTail(url);
-  const path = url.slice(0, url.length - tail.length);
-  return `${style === 'always' ? path.replace(/([^/])$/, '$1/') : path.replace(/(.)\/+$/, '$1')}${tail}`;
-}
-
-/** The query and fragment of a URL, as written. */
-function linkTail(url: string): string {
-  return /[?#].*$/s.exec(url)?.[0] ?? '';
-}
-
 /**
  * What a URL on a page at `base` names: a file of the build (with its fragment), another site, or
  * nothing to check. A page (a folder's `index.html`) named in the other style than the site's is
@@ -216,38 +200,6 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
   const isPage = key !== '' && target === `${key}/index.html`;
   const styled = isPage && parsed.pathname.endsWith('/') !== (style === 'always') ? pageUrl(parsed.pathname, style) : undefined;
   return { kind: 'internal', path: parsed.pathname, key, target, fragment, styled };
-}
-
-/**
- * The files a mistyped path may have meant: those of its folder, and those of its name anywhere
- * (an image beside a post, linked from a page that is not in the post's folder).
- */
-function nearbyFiles(outPaths: Iterable<string>): (urlPath: string) => { path: string; inFolder: string[]; sameName: string[] } {
-  let byFolder: Map<string, string[]> | undefined;
-  let byName: Map<string, string[]> | undefined;
-  return (urlPath) => {
-    if (!byFolder || !byName) {
-      const paths = [...outPaths].filter((outPath) => !outPath.endsWith('.html')).map((outPath) => `/${outPath}`);
-      byFolder = Map.groupBy(paths, (url) => posix.dirname(url));
-      byName = Map.groupBy(paths, (url) => posix.basename(url).toLowerCase());
-    }
-    let path = urlPath;
-    try {
-      path = decodeURIComponent(urlPath);
-    } catch {}
-    return { path, inFolder: byFolder.get(posix.dirname(path)) ?? [], sameName: byName.get(posix.basename(path).toLowerCase()) ?? [] };
-  };
-}
-
-/** The candidate nearest to a value, however far (undefined when there is none). */
-function nearest(value: string, candidates: readonly string[]): string | undefined {
-  return candidates.map((candidate) => ({ candidate, distance: editDistance(value, candidate) })).sort((a, b) => a.distance - b.distance)[0]?.candidate;
-}
-
-/** A root-relative URL written relative to a folder: `/posts/hello/a.png` from `/posts/hello/` is `./a.png`. */
-function relativeTo(folder: string, url: string): string {
-  const relative = posix.relative(folder, url);
-  return relative.startsWith('../') ? relative : `./${relative}`;
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;

@@ -75,7 +75,7 @@ export function rehypeContentUrls() {
         if (context.folder) rewriteRelative(node, context.folder, rewritten);
         if (node.tagName === 'img') {
           const fromMarkdown = node.position?.start.offset !== undefined && emptyAltOffsets.has(node.position.start.offset);
-          if (node.properties.alt === undefined || node.properties.alt === null || (fromMarkdown && node.properties.alt === '')) {
+          if (node.properties.alt === undefined || node.properties.alt === null || (fromMarkdown && String(node.properties.alt).trim() === '')) {
             missing.push({ line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1, field: fromMarkdown || node.position === undefined ? 'image' : '<img>', src: writtenSrc(node, rewritten) });
           }
           const first = imageCount++ === 0;

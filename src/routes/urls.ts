@@ -43,7 +43,12 @@ export function isRelative(url: string): boolean {
 /** A relative URL resolved against a root-relative folder (`/posts/hello/`): `./a.png` → `/posts/hello/a.png`; `..` never climbs above the root. */
 export function resolveRelative(url: string, folder: string): string {
   const base = new URL(folder.endsWith('/') ? folder : `${folder}/`, 'http://site.invalid');
-  const resolved = new URL(url.trim(), base);
+  let resolved: URL;
+  try {
+    resolved = new URL(url.trim(), base);
+  } catch {
+    return url; // unreadable: left as written, for the link check to report
+  }
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }
 

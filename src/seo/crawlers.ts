@@ -8,6 +8,7 @@ import type { RobotsDefinition } from './definition.ts';
 import { renderAtom, renderRss, type BodyHtml } from './feeds.ts';
 import { contentBodyContext, renderMarkdown } from '../render/markdown.ts';
 import { escapeXml } from './xml.ts';
+import { pageUrl } from '../routes/urls.ts';
 
 /** Where the sitemap is published. */
 export const SITEMAP_PATH = '/sitemap.xml';
@@ -56,7 +57,9 @@ export function seoFiles(site: SiteDefinition, catalogue: Catalogue, context: Si
   if (site.robots !== false) {
     files.push({ path: 'robots.txt', contents: renderRobots(site.robots ?? {}, sitemap ? context.url(SITEMAP_PATH) : undefined) });
   }
-  for (const feed of site.feeds ?? []) {
+  for (const declared of site.feeds ?? []) {
+    // The feed's page is a page of the site: its link takes the site's URL style, as entries' URLs do.
+    const feed = declared.link ? { ...declared, link: pageUrl(declared.link, site.trailingSlash) } : declared;
     files.push({ path: outPath(feed.rss), contents: renderRss(feed, catalogue, context, body) });
     files.push({ path: outPath(feed.atom), contents: renderAtom(feed, catalogue, context, body) });
   }

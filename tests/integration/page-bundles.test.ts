@@ -95,11 +95,12 @@ describe('images in Markdown', () => {
 
   it('warns about an image without alt text at its line, but not about raw HTML marked decorative with alt=""', async () => {
     const file = 'posts/hello/index.md';
-    const built = await buildWith('no-alt', { [file]: '---\ntitle: Hello\ndescription: A post.\n---\nText.\n\n![](./diagram.png)\n\n<img src="./diagram.png">\n\n<img src="./diagram.png" alt="">\n' });
+    const built = await buildWith('no-alt', { [file]: '---\ntitle: Hello\ndescription: A post.\n---\nText.\n\n![](./diagram.png)\n\n<img src="./diagram.png">\n\n<img src="./diagram.png" alt="">\n\n![ ](diagram.png)\n' });
     const warnings = built.result.diagnostics.filter((d) => d.code === 'missing-alt');
     expect(warnings).toEqual([
       expect.objectContaining({ severity: 'warning', file: path.join(built.content, file), line: 7, field: 'image', actual: '"./diagram.png"' }),
       expect.objectContaining({ severity: 'warning', file: path.join(built.content, file), line: 9, field: '<img>', actual: '"./diagram.png"' }),
+      expect.objectContaining({ severity: 'warning', file: path.join(built.content, file), line: 13, field: 'image', actual: '"diagram.png"' }),
     ]);
     // A warning leaves the page built.
     expect(built.files.has('posts/hello/index.html')).toBe(true);

@@ -46,6 +46,8 @@ describe("trailingSlash: 'always'", () => {
     expect(locs).toEqual(['https://bundles.example/', 'https://bundles.example/missing/', 'https://bundles.example/posts/hello/', 'https://bundles.example/posts/next/']);
     expect(always.text('rss.xml')).toContain('<link>https://bundles.example/posts/hello/</link>');
     expect(always.text('atom.xml')).toContain('<id>https://bundles.example/posts/next/</id>');
+    // The feed's own page, named in the site definition without a slash, takes the site's style.
+    expect(always.text('rss.xml')).toContain('<link>https://bundles.example/posts/</link>');
   });
 
   it('writes the links templates draw from entries in the same style', () => {
