@@ -105,7 +105,10 @@ export function createCatalogue(entries: readonly Entry[]): Catalogue {
 export function checkReferences(
   catalogue: Catalogue,
   locate: (entry: Entry, fieldPath: PropertyKey[]) => { line: number; column: number },
+  /** The drafts the build leaves out: a reference to one names no entry, and the hint says why. */
+  drafts: readonly Entry[] = [],
 ): Diagnostic[] {
+  const draftKeys = new Set(drafts.map((entry) => `${entry.collection}/${entry.slug}`));
   const diagnostics: Diagnostic[] = [];
   for (const entry of catalogue.entries) {
     for (const { ref, fieldPath } of findRefs(entry.data, [])) {
@@ -122,6 +125,7 @@ export function checkReferences(
           ? `one of ${slugs.slice(0, 12).join(', ')}${slugs.length > 12 ? `, … (${slugs.length} in all)` : ''}`
           : `the slug of an entry of "${ref.collection}" (it has none)`,
         actual: JSON.stringify(ref.slug),
+        hint: draftKeys.has(`${ref.collection}/${ref.slug}`) ? `"${ref.slug}" is a draft (draft: true), left out of this build: publish it, or build with --drafts.` : undefined,
       });
     }
   }

@@ -118,7 +118,7 @@ export async function readContent(site: Site, last?: { entries?: ReadonlyMap<str
   const draftUrls = options.drafts ? [] : valid.filter((entry) => entry.draft).map((entry) => entry.url);
   for (const url of draftUrls) entryHashes.delete(url);
   const catalogue = createCatalogue(entries);
-  diagnostics.push(...checkReferences(catalogue, locator(sources)));
+  diagnostics.push(...checkReferences(catalogue, locator(sources), options.drafts ? [] : valid.filter((entry) => entry.draft)));
   const invalidUrls = sources.flatMap((source, i) => (slots[i] ? [] : [urlForContentFile(source.relative).url]));
   return { diagnostics, fileCount: sources.length, entries, catalogue, known, entryHashes, invalidUrls, draftUrls, skipped: await skipping };
 }

@@ -52,6 +52,13 @@ describe('catalogue', () => {
     ]);
   });
 
+  it('says so when a reference names a draft the build left out', () => {
+    const draft = makeEntry('team', '/team/grace', {}, { draft: true });
+    const orphan = makeEntry('blogs', '/blogs/orphan', { author: new Ref('team', 'grace') });
+    const [diagnostic] = checkReferences(createCatalogue([orphan]), () => ({ line: 4, column: 1 }), [draft]);
+    expect(diagnostic).toMatchObject({ code: 'unknown-reference', hint: '"grace" is a draft (draft: true), left out of this build: publish it, or build with --drafts.' });
+  });
+
   it('builds the content index, one item per page entry', () => {
     const index = catalogue.index();
     expect(index).toHaveLength(entries.length);
