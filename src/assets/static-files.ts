@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { unlessUnchanged, type Kept } from '../incremental/file-stamps.ts';
 import type { OutputFile } from '../output/write.ts';
 import { walkFolder } from '../content/walk.ts';
-import { isPublishableContent, PAGE_SOURCE, unpublishableContent } from '../safety/content-types.ts';
+import { isPublishableContent, MARKDOWN_LIKE, PAGE_SOURCE, unpublishableContent } from '../safety/content-types.ts';
 import { inputBounds, type InputBounds } from '../safety/input-bounds.ts';
 
 /** A file of a folder that is not Markdown, published at the same relative path. */
@@ -29,7 +29,7 @@ type SiteFolders = { root: string; publicDir?: string; contentDir: string };
  */
 export function listSiteFiles(site: SiteFolders, bounds: InputBounds = inputBounds(site)): StaticListing {
   const published = site.publicDir ? walkFolder(site.publicDir, bounds, (relative) => !relative.endsWith('.md')) : { files: [], diagnostics: [] };
-  const content = walkFolder(site.contentDir, bounds, (relative) => !PAGE_SOURCE.test(relative));
+  const content = walkFolder(site.contentDir, bounds, (relative) => !MARKDOWN_LIKE.test(relative));
   const refused = content.files.filter(({ relative }) => !isPublishableContent(relative));
   return {
     files: [...published.files, ...content.files.filter(({ relative }) => isPublishableContent(relative))].map(({ relative, file }) => ({ path: relative, file })),

@@ -19,6 +19,13 @@ const PUBLISHABLE = new Set([
 /** The content that becomes pages: never published as it is, and never refused here. */
 export const PAGE_SOURCE = /\.mdx?$/;
 
+/**
+ * Text that looks like content by another Markdown extension (`README.markdown`, `notes.MD`):
+ * never published and never refused, but counted in the build's summary as content it does not
+ * read (see `content/skipped.ts`).
+ */
+export const MARKDOWN_LIKE = /\.(md|markdown|mdown|mkd|mkdn|mdx)$/i;
+
 /** Whether a file of the content folder may be published as it is. */
 export function isPublishableContent(relative: string): boolean {
   const dot = relative.lastIndexOf('.');

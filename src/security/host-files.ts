@@ -39,7 +39,7 @@ export function hostFiles(deploy: DeployDefinition | undefined, headers: OutputF
 
 /** `vercel.json`'s `headers`: every matching source applies, as in `_headers`; `*` becomes `(.*)`. */
 function vercelConfig(rules: readonly HeaderRule[]): string {
-  const headers = rules.map((rule) => ({
+  const headers = lastWins(rules).map((rule) => ({
     source: rule.pattern.replace(/[()+?:\\]/g, '\\$&').replace(/\*/g, '(.*)'),
     headers: rule.headers.map(([key, value]) => ({ key, value })),
   }));
@@ -81,12 +81,24 @@ function caddySnippet(rules: readonly HeaderRule[]): string {
     '# Inside the site block: root * /srv/site/dist; import /srv/site/dist/_headers.Caddyfile; file_server',
     ...PRIVATE.map((name) => `respond /${name}* 404`),
   ];
-  for (const rule of rules) {
+  for (const rule of lastWins(rules)) {
     lines.push('', `header ${rule.pattern} {`);
     for (const [name, value] of rule.headers) lines.push(`\t${name} "${value.replace(/["\\]/g, '\\$&')}"`);
     lines.push('}');
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The rules as a host must be given them when, of two matching rules that set one header, the
+ * later one wins (Vercel, Caddy): each header a rule sets carries what `_headers` gives its paths,
+ * every matching rule's value joined (an SVG's own policy after the site's, both enforced).
+ */
+function lastWins(rules: readonly HeaderRule[]): HeaderRule[] {
+  return rules.map((rule) => {
+    const joined = headersForPath(rules, representative(rule.pattern));
+    return { ...rule, headers: rule.headers.map(([name, value]) => [name, joined.get(name.toLowerCase()) ?? value] as [string, string]) };
+  });
 }
 
 /** A path a pattern stands for alone: itself, or under a folder pattern a name no exact rule has. */

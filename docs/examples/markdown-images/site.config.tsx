@@ -22,6 +22,7 @@ export default defineSite({
     defineCollection({
       name: 'pages',
       include: ['*.md'],
+      dates: { published: 'createdDate' },
       schema: ({ date }) => z.strictObject({ title: z.string().min(1), description: z.string().min(1), createdDate: date().optional(), hidden: z.boolean().optional() }),
       template: 'page',
     }),
