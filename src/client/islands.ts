@@ -66,10 +66,11 @@ export async function scheduleIslands(scope: ParentNode, earlier: readonly Event
 /**
  * Which island roots of the page on screen stay, alive, when the router swaps in `next`: each is
  * paired with the root of `next` it takes the place of. An island with the same name and the same
- * props is the same island (its markup is the same: an island depends only on its props). One
- * whose name is on both pages once, hydrated, is the same island with new props (a header that
- * marks the current section): it stays, takes them (`updateKeptIslands`), and keeps its state.
- * Every other island is the new page's own, and hydrates by its strategy.
+ * props is the same island (its markup is the same: an island depends only on its props). One of
+ * the layout's, outside `<main>`, whose name is on both pages once, hydrated, is the same island
+ * with new props (a header that marks the current section): it stays, takes them
+ * (`updateKeptIslands`), and keeps its state. Every other island is the new page's own, and
+ * hydrates by its strategy: inside `<main>`, an island with other props belongs to another page.
  */
 export function keepIslands(next: ParentNode): Array<[kept: HTMLElement, replaced: HTMLElement]> {
   const before = outermostRoots(document);
@@ -86,9 +87,9 @@ export function keepIslands(next: ParentNode): Array<[kept: HTMLElement, replace
   }
   const once = (roots: HTMLElement[], name: string | undefined) => roots.filter((root) => root.dataset.island === name);
   for (const root of after) {
-    if (taken.has(root)) continue;
+    if (taken.has(root) || root.closest('main')) continue;
     const [old, ...more] = once(before, root.dataset.island);
-    if (!old || more.length || once(after, root.dataset.island).length !== 1 || taken.has(old) || !islands.get(old)?.started) continue;
+    if (!old || more.length || once(after, root.dataset.island).length !== 1 || taken.has(old) || old.closest('main') || !islands.get(old)?.started) continue;
     old.dataset.props = root.dataset.props;
     pair(old, root);
   }

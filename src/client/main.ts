@@ -12,10 +12,13 @@ import { answerHydrateRequests, keepIslands, scheduleIslands, updateKeptIslands 
 // Startup modules and islands fail alone: an error is logged and the rest of the page keeps working.
 const report = (error: unknown) => console.error(error);
 
+// Taken before any startup module runs: what these add to the head is theirs, and stays through client navigations.
+const pageHead = [...document.head.children];
 answerHydrateRequests();
 for (const module of startup) await module.load().catch(report);
 enhanceImages(document);
 startRouter?.({
+  pageHead,
   keep: keepIslands,
   afterSwap(body) {
     enhanceImages(body);

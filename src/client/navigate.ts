@@ -1,18 +1,20 @@
 import { NAVIGATE_REQUEST_EVENT, NAVIGATED_EVENT, PRELOAD_ERROR_EVENT, type NavigateRequest } from './events.ts';
-import { stylesheetUrl, swapBody, swapHead, swapRootAttributes } from './swap.ts';
+import { markPageHead, stylesheetUrl, swapBody, swapHead, swapRootAttributes } from './swap.ts';
 
 export interface NavigationHooks {
   /** The elements of the page on screen to keep through the swap to `next`, each with the element of `next` it takes the place of. */
   keep(next: ParentNode): Array<[kept: HTMLElement, replaced: HTMLElement]>;
   /** Called with the new `<body>` once it is in the document. */
   afterSwap(body: HTMLElement): void;
+  /** The head's elements as the page's HTML gave them, before any script of the site ran: the router replaces those, never what scripts added. */
+  pageHead: readonly Element[];
 }
 
 /** The View Transitions API, where the browser has it (Chromium 111+, Safari 18+, Firefox 144+). */
 type WithViewTransitions = Document & { startViewTransition?: (update: () => void) => { updateCallbackDone: Promise<void> } };
 
 const prefetched = new Map<string, Promise<Response>>();
-let hooks: NavigationHooks = { keep: () => [], afterSwap: () => {} };
+let hooks: Pick<NavigationHooks, 'keep' | 'afterSwap'> = { keep: () => [], afterSwap: () => {} };
 let current: AbortController | undefined;
 /** The path of the page on screen: history entries that differ from it only in query or hash share its HTML. */
 let shownPath = '';
@@ -20,6 +22,7 @@ let shownPath = '';
 /** Makes same-origin links swap the next page in instead of loading it (`navigation: 'client'`). */
 export function startNavigation(navigationHooks: NavigationHooks): void {
   hooks = navigationHooks;
+  markPageHead(navigationHooks.pageHead);
   shownPath = location.pathname;
   history.replaceState({ site: true }, '');
   document.addEventListener('click', onClick);
@@ -160,6 +163,7 @@ async function loadStylesheets(next: Document): Promise<boolean> {
             };
             if (before) present.get(before)!.before(link);
             else document.head.append(link);
+            markPageHead([link]);
           }),
       ),
   );

@@ -1,9 +1,9 @@
 import { HYDRATE_REQUEST_EVENT, HYDRATED_EVENT, NAVIGATE_REQUEST_EVENT, type NavigateRequest } from './events.ts';
 
 /**
- * Loads `href` in place through the page's router (swapping `<main>`, pushing a history entry
- * unless `push: false`), or as an ordinary page load when no router takes the request. Resolves
- * when the new page is in.
+ * Loads `href` in place through the page's router (swapping the page in, pushing a history entry
+ * unless `push: false`) when the site navigates on the client, else as an ordinary page load.
+ * Resolves when the new page is in.
  */
 export function navigate(href: string, options: { push?: boolean } = {}): Promise<void> {
   const request: NavigateRequest = { href, push: options.push };

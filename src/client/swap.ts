@@ -22,6 +22,14 @@ export function swapRootAttributes(next: Document): void {
   for (const { name, value } of next.documentElement.attributes) root.setAttribute(name, value);
 }
 
+/** The head elements that stand for the pages' own markup; any other was added by a script (a startup module's analytics tag) and is left alone. */
+const fromPages = new WeakSet<Element>();
+
+/** Marks head elements as the pages' own: the first page's, taken before any script of the site ran, and the stylesheets the router links for a page. */
+export function markPageHead(elements: Iterable<Element>): void {
+  for (const element of elements) fromPages.add(element);
+}
+
 /**
  * The head becomes the new page's: an element both pages have identically stays where it is
  * (nothing reloads or flashes), the old page's others go, the new page's others come. A stylesheet
@@ -33,6 +41,7 @@ export function swapHead(next: Document): void {
   const wanted = new Set([...next.head.children].map(stylesheetUrl).filter((url) => url !== undefined));
   const incoming = [...next.head.children];
   for (const element of [...document.head.children]) {
+    if (!fromPages.has(element)) continue;
     const url = stylesheetUrl(element);
     if (url !== undefined) {
       if (!wanted.has(url)) element.remove();
@@ -42,7 +51,9 @@ export function swapHead(next: Document): void {
     if (twin >= 0) incoming.splice(twin, 1);
     else element.remove();
   }
-  document.head.append(...incoming.filter((element) => stylesheetUrl(element) === undefined));
+  const added = incoming.filter((element) => stylesheetUrl(element) === undefined);
+  document.head.append(...added);
+  markPageHead(added);
   document.title = title;
 }
 

@@ -13,7 +13,7 @@ const PRIVACY_HREF = '/privacy-policy';
 /** The one layout of SPEC §2: header, the page, the call to action, footer, floating button, cookie banner. */
 export function MainLayout({ route, catalogue, children }: LayoutProps) {
   const path = route.url;
-  // Inside <main>, because client-side navigation swaps <main> and the trail belongs to the page.
+  // The trail belongs to the page, so it is drawn inside <main>.
   const trail = breadcrumbTrail(route.entry, catalogue);
   // The same menus on every page: worked out once per build, not per page.
   const menus = catalogue.derive(buildMenus);
@@ -33,7 +33,7 @@ export function MainLayout({ route, catalogue, children }: LayoutProps) {
         {path === '/contact' || path.startsWith('/contact/') ? null : <CtaBand />}
       </main>
       <Footer year={new Date().getFullYear()} />
-      {/* A plain link until a client-side navigation (which hydrates it) may take the visitor to /contact. */}
+      {/* A plain link, hidden on /contact by its props; its code is needed only once reached for. */}
       <Island name="FloatingContact" component={FloatingContact} props={{ path: shownPath }} hydrate="interaction" />
       {/* Hidden until the consent startup module shows it (no choice stored) and has it hydrated at once; 'visible' is for when it is reopened. */}
       <Island name="CookieBanner" component={CookieBanner} props={{ privacyHref: PRIVACY_HREF }} hydrate="visible" />

@@ -100,7 +100,7 @@ const swapped = (page: Page, heading: string) => page.waitForFunction((text) => 
 describe.skipIf(!hasBrowser)('client navigation of the whole page', () => {
   const browser = useBrowser();
 
-  it('leaves the document as a full load gives it after a link, back and forward: the plain nav’s aria-current, title, meta, lang, breadcrumbs, footer', async () => {
+  it('leaves the document as a full load gives it after a link, back and forward: the plain nav’s aria-current, title, meta, lang, breadcrumbs, footer', { timeout: 120_000 }, async () => {
     const { page, context, errors } = await open(browser(), `${base()}/`);
     const expected = {
       home: await fullLoad(browser(), `${base()}/`),
