@@ -68,7 +68,8 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
     contexts.push(context);
     await context.addInitScript(() => {
       localStorage.setItem('ga_consent_v2', 'denied');
-      const seen: string[] = ((window as unknown as { __violations: string[] }).__violations = []);
+      const seen: string[] = [];
+      (window as unknown as { __violations: string[] }).__violations = seen;
       document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
     });
     const page = await context.newPage();
