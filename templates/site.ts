@@ -3,7 +3,7 @@ import { defineSite, defineTemplate, type Entry } from 'stillsite';
 import { blogs, caseStudies, pages, services, team } from './collections.ts';
 import { identity } from './identity.ts';
 import { MainLayout } from './layouts/MainLayout.tsx';
-import { contactPage } from './pages/ContactPage.tsx';
+import { ContactPage } from './pages/ContactPage.tsx';
 import { BlogPostPage, CaseStudyPage, ServicePage, TeamMemberPage } from './pages/DetailPages.tsx';
 import { GenericPage } from './pages/GenericPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
@@ -19,7 +19,7 @@ import { analyticsCsp } from './analytics/csp.ts';
 import { withMeasurementId } from './analytics/head.tsx';
 import { resolveMeasurementId } from './analytics/measurement-id.ts';
 import { resolveClientRuntime } from './client-runtime.ts';
-import { formCsp, mergeCsp, resolveFormEndpoint } from './contact/form-endpoint.ts';
+import { FORM_ENDPOINT, formCsp, mergeCsp } from './contact/form-endpoint.ts';
 
 const here = import.meta.dirname;
 const root = path.resolve(here, '..');
@@ -31,7 +31,7 @@ const PAGE_STYLES = ['base', 'cards', 'prose'];
 /** The Kestrel Point Consulting website, reading its content from `contentDir` (tests point it at fixtures). */
 export function createSite(contentDir = path.join(root, 'content')) {
   const measurementId = resolveMeasurementId(identity.gaMeasurementId);
-  const formEndpoint = resolveFormEndpoint(identity.formEndpoint);
+  const formEndpoint = FORM_ENDPOINT;
   return defineSite({
   name: identity.name,
   lang: identity.lang,
@@ -46,7 +46,7 @@ export function createSite(contentDir = path.join(root, 'content')) {
     home: defineTemplate(pages, { component: HomePage, styles: [...PAGE_STYLES, 'home'] }),
     page: defineTemplate(pages, { component: GenericPage, styles: PAGE_STYLES }),
     // The form's styles and island only in a build that has the form.
-    contact: defineTemplate(pages, { component: contactPage(formEndpoint), styles: formEndpoint ? [...PAGE_STYLES, 'form'] : PAGE_STYLES }),
+    contact: defineTemplate(pages, { component: ContactPage, styles: formEndpoint ? [...PAGE_STYLES, 'form'] : PAGE_STYLES }),
     'not-found': defineTemplate(pages, { component: NotFoundPage, styles: PAGE_STYLES }),
     'og-images': defineTemplate(pages, { component: OgImagesPage, styles: PAGE_STYLES }),
     'team-list': defineTemplate(pages, { component: TeamListPage, styles: PAGE_STYLES }),

@@ -1,5 +1,6 @@
 import { SiteConfigError } from 'stillsite';
 import type { CspSources } from '../analytics/csp.ts';
+import { identity } from '../identity.ts';
 
 /** The environment variable that sets the consultation form's endpoint for one build (`none` removes the form). */
 export const FORM_ENDPOINT_ENV = 'SITE_FORM_ENDPOINT';
@@ -61,3 +62,6 @@ export function mergeCsp(...parts: CspSources[]): CspSources {
   }
   return merged;
 }
+
+/** This build's endpoint, resolved once as the site loads (a bad one stops the build there), or undefined: no form. */
+export const FORM_ENDPOINT = resolveFormEndpoint(identity.formEndpoint);

@@ -68,7 +68,8 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
     contexts.push(context);
     await context.addInitScript(() => {
       localStorage.setItem('ga_consent_v2', 'denied');
-      const seen: string[] = ((window as unknown as { __violations: string[] }).__violations = []);
+      const seen: string[] = [];
+      (window as unknown as { __violations: string[] }).__violations = seen;
       document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
     });
     const page = await context.newPage();
@@ -255,11 +256,11 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
   });
 
   it.each([
-    ['answers 500', 'error'],
-    ['drops the connection', 'drop'],
-  ] as const)('when the service %s: says so, keeps what was typed, offers the e-mail address, and a retry goes through', async (_case, mode) => {
+    ['answers 500', 390, 'error'],
+    ['drops the connection', 1440, 'drop'],
+  ] as const)('when the service %s at %i px: says so, keeps what was typed, offers the e-mail address, and a retry goes through', async (_case, width, mode) => {
     capture.setMode(mode);
-    const { page } = await open();
+    const { page } = await open({ width });
     await fill(page);
     await submit(page);
     const alert = page.getByRole('alert');
@@ -270,6 +271,8 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
     expect(mailto.searchParams.get('body')).toContain(VISITOR.message);
     for (const name of ['name', 'email', 'company', 'message'] as const) expect(await field(page, name).inputValue()).toBe(VISITOR[name]);
     expect(await field(page, 'service').inputValue()).toBe(VISITOR.service);
+    // The message, long address and all, stays inside the screen.
+    expect(await page.evaluate(() => document.querySelector('.consult-card')!.getBoundingClientRect().right <= innerWidth)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     capture.setMode('accept');
     await submit(page);
