@@ -43,23 +43,24 @@ export function sitePlugins(list: readonly MarkdownPlugin[] | undefined, kind: '
         throw new SitePluginError(field, name, error);
       }
       if (typeof transformer !== 'function') return transformer;
-      const run = transformer;
-      const guarded = (tree: unknown, file: VFile, next?: unknown) => {
+      const run = transformer as (...args: unknown[]) => unknown;
+      const note = (tree: unknown, file: VFile) => kind === 'rehypePlugins' && noteOrigins(tree as HastRoot, file, `${field} (${name})`);
+      const guarded = (tree: unknown, file: VFile, next?: (error?: unknown, tree?: unknown) => void) => {
+        let result: unknown;
         try {
-          return (run as (...args: unknown[]) => unknown).call(this, tree, file, next);
+          result = run.call(this, tree, file, next && ((error?: unknown, changed?: unknown) => (error ? next(new SitePluginError(field, name, error)) : (note(changed ?? tree, file), next(undefined, changed)))));
         } catch (error) {
           throw new SitePluginError(field, name, error);
         }
+        // Pages are rendered synchronously (`processSync`): a plugin that works asynchronously cannot take part.
+        if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+          throw new SitePluginError(field, name, new Error('returned a promise, but the engine renders Markdown synchronously: use a synchronous plugin'));
+        }
+        if (!next) note(result ?? tree, file);
+        return result;
       };
       // unified passes a callback only to transformers that declare a third parameter.
-      const wrapped = run.length >= 3 ? guarded : (tree: unknown, file: VFile) => guarded(tree, file);
-      return kind === 'rehypePlugins'
-        ? (tree: HastRoot, file: VFile) => {
-            const result = (wrapped as (tree: HastRoot, file: VFile) => unknown)(tree, file);
-            noteOrigins((result as HastRoot | undefined) ?? tree, file, `${field} (${name})`);
-            return result;
-          }
-        : wrapped;
+      return run.length >= 3 ? guarded : (tree: unknown, file: VFile) => guarded(tree, file);
     }
     return [attacher, ...options] as Pluggable;
   });
