@@ -14,7 +14,7 @@ import type { Site } from '../site/definition.ts';
 import { highlightThemes, type MarkdownDefinition } from './markdown-options.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
-import { sitePlugins, SitePluginError } from './site-plugins.ts';
+import { sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';
 
 /**
  * MDX content: each `.mdx` entry is compiled with @mdx-js/mdx (the site's remark and rehype
@@ -56,7 +56,7 @@ export async function bundleMdx(site: Site, entries: readonly Entry[]): Promise<
       for (const input of bundle.inputs) if (input !== entry.file) inputs.add(input);
       bundles.diagnostics.push(...warnings);
     } catch (error) {
-      bundles.diagnostics.push(...bundleProblems(error, entry, site.root));
+      bundles.diagnostics.push(...bundleProblems(error, entry, site.root).map((diagnostic) => withPluginLocation(diagnostic, site)));
     }
   }
   bundles.inputs = [...inputs].sort();
@@ -133,7 +133,7 @@ function declaredNames(program: unknown): string[] {
 function bundleProblems(error: unknown, entry: Entry, root: string): Diagnostic[] {
   if (error instanceof SitePluginError) {
     const cause = error.cause as Error;
-    return [{ code: 'markdown-plugin-failed', severity: 'error', file: entry.file, line: entry.bodyLine, field: error.field, message: `the site's plugin ${error.field} (${error.plugin}) threw while compiling this file: ${cause.message}`, hint: 'Run with --verbose to see the stack.', detail: cause.stack }];
+    return [{ code: 'markdown-plugin-failed', severity: 'error', file: entry.file, line: entry.bodyLine, field: error.field, message: `the site's plugin ${error.field} (${error.plugin}) threw while compiling this file: ${cause.message}`, hint: 'The plugin is at fault, or the content is something it does not expect. Run with --verbose to see the stack.', detail: cause.stack }];
   }
   const failure = error as esbuild.BuildFailure;
   if (!Array.isArray(failure.errors)) throw error;

@@ -1,4 +1,7 @@
+import path from 'node:path';
 import type { Root as HastRoot } from 'hast';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { Site } from '../site/definition.ts';
 import type { Pluggable, Processor, Transformer } from 'unified';
 import type { VFile } from 'vfile';
 import { CONTENT_ORIGIN, noteOrigins } from '../safety/markdown-safety.ts';
@@ -66,4 +69,12 @@ export function sitePlugins(list: readonly MarkdownPlugin[] | undefined, kind: '
   });
   // Unsafe elements already in the tree before the site's rehype plugins are the content's own.
   return kind === 'rehypePlugins' ? [() => (tree: HastRoot, file: VFile) => noteOrigins(tree, file, CONTENT_ORIGIN), ...plugins] : plugins;
+}
+
+/** A plugin's failure, reported at the content file it failed on, with a hint saying where the site names the plugin. */
+export function withPluginLocation(diagnostic: Diagnostic, site: Pick<Site, 'locate' | 'root'>): Diagnostic {
+  const [kind, index] = /^markdown\.(\w+)\[(\d+)\]$/.exec(diagnostic.field ?? '')?.slice(1) ?? [];
+  if (!kind || !site.locate) return diagnostic;
+  const { file, line } = site.locate(['markdown', kind, Number(index)]);
+  return file ? { ...diagnostic, hint: `${diagnostic.hint ?? ''} The site names the plugin at ${path.relative(site.root, file)}${line ? `:${line}` : ''}.`.trim() } : diagnostic;
 }

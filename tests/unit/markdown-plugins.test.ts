@@ -87,7 +87,7 @@ describe("the site's own plugins", () => {
   });
 
   it('runs a transformer written with a callback, and still sees what it adds', () => {
-    const rehypeCallback = () => (tree: HastRoot, _file: unknown, next: (error?: unknown) => void) => {
+    const rehypeCallback = () => (tree: HastRoot, _file: unknown, next: (error?: Error) => void) => {
       rehypeAddHandler()(tree);
       next();
     };
