@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { compile } from '@mdx-js/mdx';
 import type * as esbuild from 'esbuild';
 import type { Root as MdastRoot, RootContent as MdastNode } from 'mdast';
 import type { Pluggable } from 'unified';
@@ -73,6 +72,8 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
         const source = new VFile({ path: file, value: text });
         const themes = highlightThemes(markdown);
         try {
+          // Loaded on the first MDX file that needs compiling: a site without any never loads the compiler.
+          const { compile } = await import('@mdx-js/mdx');
           const compiled = await compile(source, {
             remarkPlugins: [...sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'), remarkKnownComponents],
             rehypePlugins: [...sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'), ...(themes ? [[rehypeHighlight, themes] as Pluggable] : []), rehypeLinksAndIds],
