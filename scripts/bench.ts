@@ -118,7 +118,9 @@ try {
     const plain = rows.find((row) => row.n === n && row.step === 'clean build')!;
     const versus = () => {
       const row = rows.at(-1)!;
-      row.note = `${row.seconds - plain.seconds >= 0 ? '+' : ''}${(row.seconds - plain.seconds).toFixed(2)} s against the clean build; ${row.note}`;
+      // CPU time, unlike wall time, is barely moved by other work on the machine: both are given.
+      const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
+      row.note = `${signed(row.seconds - plain.seconds)} s wall, ${signed((row.cpuSeconds ?? 0) - (plain.cpuSeconds ?? 0))} s CPU against the clean build; ${row.note}`;
     };
     if (values.baseline) {
       await build('clean build, commit before', path.join(work, `dist-${n}-baseline`), ['--cache', path.join(work, `cache-${n}-baseline`)], path.resolve(values.baseline), 'the --baseline checkout');

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { compile } from '@mdx-js/mdx';
 import type * as esbuild from 'esbuild';
 import type { Root as MdastRoot, RootContent as MdastNode } from 'mdast';
 import type { Pluggable } from 'unified';
@@ -14,7 +13,7 @@ import type { Site } from '../site/definition.ts';
 import { highlightThemes, type MarkdownDefinition } from './markdown-options.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
-import { sitePlugins, SitePluginError } from './site-plugins.ts';
+import { sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';
 
 /**
  * MDX content: each `.mdx` entry is compiled with @mdx-js/mdx (the site's remark and rehype
@@ -56,7 +55,7 @@ export async function bundleMdx(site: Site, entries: readonly Entry[]): Promise<
       for (const input of bundle.inputs) if (input !== entry.file) inputs.add(input);
       bundles.diagnostics.push(...warnings);
     } catch (error) {
-      bundles.diagnostics.push(...bundleProblems(error, entry, site.root));
+      bundles.diagnostics.push(...bundleProblems(error, entry, site.root).map((diagnostic) => withPluginLocation(diagnostic, site)));
     }
   }
   bundles.inputs = [...inputs].sort();
@@ -73,6 +72,8 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
         const source = new VFile({ path: file, value: text });
         const themes = highlightThemes(markdown);
         try {
+          // Loaded on the first MDX file that needs compiling: a site without any never loads the compiler.
+          const { compile } = await import('@mdx-js/mdx');
           const compiled = await compile(source, {
             remarkPlugins: [...sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'), remarkKnownComponents],
             rehypePlugins: [...sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'), ...(themes ? [[rehypeHighlight, themes] as Pluggable] : []), rehypeLinksAndIds],
@@ -133,7 +134,7 @@ function declaredNames(program: unknown): string[] {
 function bundleProblems(error: unknown, entry: Entry, root: string): Diagnostic[] {
   if (error instanceof SitePluginError) {
     const cause = error.cause as Error;
-    return [{ code: 'markdown-plugin-failed', severity: 'error', file: entry.file, line: entry.bodyLine, field: error.field, message: `the site's plugin ${error.field} (${error.plugin}) threw while compiling this file: ${cause.message}`, hint: 'Run with --verbose to see the stack.', detail: cause.stack }];
+    return [{ code: 'markdown-plugin-failed', severity: 'error', file: entry.file, line: entry.bodyLine, field: error.field, message: `the site's plugin ${error.field} (${error.plugin}) threw while compiling this file: ${cause.message}`, hint: 'The plugin is at fault, or the content is something it does not expect. Run with --verbose to see the stack.', detail: cause.stack }];
   }
   const failure = error as esbuild.BuildFailure;
   if (!Array.isArray(failure.errors)) throw error;

@@ -15,6 +15,7 @@ import { StringTable } from '../parallel/string-table.ts';
 import type { InlineCode } from '../security/inline-code.ts';
 import { analysePage, loadAnalysis, mergeInlineCode, storeAnalysis, type PageAnalysis } from './analysis.ts';
 import { renderTracked, type RenderContext } from './render-page.ts';
+import { withPluginLocation } from './site-plugins.ts';
 import type { Route } from '../routes/routes.ts';
 
 /** The pages of one build, and what the next build needs to know about them. */
@@ -148,6 +149,7 @@ export async function renderPages(routes: readonly Route[], entryHashes: Readonl
 
 /** A page's diagnostic about the site's definition (an undeclared island), moved to where the field is written: every page with it is then one problem. */
 function atSiteField(diagnostic: Diagnostic, site: Site): Diagnostic {
+  if (diagnostic.code === 'markdown-plugin-failed') return withPluginLocation(diagnostic, site);
   if (diagnostic.code !== 'undeclared-island' || !site.locate) return diagnostic;
   const { file, line } = site.locate([diagnostic.field!]);
   return { ...diagnostic, file, line };

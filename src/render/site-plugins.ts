@@ -1,4 +1,7 @@
+import path from 'node:path';
 import type { Root as HastRoot } from 'hast';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import type { Site } from '../site/definition.ts';
 import type { Pluggable, Processor, Transformer } from 'unified';
 import type { VFile } from 'vfile';
 import { CONTENT_ORIGIN, noteOrigins } from '../safety/markdown-safety.ts';
@@ -43,26 +46,35 @@ export function sitePlugins(list: readonly MarkdownPlugin[] | undefined, kind: '
         throw new SitePluginError(field, name, error);
       }
       if (typeof transformer !== 'function') return transformer;
-      const run = transformer;
-      const guarded = (tree: unknown, file: VFile, next?: unknown) => {
+      const run = transformer as (...args: unknown[]) => unknown;
+      const note = (tree: unknown, file: VFile) => kind === 'rehypePlugins' && noteOrigins(tree as HastRoot, file, `${field} (${name})`);
+      const guarded = (tree: unknown, file: VFile, next?: (error?: unknown, tree?: unknown) => void) => {
+        let result: unknown;
         try {
-          return (run as (...args: unknown[]) => unknown).call(this, tree, file, next);
+          result = run.call(this, tree, file, next && ((error?: unknown, changed?: unknown) => (error ? next(new SitePluginError(field, name, error)) : (note(changed ?? tree, file), next(undefined, changed)))));
         } catch (error) {
           throw new SitePluginError(field, name, error);
         }
+        // Pages are rendered synchronously (`processSync`): a plugin that works asynchronously cannot take part.
+        if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+          throw new SitePluginError(field, name, new Error('returned a promise, but the engine renders Markdown synchronously: use a synchronous plugin'));
+        }
+        if (!next) note(result ?? tree, file);
+        return result;
       };
       // unified passes a callback only to transformers that declare a third parameter.
-      const wrapped = run.length >= 3 ? guarded : (tree: unknown, file: VFile) => guarded(tree, file);
-      return kind === 'rehypePlugins'
-        ? (tree: HastRoot, file: VFile) => {
-            const result = (wrapped as (tree: HastRoot, file: VFile) => unknown)(tree, file);
-            noteOrigins((result as HastRoot | undefined) ?? tree, file, `${field} (${name})`);
-            return result;
-          }
-        : wrapped;
+      return run.length >= 3 ? guarded : (tree: unknown, file: VFile) => guarded(tree, file);
     }
     return [attacher, ...options] as Pluggable;
   });
   // Unsafe elements already in the tree before the site's rehype plugins are the content's own.
   return kind === 'rehypePlugins' ? [() => (tree: HastRoot, file: VFile) => noteOrigins(tree, file, CONTENT_ORIGIN), ...plugins] : plugins;
+}
+
+/** A plugin's failure, reported at the content file it failed on, with a hint saying where the site names the plugin. */
+export function withPluginLocation(diagnostic: Diagnostic, site: Pick<Site, 'locate' | 'root'>): Diagnostic {
+  const [kind, index] = /^markdown\.(\w+)\[(\d+)\]$/.exec(diagnostic.field ?? '')?.slice(1) ?? [];
+  if (!kind || !site.locate) return diagnostic;
+  const { file, line } = site.locate(['markdown', kind, Number(index)]);
+  return file ? { ...diagnostic, hint: `${diagnostic.hint ?? ''} The site names the plugin at ${path.relative(site.root, file)}${line ? `:${line}` : ''}.`.trim() } : diagnostic;
 }

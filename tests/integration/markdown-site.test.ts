@@ -43,6 +43,37 @@ describe('Markdown and MDX in incremental builds', () => {
     expect(page('index.html')).toContain('unified collective<span> (another site)</span></a>');
   }, SLOW);
 
+  it('reports a plugin that throws at each file it failed on, naming its field and where the site names it', async () => {
+    const site = fs.readFileSync(path.join(root, 'site.config.tsx'), 'utf8');
+    edit('site.config.tsx', (text) => text.replace("value: ' (another site)' } }]],", "value: ' (another site)' } }], function rehypeBroken() {\n      return () => {\n        throw new Error('no tree for me');\n      };\n    }],"));
+    try {
+      const result = await build(await loadSite(root), diskWriter(out), options);
+      const facts = result.diagnostics.map(({ code, file, line, field, message, hint }) => ({ code, file: path.relative(root, file!), line, field, message, hint }));
+      // The MDX page is compiled before any page renders: its failure is the one reported.
+      expect(facts).toEqual([
+        {
+          code: 'markdown-plugin-failed',
+          file: 'content/notes/counting.mdx',
+          line: 5,
+          field: 'markdown.rehypePlugins[1]',
+          message: "the site's plugin markdown.rehypePlugins[1] (rehypeBroken) threw while compiling this file: no tree for me",
+          hint: 'The plugin is at fault, or the content is something it does not expect. Run with --verbose to see the stack. The site names the plugin at site.config.tsx:35.',
+        },
+      ]);
+      // Without the MDX page, the Markdown pages render, and each reports it.
+      fs.renameSync(path.join(root, 'content/notes/counting.mdx'), path.join(work, 'counting.mdx'));
+      const markdown = await build(await loadSite(root), diskWriter(out), options);
+      // (The not-found page renders twice, as /404 and as 404.html: the same report twice.)
+      expect([...new Set(markdown.diagnostics.map((d) => JSON.stringify([d.code, path.relative(root, d.file!), d.line, d.field])))].map((d) => JSON.parse(d)).sort()).toEqual([
+        ['markdown-plugin-failed', 'content/404.md', 5, 'markdown.rehypePlugins[1]'],
+        ['markdown-plugin-failed', 'content/index.md', 5, 'markdown.rehypePlugins[1]'],
+      ]);
+    } finally {
+      fs.writeFileSync(path.join(root, 'site.config.tsx'), site);
+      if (fs.existsSync(path.join(work, 'counting.mdx'))) fs.renameSync(path.join(work, 'counting.mdx'), path.join(root, 'content/notes/counting.mdx'));
+    }
+  }, SLOW);
+
   it('reports MDX mistakes at their file, line and column, and writes nothing', async () => {
     const mdx = fs.readFileSync(path.join(root, 'content/notes/counting.mdx'), 'utf8');
     fs.writeFileSync(path.join(root, 'content/notes/unknown.mdx'), mdx.replace('<Callout>This', '<Calout>This').replace('</Callout>', '</Calout>'));

@@ -78,6 +78,23 @@ describe("the site's own plugins", () => {
     expect(diagnostics[0]!.message).toContain('cannot read the tree');
     expect(diagnostics[0]!.detail).toContain('markdown-plugins.test.ts:');
   });
+
+  it('reports an asynchronous plugin at its field, since pages render synchronously', () => {
+    const rehypeLater = () => async () => undefined;
+    const { diagnostics } = renderContentMarkdown('Hello', source, { rehypePlugins: [rehypeLater] });
+    expect(diagnostics).toMatchObject([{ code: 'markdown-plugin-failed', field: 'markdown.rehypePlugins[0]' }]);
+    expect(diagnostics[0]!.message).toContain('returned a promise');
+  });
+
+  it('runs a transformer written with a callback, and still sees what it adds', () => {
+    const rehypeCallback = () => (tree: HastRoot, _file: unknown, next: (error?: Error) => void) => {
+      rehypeAddHandler()(tree);
+      next();
+    };
+    const { diagnostics } = renderContentMarkdown('Hello', source, { rehypePlugins: [rehypeCallback] });
+    expect(diagnostics).toMatchObject([{ code: 'unsafe-content', field: '<p onclick>' }]);
+    expect(diagnostics[0]!.message).toContain('markdown.rehypePlugins[0] (rehypeCallback)');
+  });
 });
 
 describe('highlighted code', () => {
