@@ -48,4 +48,6 @@ export default defineSite({
   islands: {},
   feeds: [{ collection: 'posts', title: 'Posts', description: 'Every published post.', rss: '/rss.xml', atom: '/atom.xml' }],
   notFound: '/404',
+  // Drafts are marked on pages reached by client-side navigation too.
+  navigation: 'client',
 });
