@@ -45,6 +45,8 @@ export function unpublishableContent(file: string, relative: string): Diagnostic
     code: 'unsafe-file-type',
     severity: 'error',
     file,
+    // The file itself is at fault: line 1 stands for it, as for a file no collection holds.
+    line: 1,
     field: 'file type',
     message: `A ${extension} file in the content folder would be published as it is, and content never runs code.`,
     expected: 'Markdown, or a picture, video, sound, PDF, font or plain-data file (.png, .svg, .mp4, .mp3, .pdf, .woff2, .txt, .csv, .json, …)',

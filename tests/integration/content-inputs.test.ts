@@ -104,7 +104,7 @@ describe('files of the content folder', () => {
       code
         .map((name) => {
           const extension = name.includes('.') ? name.slice(name.lastIndexOf('.')) : '(no extension)';
-          return `content/images/${name}  file type: expected Markdown, or a picture, video, sound, PDF, font or plain-data file (.png, .svg, .mp4, .mp3, .pdf, .woff2, .txt, .csv, .json, …), found ${JSON.stringify(extension)}  [unsafe-file-type]`;
+          return `content/images/${name}:1  file type: expected Markdown, or a picture, video, sound, PDF, font or plain-data file (.png, .svg, .mp4, .mp3, .pdf, .woff2, .txt, .csv, .json, …), found ${JSON.stringify(extension)}  [unsafe-file-type]`;
         })
         .sort(),
     );
