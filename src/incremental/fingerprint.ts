@@ -7,6 +7,7 @@ import { digest } from './facts.ts';
 import { unlessUnchanged, type Kept } from './file-stamps.ts';
 import { listStaticFiles } from '../assets/static-files.ts';
 import type { InputBounds } from '../safety/input-bounds.ts';
+import { siteEnvironment } from './receipt.ts';
 
 /** The engine's own folder (`src/`) and the project folder holding its package lock. */
 export const ENGINE_DIR = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -15,7 +16,8 @@ const ENGINE_ROOT = path.dirname(ENGINE_DIR);
 /**
  * A hash of the code that turns content into pages: every engine source file, the site's code
  * (its bundle's hash: the site module and every file it imports), the installed package versions
- * (the lock files) and the Node version; with the lock files, which a receipt must watch too.
+ * (the lock files), the Node version and the environment the site's code may read (`SITE_*`,
+ * NODE_ENV); with the lock files, which a receipt must watch too.
  */
 export async function codeFingerprint(site: SiteCode, root: string): Promise<{ key: string; locks: string[] }> {
   const engine = (await fg('**/*.{ts,tsx,js,mjs,json}', { cwd: ENGINE_DIR, absolute: true })).sort();
@@ -26,7 +28,7 @@ export async function codeFingerprint(site: SiteCode, root: string): Promise<{ k
       return `${file}\n${text ? digest(text) : '-'}`;
     }),
   );
-  return { key: digest([process.version, site.hash, ...parts].join('\n')), locks };
+  return { key: digest([process.version, JSON.stringify(siteEnvironment()), site.hash, ...parts].join('\n')), locks };
 }
 
 /**

@@ -60,11 +60,20 @@ export interface Receipt {
  * (footers print it), NODE_ENV and every `SITE_*` environment variable.
  */
 export function requestKey(options: readonly unknown[], env: NodeJS.ProcessEnv = process.env): string {
+  return hash('sha1', JSON.stringify([FORMAT, process.version, new Date().getFullYear(), ...siteEnvironment(env), options]), 'base64url');
+}
+
+/**
+ * The environment a site's code may read: NODE_ENV and every `SITE_*` variable (docs/cli.md). A
+ * change to any of them changes the receipt's request and the code's fingerprint, so no page
+ * rendered under other values is reused.
+ */
+export function siteEnvironment(env: NodeJS.ProcessEnv = process.env): [string, [string, string | undefined][]] {
   const siteEnv = Object.keys(env)
     .filter((name) => name.startsWith('SITE_'))
     .sort()
-    .map((name) => [name, env[name]]);
-  return hash('sha1', JSON.stringify([FORMAT, process.version, new Date().getFullYear(), env.NODE_ENV ?? '', siteEnv, options]), 'base64url');
+    .map((name): [string, string | undefined] => [name, env[name]]);
+  return [env.NODE_ENV ?? '', siteEnv];
 }
 
 /** Where the receipt of builds into `out` is kept, beside the build state in `cacheDir`. */

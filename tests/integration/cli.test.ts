@@ -98,6 +98,21 @@ describe('the site CLI', () => {
     expect(fs.readFileSync(page, 'utf8')).toContain('https://receipt.example/about/company');
   });
 
+  it('renders every page again when a SITE_* variable the site reads changes, so pages and headers agree', () => {
+    const out = path.join(work, 'site-env');
+    const build = (endpoint: string) => {
+      const result = spawnSync(BIN, ['build', '--content', small, '--out', out], { encoding: 'utf8', env: { ...process.env, SITE_FORM_ENDPOINT: endpoint } });
+      expect(result.status, result.stderr).toBe(0);
+      return { page: fs.readFileSync(path.join(out, 'contact/index.html'), 'utf8'), headers: fs.readFileSync(path.join(out, '_headers'), 'utf8') };
+    };
+    build('https://first.example/f/form');
+    // The firm's site reads SITE_FORM_ENDPOINT into both the form (a page) and the policy (_headers).
+    const second = build('https://second.example/f/form');
+    expect(second.page).toContain('action="https://second.example/f/form"');
+    expect(second.page).not.toContain('first.example');
+    expect(second.headers).toContain('connect-src \'self\' https://second.example');
+  });
+
   it('exits 1 with located messages on bad content, and leaves the previous output untouched', () => {
     const out = path.join(work, 'keep');
     expect(run('build', '--content', small, '--out', out).status).toBe(0);
