@@ -1,5 +1,5 @@
 /**
- * Screenshots of built pages at the SPEC breakpoints, for looking at a change without a browser.
+ * Screenshots of built pages at the site's breakpoints (templates/tokens.ts), for looking at a change without a browser.
  *   npm run screenshots
  *   node scripts/screenshots.ts [--dist dist] [--out reports/screenshots] [--widths 390,1024,1440,1920] [--max-height 6000] [--viewport-only] [/path ...]
  *

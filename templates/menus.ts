@@ -24,8 +24,8 @@ const link = (entry: { url: string; data: { title: string; h1?: string } }, labe
 });
 
 /**
- * The header's dropdowns, as SPEC §2 lists them. List pages and hidden entries never appear, and
- * "All N Case Studies" counts only the visible ones.
+ * The header's dropdowns, as templates/README.md ("Menus") lists them. List pages and hidden
+ * entries never appear, and "All N Case Studies" counts only the visible ones.
  */
 export function buildMenus(catalogue: Catalogue): Menu[] {
   const projects = catalogue.collection('projects');

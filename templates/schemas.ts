@@ -1,7 +1,7 @@
 import { z, type SchemaHelpers } from 'stillsite';
 import { CONSENT_VALUES } from './consent-values.ts';
 
-/** Tag keys of SPEC §3: technologies first, then industries. */
+/** Tag keys (templates/README.md, "Content schemas"): technologies first, then industries. */
 export const TECHNOLOGY_TAGS = [
   'snowflake', 'bigData', 'aws', 'azure', 'gcp', 'java', 'python', 'net', 'javascript', 'c', 'delphi',
   'oracle', 'sqlServer', 'noSql', 'mobile', 'pivotal', 'ironvale', 'security',
@@ -19,7 +19,7 @@ export const PAGE_TEMPLATES = ['home', 'page', 'contact', 'team-list', 'project-
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'a colour written #rrggbb' });
 const text = (max?: number) => (max ? z.string().trim().min(1).max(max) : z.string().trim().min(1));
 
-/** SPEC §3 ogImage: a social preview, drawn from a template or named by path. */
+/** ogImage: a social preview, drawn from a template or named by path (templates/README.md, "Content schemas"). */
 export const ogImageSchema = (h: SchemaHelpers) =>
   z.strictObject({
     alt: text().optional(),
@@ -32,7 +32,7 @@ export const ogImageSchema = (h: SchemaHelpers) =>
     height: z.literal(630).optional(),
   });
 
-/** SPEC §3 page metadata entry: the fields every page shares. */
+/** The page metadata entry: the fields every page shares (templates/README.md, "Content schemas"). */
 export const pageFields = (h: SchemaHelpers) => ({
   title: text(70),
   description: z.string().trim().min(50).max(170),
@@ -78,7 +78,7 @@ export const pageSchema = (h: SchemaHelpers) =>
     })
     .superRefine(datesInOrder);
 
-/** SPEC §3 team member. */
+/** A team member (templates/README.md, "Content schemas"). */
 export const teamMemberSchema = (h: SchemaHelpers) =>
   z
     .strictObject({
@@ -95,7 +95,7 @@ export const teamMemberSchema = (h: SchemaHelpers) =>
     })
     .superRefine(datesInOrder);
 
-/** SPEC §3 case study: at least one technology tag and one industry tag. */
+/** A case study: at least one technology tag and one industry tag. */
 export const caseStudySchema = (h: SchemaHelpers) =>
   z
     .strictObject({
@@ -114,21 +114,21 @@ export const caseStudySchema = (h: SchemaHelpers) =>
       }
     });
 
-/** SPEC §3 blog post: ordered by createdDate, written by a team member or the firm. */
+/** A blog post: ordered by createdDate, written by a team member or the firm. */
 export const blogPostSchema = (h: SchemaHelpers) =>
   z.strictObject({ ...pageFields(h), createdDate: h.date(), author: h.ref('team').optional() }).superRefine(datesInOrder);
 
-/** SPEC §3 service. */
+/** A service. */
 export const serviceSchema = (h: SchemaHelpers) =>
   z.strictObject({ ...pageFields(h), sort: z.number(), relatedTags: z.array(z.enum(TAGS)).default([]) }).superRefine(datesInOrder);
 
-/** SPEC §3 author: the firm, or a person from the team. */
+/** An author: the firm, or a person from the team. */
 export const authorSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('Organization'), name: text(), url: z.url() }),
   z.strictObject({ type: z.literal('Person'), name: text(), url: z.url(), image: z.string(), jobTitle: text() }),
 ]);
 
-/** SPEC §3 consent value, as kept under ga_consent_v2. */
+/** The consent value, as kept under ga_consent_v2 (templates/README.md, "Consent and the cookie banner"). */
 export const consentValueSchema = z.enum(CONSENT_VALUES);
 
 export type PageEntry = z.infer<ReturnType<typeof pageSchema>>;

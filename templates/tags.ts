@@ -87,7 +87,7 @@ export function facetOf(tag: Tag): FacetName {
   return (INDUSTRY_TAGS as readonly string[]).includes(tag) ? 'industry' : 'technology';
 }
 
-/** Each facet's tags with their labels and URL segments, in SPEC §3 order. */
+/** Each facet's tags with their labels and URL segments, in the order of the tag keys in schemas.ts. */
 export const FACET_TAGS: FacetTags = {
   industry: INDUSTRY_TAGS.map((tag) => ({ tag, label: TAG_LABELS[tag], slug: TAG_SLUGS[tag] })),
   technology: TECHNOLOGY_TAGS.map((tag) => ({ tag, label: TAG_LABELS[tag], slug: TAG_SLUGS[tag] })),

@@ -1,6 +1,6 @@
 /**
- * The design constants of SPEC §9. The CSS in styles/tokens.css repeats them (media queries
- * cannot read custom properties); a unit test keeps the two in step.
+ * The design constants (templates/README.md, "Design tokens"). The CSS in styles/tokens.css
+ * repeats them (media queries cannot read custom properties); a unit test keeps the two in step.
  */
 export const breakpoints = { sm: 600, md: 1024, lg: 1440, xl: 1920 } as const;
 

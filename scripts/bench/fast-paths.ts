@@ -17,7 +17,7 @@
  * (`npm run bench:fast-paths` is `node --conditions source scripts/bench/fast-paths.ts`: the
  * corpus imports the site's schemas, which import the engine by its package name.)
  *
- * Nothing is timed in tests. The figures of 2026-11-26 are in the README ("Performance").
+ * Nothing is timed in tests. The figures of 2026-11-26 are in docs/performance-history.md.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

@@ -26,7 +26,7 @@ export const htmlValidateConfig: ConfigData = {
     'valid-id': ['error', { relaxed: true }],
     // html-validate counts the title's source text without decoding character references, so
     // "Kinsey &amp; Southern" counts &amp; as five characters and a 69-character title fails.
-    // The content schema already caps every page title at 70 characters (README, Writing content).
+    // The content schema already caps every page title at 70 characters (templates/README.md, "Fields every page has").
     'long-title': 'off',
   },
 };

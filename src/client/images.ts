@@ -1,5 +1,5 @@
 /**
- * Gives images a loading state and the error fallback (SPEC §4): an `<img data-fallback="/x.svg">`
+ * Gives images a loading state and the error image a site names: an `<img data-fallback="/x.svg">`
  * is marked `data-enhanced` while watched and `data-loaded` once it has loaded (a loading style
  * keyed on the pair shows only where this clears it), and swaps to its fallback once if it fails. Inside a
  * `<picture>`, the `<source>` elements go too: while they remain, the browser keeps choosing them

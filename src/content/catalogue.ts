@@ -6,7 +6,7 @@ import { Ref } from './schema-helpers.ts';
 import type { BaseData, Entry } from './entry.ts';
 import { normalizeUrlPath } from '../routes/urls.ts';
 
-/** One row of the content index (SPEC §3): what menus and listings need to know of a page. */
+/** One row of the content index: what menus and listings need to know of a page. */
 export const contentIndexItemSchema = z.object({
   path: z.string().startsWith('/'),
   componentPath: z.string(),

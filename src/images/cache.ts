@@ -13,7 +13,7 @@ interface CachedIndex {
   variants: Array<{ format: VariantFormat; width: number; height: number; file: string }>;
 }
 
-/** Encoded images kept on disk by key (see `imageCacheKey`). */
+/** Encoded images kept on disk by key: a digest of the source's bytes and how it is encoded (see `prepareImages`). */
 export interface VariantCache {
   /** The image stored under a key, or undefined when it was never encoded (or its folder is damaged). */
   read(key: string): Promise<EncodedImage | undefined>;

@@ -40,7 +40,7 @@ export interface KnownFile {
 
 /** What one build leaves for the next, in memory (a builder) or on disk (one file per output folder). */
 export interface BuildState {
-  /** Hash of what every page depends on: code, content folder, images, assets, origin (see `openBuildCache`). */
+  /** Hash of what every page depends on: code, content folder, images, assets, origin (see `openLastBuild`). */
   key: string;
   /** Hash of what validating a file depends on besides its text: code, content folder, images. */
   entriesKey: string;

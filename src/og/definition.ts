@@ -1,7 +1,7 @@
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
 
-/** Social images are always this size (the Open Graph recommendation, and SPEC's). */
+/** Social images are always this size (the size Open Graph recommends for link previews). */
 export const OG_SIZE = { width: 1200, height: 630 } as const;
 
 /** A font file satori may draw with. Satori reads TTF, OTF and WOFF, not WOFF2. */

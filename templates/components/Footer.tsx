@@ -14,8 +14,9 @@ const LINKS = [
 ];
 
 /**
- * The footer of SPEC §2: links, contact icons, the consent reopener and the copyright line. The
- * same on every page of a build: `memo` lets the engine render it once per build (and year).
+ * The footer (templates/README.md, "Footer and floating button"): links, contact icons, the
+ * consent reopener and the copyright line. The same on every page of a build: `memo` lets the
+ * engine render it once per build (and year).
  */
 export const Footer = memo(function Footer({ year }: { year: number }) {
   return (

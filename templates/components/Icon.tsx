@@ -23,7 +23,7 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-/** An inline SVG icon, decorative unless given a label. Sizes come from the SPEC §9 scale. */
+/** An inline SVG icon, decorative unless given a label. Sizes come from the size scale of tokens.ts. */
 export function Icon({ name, size = 'sm', label }: { name: IconName; size?: keyof typeof sizes; label?: string }) {
   const px = sizes[size];
   return (

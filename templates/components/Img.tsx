@@ -1,6 +1,6 @@
 import { useImage, useOptionalImage } from 'stillsite';
 
-/** What a failed image is replaced with (SPEC §4), when the content folder has it. */
+/** What a failed image is replaced with (templates/README.md, "Images"), when the content folder has it. */
 export const ERROR_IMAGE = '/images/error.svg';
 
 export interface ImgProps {

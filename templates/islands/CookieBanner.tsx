@@ -3,8 +3,9 @@ import { CONSENT_KEY, readConsent, type ConsentChoice } from '../consent-values.
 import '../startup/consent-api.ts';
 
 /**
- * The cookie banner of SPEC §4: shown while no choice is stored; Accept and Decline store the
- * choice, call the analytics action and hide it; the footer can reopen it.
+ * The cookie banner (templates/README.md, "Consent and the cookie banner"): shown while no
+ * choice is stored; Accept and Decline store the choice, call the analytics action and hide it;
+ * the footer can reopen it.
  */
 export default function CookieBanner({ privacyHref }: { privacyHref: string }) {
   const [open, setOpen] = useState(false);

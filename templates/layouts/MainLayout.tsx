@@ -10,7 +10,10 @@ import { buildMenus } from '../menus.ts';
 
 const PRIVACY_HREF = '/privacy-policy';
 
-/** The one layout of SPEC §2: header, the page, the call to action, footer, floating button, cookie banner. */
+/**
+ * The one layout (templates/README.md, "The layout"): header, the page, the call to action,
+ * footer, floating button, cookie banner.
+ */
 export function MainLayout({ route, catalogue, children }: LayoutProps) {
   const path = route.url;
   // The trail belongs to the page, so it is drawn inside <main>.

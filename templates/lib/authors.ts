@@ -2,7 +2,7 @@ import type { Catalogue, Entry, SiteContext } from 'stillsite';
 import { identity } from '../identity.ts';
 import { authorSchema, type Author, type BlogPost, type TeamMember } from '../schemas.ts';
 
-/** The SPEC §3 author of an article: the team member it names, else the firm. */
+/** The author of an article: the team member it names, else the firm. */
 export function authorOf(entry: Entry<BlogPost>, catalogue: Catalogue, site: SiteContext): Author {
   const member = entry.data.author ? catalogue.resolve<TeamMember>(entry.data.author) : undefined;
   if (!member) return authorSchema.parse({ type: 'Organization', name: identity.name, url: site.url('/') });

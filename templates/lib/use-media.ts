@@ -3,7 +3,7 @@ import { breakpoints, timing } from '../tokens.ts';
 
 /**
  * True at desktop widths (md and up). Starts true so the first client render matches the
- * server's; resize events are debounced as SPEC §9 says.
+ * server's; resize events are debounced as tokens.ts says.
  */
 export function useDesktop(): boolean {
   const [desktop, setDesktop] = useState(true);

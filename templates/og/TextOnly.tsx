@@ -1,6 +1,6 @@
 import type { OgTemplateProps } from 'stillsite';
 
-/** What the `textOnly` social image shows (SPEC §3 ogImage). */
+/** What the `textOnly` social image shows (templates/README.md, "Social images"). */
 export interface TextOnlyProps extends OgTemplateProps {
   title: string;
   description: string;

@@ -29,7 +29,7 @@ const fonts: OgFont[] = ([400, 700] as const).flatMap((weight) =>
 );
 
 /**
- * One card per page (SPEC §3 ogImage): a hand-made image when the page names one (`path`),
+ * One card per page (templates/README.md, "Social images"): a hand-made image when the page names one (`path`),
  * otherwise the `textOnly` template with the page's title and description, on `imageBgColor`
  * or on `background.url` under its `overlay`.
  */

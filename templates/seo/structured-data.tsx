@@ -39,7 +39,7 @@ export function person(entry: Entry<TeamMember>, site: SiteContext): JsonLdObjec
   };
 }
 
-/** SPEC §3 Author as schema.org: the firm, or a Person with image and job title. */
+/** The author as schema.org: the firm, or a Person with image and job title (templates/README.md). */
 export function authorData(author: Author, site: SiteContext): Record<string, unknown> {
   if (author.type === 'Organization') return { '@type': 'Organization', name: author.name, url: author.url };
   return { '@type': 'Person', name: author.name, url: author.url, image: site.url(author.image), jobTitle: author.jobTitle };

@@ -7,7 +7,8 @@ import { CONSENT_EVENT, type ConsentApi, type ConsentEventDetail } from './conse
  * banner and has it hydrated at once while no choice is stored (a visitor who has chosen never
  * loads its code, unless they reopen it), and makes the footer's "Privacy & Cookies"
  * link reopen the banner: through the banner's reopen capability, hydrating the banner first if
- * it has not been yet, else by clearing the stored choice and reloading (SPEC §4).
+ * it has not been yet, else by clearing the stored choice and reloading
+ * (templates/README.md, "Consent and the cookie banner").
  */
 const announce = (value: ConsentEventDetail['value']) =>
   window.dispatchEvent(new CustomEvent<ConsentEventDetail>(CONSENT_EVENT, { detail: { value } }));

@@ -18,7 +18,7 @@ const consentEvents = (page: Page) => page.evaluate(() => (window as unknown as 
 describe.skipIf(!hasBrowser).each(islandModes())('cookie banner (%s)', (_mode, base) => {
   const browser = useBrowser();
 
-  it('is shown when nothing is stored, with the SPEC text, a privacy link, Decline and Accept', async () => {
+  it('is shown when nothing is stored, with the specified text, a privacy link, Decline and Accept', async () => {
     const { page, context } = await openPage(browser(), `${base}/`, { consent: null });
     await banner(page).waitFor({ state: 'visible' });
     expect(await banner(page).locator('p').innerText()).toContain('We use cookies for analytics. Please opt in to help us improve.');

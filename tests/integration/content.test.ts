@@ -13,7 +13,7 @@ const pages = files.map((relative) => {
 const inFolder = (folder: string) => pages.filter((p) => p.relative.startsWith(`${folder}/`) && !path.basename(p.relative).startsWith('_'));
 const words = (markdown: string) => markdown.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w) && !/^\|?-+\|?$/.test(w)).length;
 
-describe('the content plan (CONTENT.md)', () => {
+describe('the content plan (templates/README.md)', () => {
   it('has 8 team members, 6 services, 6 articles and 60 to 70 case studies, two or three hidden', () => {
     expect(inFolder('about/team')).toHaveLength(8);
     expect(inFolder('services')).toHaveLength(6);

@@ -30,7 +30,7 @@ describe('the real site', () => {
     '/services/devops-dataops-automation',
     '/services/multi-cloud-full-stack-applications',
     '/services/ironvale-security-solutions',
-  ])('has the SPEC route %s', (url) => {
+  ])('has the route %s of templates/README.md', (url) => {
     expect(result.routes.some((route) => route.url === url)).toBe(true);
   });
 

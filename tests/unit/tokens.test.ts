@@ -5,8 +5,8 @@ import { breakpoints, headerRevealOffset, menuLimits, sizes, socialImage, timing
 const tokensCss = fs.readFileSync('templates/styles/tokens.css', 'utf8');
 const baseCss = fs.readFileSync('templates/styles/base.css', 'utf8');
 
-describe('design tokens (SPEC §9)', () => {
-  it('has the SPEC constants', () => {
+describe('design tokens (templates/README.md, "Design tokens")', () => {
+  it('has the constants the site was specified with', () => {
     expect(breakpoints).toEqual({ sm: 600, md: 1024, lg: 1440, xl: 1920 });
     expect(sizes).toEqual({ xs: 18, sm: 24, md: 32, lg: 38, xl: 46 });
     expect(timing).toEqual({ resizeDebounceMs: 16, menuTransitionMs: 300, longPressMs: 300 });
@@ -21,7 +21,7 @@ describe('design tokens (SPEC §9)', () => {
     expect(tokensCss).toContain(`--menu-transition: ${timing.menuTransitionMs}ms;`);
   });
 
-  it('uses only the SPEC breakpoints in media queries', () => {
+  it('uses only the breakpoints of tokens.ts in media queries', () => {
     const widths = [...(tokensCss + baseCss).matchAll(/\((?:min|max)-width: ([\d.]+)px\)/g)].map((m) => Math.ceil(Number(m[1])));
     expect(widths.length).toBeGreaterThan(0);
     for (const width of widths) expect(Object.values(breakpoints)).toContain(width);
