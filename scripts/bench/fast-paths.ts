@@ -25,7 +25,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { writeCorpus } from './corpus.ts';
-import { WITHOUT } from './without.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

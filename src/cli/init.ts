@@ -11,7 +11,7 @@ export function registerInit(program: Command): void {
       const { root } = command.optsWithGlobals<{ root: string }>();
       const target = path.resolve(root, dir);
       const { InitError, displayPath, scaffold } = await import('../init/scaffold.ts');
-      let made;
+      let made: ReturnType<typeof scaffold>;
       try {
         made = scaffold(target);
       } catch (error) {

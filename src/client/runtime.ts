@@ -16,6 +16,7 @@ export interface IslandRuntime {
 
 /** Calls `onHydrated` from an effect: effects run children first, so this one runs last. */
 function Hydrated({ onHydrated, children }: { onHydrated: () => void; children?: ReactNode }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first render's effects; a new callback is no new hydration.
   useEffect(onHydrated, []);
   return children;
 }

@@ -1,4 +1,4 @@
-import { type Diagnostic } from './diagnostics.ts';
+import type { Diagnostic } from './diagnostics.ts';
 import { formatDiagnostics } from './print.ts';
 
 /**

@@ -18,7 +18,7 @@ export function imageReferences(catalogue: Catalogue): Map<string, ImageReferenc
   const visit = (entry: Entry, value: unknown, fieldPath: PropertyKey[]) => {
     if (typeof value === 'string') {
       if (value.startsWith('/')) references.set(value, [...(references.get(value) ?? []), { entry, fieldPath }]);
-    } else if (Array.isArray(value)) value.forEach((item, index) => visit(entry, item, [...fieldPath, index]));
+    } else if (Array.isArray(value)) value.forEach((item, index) => { visit(entry, item, [...fieldPath, index]); });
     else if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
       for (const [key, item] of Object.entries(value)) visit(entry, item, [...fieldPath, key]);
     }

@@ -6,7 +6,7 @@ import { closest } from '../diagnostics/suggest.ts';
 import { linkTail, nearbyFiles, nearest, relativeTo, restyled, slashHint } from './hints.ts';
 import type { OutputFile } from '../output/write.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
-import { reportProblems, safeDecode, type Problem } from './report.ts';
+import { reportProblems, type Problem } from './report.ts';
 import { digest } from '../incremental/facts.ts';
 import { folderOf, pageUrl, urlToOutPath, type TrailingSlash } from '../routes/urls.ts';
 

@@ -87,7 +87,7 @@ export function rehypeHighlight(themes: Themes) {
       parent.children.forEach((child, index) => {
         if (child.type !== 'element') return;
         const language = child.tagName === 'pre' ? fenceLanguage(child) : undefined;
-        if (language === undefined) return visit(child);
+        if (language === undefined) { visit(child); return; }
         const id = languages().get(language.toLowerCase());
         if (id) parent.children[index] = highlighted(child, id, themes);
         else codeFindings(file).push(unknownLanguage(language, child));

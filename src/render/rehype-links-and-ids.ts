@@ -1,7 +1,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Element, Root } from 'hast';
 import { headingRank } from 'hast-util-heading-rank';
-import { toString } from 'hast-util-to-string';
+import { toString as textOf } from 'hast-util-to-string';
 
 /**
  * Rehype plugin, one walk over the sanitized tree for three jobs that would each walk it on their
@@ -27,7 +27,7 @@ export function rehypeLinksAndIds() {
       if (node.type !== 'element' && node.type !== 'root') return;
       if (node.type === 'element') {
         const { properties } = node;
-        if (!properties.id && headingRank(node)) properties.id = slugs.slug(toString(node));
+        if (!properties.id && headingRank(node)) properties.id = slugs.slug(textOf(node));
         if (typeof properties.id === 'string') ids.add(properties.id);
         if (node.tagName === 'a' && typeof properties.href === 'string') {
           const href = properties.href;

@@ -39,9 +39,9 @@ export function sitePlugins(list: readonly MarkdownPlugin[] | undefined, kind: '
     const { plugin, options } = pluginAndOptions(entry);
     const name = pluginName(entry);
     function attacher(this: Processor, ...args: unknown[]) {
-      let transformer: Transformer | void;
+      let transformer: Transformer | undefined;
       try {
-        transformer = (plugin as (...args: unknown[]) => Transformer | void).apply(this, args);
+        transformer = (plugin as (...args: unknown[]) => Transformer | undefined).apply(this, args);
       } catch (error) {
         throw new SitePluginError(field, name, error);
       }

@@ -95,7 +95,7 @@ export function deriveEntries(routes: readonly DerivedRoute[], content: Catalogu
       entries.push(toEntry(claimants[0]!.route, claimants[0]!.source, options.trailingSlash));
       continue;
     }
-    const sources = [...(file ? [`content/${file.relative}`] : []), ...claimants.map(({ route, source }) => `the derived route ${url} (${source ? path.relative(options.root, source) : "the site's routes()"})`)];
+    const sources = [...(file ? [`content/${file.relative}`] : []), ...claimants.map(({ source }) => `the derived route ${url} (${source ? path.relative(options.root, source) : "the site's routes()"})`)];
     const clash = (at: string | undefined, line?: number): Diagnostic => ({
       code: 'duplicate-url',
       severity: 'error',

@@ -47,6 +47,7 @@ export function installGtag(): Gtag {
   window.dataLayer = window.dataLayer ?? [];
   // gtag.js reads `arguments` objects from the queue, not arrays: this must stay a plain function.
   window.gtag = function gtag() {
+    // biome-ignore lint/complexity/noArguments: see above.
     window.dataLayer!.push(arguments);
   };
   return window.gtag;
@@ -88,7 +89,9 @@ export function clearAnalyticsCookies(): void {
   const domains = labels.map((_, index) => labels.slice(index).join('.'));
   for (const name of names) {
     const expired = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    // biome-ignore lint/suspicious/noDocumentCookie: expiring a cookie on every parent domain needs document.cookie; the Cookie Store API is not in every browser.
     document.cookie = expired;
+    // biome-ignore lint/suspicious/noDocumentCookie: as above.
     for (const domain of domains) document.cookie = `${expired}; domain=${domain}`;
   }
 }

@@ -39,10 +39,12 @@ function HeroBackdrop({ banner }: { banner: NonNullable<HeroData['banner']> }) {
   const shade = banner.overlayOpacity ?? 0.55;
   return (
     <div className="hero-backdrop" aria-hidden="true">
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: decorative layers inside an aria-hidden backdrop; a title would be read nowhere. */}
       <svg className="hero-layer" focusable="false">
         <rect width="100%" height="100%" fill={banner.color ?? SHADE} />
       </svg>
       <Img className="hero-layer hero-picture" src={banner.image} alt="" priority sizes="100vw" fallback={false} data-align={svgAlignment(banner.position ?? 'center')} />
+      {/* biome-ignore lint/a11y/noSvgWithoutTitle: as above, decorative. */}
       <svg className="hero-layer" focusable="false">
         <defs>
           <linearGradient id="hero-shade">

@@ -102,6 +102,7 @@ export default function ProjectFilter({ index, base, path, listingUrl, listId }:
         Filter case studies
       </h2>
       {FACETS.map((facet) => (
+        // biome-ignore lint/a11y/useSemanticElements: a labelled group of toggle buttons, not form fields: a fieldset would bring a form's semantics and styling.
         <div key={facet} className="filter-group" role="group" aria-labelledby={`filter-${facet}-label`}>
           <p id={`filter-${facet}-label`} className="filter-label">
             {FACET_LABELS[facet]}

@@ -184,6 +184,7 @@ export default function SiteHeader({ menus, path }: SiteHeaderProps) {
   const onPressEnd = () => clearTimeout(pressTimer.current);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the header closes the mobile menu (keys bubble from its controls).
     <header ref={header} className="site-header" data-hidden={hidden ? '' : undefined} onKeyDown={onHeaderKey}>
       <div className="container header-inner">
         <a className="brand" href="/" aria-label="Kestrel Point Consulting, home">

@@ -34,6 +34,7 @@ export function projectTagRoutes(catalogue: Catalogue): DerivedRoute<TagPageData
     const projects = byTag.get(tag);
     if (!projects?.length) return [];
     const label = TAG_LABELS[tag];
+    // biome-ignore lint/complexity/useMathMinMax: the dates are ISO strings, which Math.max would turn into NaN.
     const newest = projects.map((project) => project.data.updatedDate ?? project.data.createdDate ?? '').reduce((a, b) => (a > b ? a : b));
     return [
       {

@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { gzipSize, inspectHtml, measurePages, type PageWeight } from '../../scripts/measure-pages.ts';
+import { gzipSize, inspectHtml, measurePages } from '../../scripts/measure-pages.ts';
 
 const KB = 1024;
 /** Before any island hydrates: the entry (navigation, hydration scheduling, startup modules). */

@@ -11,7 +11,7 @@ import { createSite } from '../../templates/site.ts';
 import { smallSiteWith } from '../helpers/fixture-site.ts';
 
 const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
+afterAll(() => { for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true }); });
 
 /** The small site in a temporary folder, with `prepare` adding files to its content. */
 async function buildWith(prepare: (content: string, publicDir: string) => void) {

@@ -14,7 +14,7 @@ import { createMinimalSite } from '../fixtures/minimal/site.tsx';
 import { smallSiteWith } from '../helpers/fixture-site.ts';
 
 const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
+afterAll(() => { for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true }); });
 
 describe('links in Markdown', async () => {
   const { root, content } = smallSiteWith('tests/fixtures/broken-links/content');

@@ -14,7 +14,7 @@ import { createMinimalSite } from '../fixtures/minimal/site.tsx';
  */
 
 const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
+afterAll(() => { for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true }); });
 
 /** The minimal fixture's content with `files` written over it, in a fresh folder. */
 function contentWith(files: Record<string, string>): { root: string; content: string } {

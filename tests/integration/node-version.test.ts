@@ -32,6 +32,7 @@ describe.skipIf(!oldNode)(`bin/site under an older Node (${oldNode?.version ?? '
     fs.mkdirSync(path.join(engine, 'bin'), { recursive: true });
     fs.mkdirSync(path.join(engine, 'lib/cli'), { recursive: true });
     fs.copyFileSync(BIN, path.join(engine, 'bin/site'));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: this is the source of a script, template literal and all.
     fs.writeFileSync(path.join(engine, 'lib/cli/main.js'), 'console.log(`engine under ${process.versions.node}`);\n');
     fs.mkdirSync(path.join(work, 'project/node_modules/node/bin'), { recursive: true });
     fs.symlinkSync(BUNDLED_NODE, path.join(work, 'project/node_modules/node/bin/node'));

@@ -99,7 +99,7 @@ describe('the packed engine, installed in an empty folder', () => {
     fs.writeFileSync(path.join(app, 'src/wrong.ts'), "import { defineSite } from 'stillsite';\nexport default defineSite({ name: 42 });\n");
     const wrong = run('npm', ['run', 'check']);
     expect(wrong.status).not.toBe(0);
-    expect(wrong.output).toMatch(/src\/wrong\.ts\(2,\d+\): error TS\d+:[^]*?Type 'number' is not assignable to type 'string'/);
+    expect(wrong.output).toMatch(/src\/wrong\.ts\(2,\d+\): error TS\d+:[\s\S]*?Type 'number' is not assignable to type 'string'/);
   }, 300_000);
 });
 

@@ -10,7 +10,7 @@ import { smallSiteWith } from '../helpers/fixture-site.ts';
 
 const FIXTURE = 'tests/fixtures/unsafe-content';
 const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
+afterAll(() => { for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true }); });
 
 /** Builds the small site with one overlay of unsafe files; returns the report and each located line. */
 async function buildWith(overlay: string) {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { build, type BuildResult } from '../../src/build.ts';
-import { type Diagnostic } from '../../src/diagnostics/diagnostics.ts';
+import type { Diagnostic } from '../../src/diagnostics/diagnostics.ts';
 import { formatDiagnosticLine } from '../../src/diagnostics/print.ts';
 import { diskWriter } from '../../src/output/write.ts';
 import { createSite } from '../../templates/site.ts';

@@ -14,7 +14,7 @@ const tempFolder = () => {
   folders.push(folder);
   return folder;
 };
-afterEach(() => folders.splice(0).forEach((folder) => fs.rmSync(folder, { recursive: true, force: true })));
+afterEach(() => { for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true }); });
 
 /** The pid of a process that has ended. */
 const endedPid = () => spawnSync(process.execPath, ['-e', '']).pid!;

@@ -82,7 +82,7 @@ describe('changed facts', () => {
   const { catalogue: old, tracker } = trackerOf(before);
   const sorts = (c: Catalogue) => c.collection('projects').map((e) => e.data.sort);
   const { reads } = tracker.record('/page', () => {
-    tracker.catalogue.collection('projects').forEach((e) => e.data.title);
+    tracker.catalogue.collection('projects').forEach((e) => { void e.data.title; });
     tracker.catalogue.derive(sorts);
   });
   const [sortsKey] = [...tracker.derived.keys()];
@@ -122,7 +122,7 @@ describe('what a case study page reads', () => {
       tracker.record(url, () => {
         buildMenus(tracker.catalogue);
         const self = tracker.catalogue.byPath(url) as Entry<CaseStudy>;
-        relatedCaseStudies(self, tracker.catalogue, 3).forEach((e) => [e.data.title, e.data.description, e.data.tags]);
+        relatedCaseStudies(self, tracker.catalogue, 3).forEach((e) => { void [e.data.title, e.data.description, e.data.tags]; });
       }).reads.size;
     return [page('/projects/p5'), page(`/projects/p${n - 1}`)];
   };

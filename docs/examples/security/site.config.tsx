@@ -18,7 +18,7 @@ function Page({ entry, html }: PageProps) {
     <article className="page">
       <h1>{entry.data.title}</h1>
       <div dangerouslySetInnerHTML={{ __html: html }} />
-      <img src="https://images.example/photo.jpg" alt="A photo served by another host" width={640} height={360} />
+      <img src="https://images.example/photo.jpg" alt="A harbour view served by another host" width={640} height={360} />
     </article>
   );
 }
