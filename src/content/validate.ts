@@ -10,7 +10,7 @@ import { checkFrontMatterUrls } from '../safety/front-matter-safety.ts';
 import type { CollectionDefinition, SiteDefinition } from '../site/definition.ts';
 import type { BaseData } from './entry.ts';
 import { validatingFile, type SchemaHelpers } from './schema-helpers.ts';
-import { slugOf, urlForContentFile, type TrailingSlash } from '../routes/urls.ts';
+import { slugOf, urlForContentFile, type TrailingSlash } from '../core/urls.ts';
 import { computeFields, datesOf, readDraft } from './entry-fields.ts';
 
 /** A collection with its schema built once per build. */

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { digest } from '../og/hash.ts';
+import { digest } from '../core/digest.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { unlessUnchanged, type Kept } from '../incremental/file-stamps.ts';
 import { forEachLimited, type OutputFile } from '../output/write.ts';

@@ -9,7 +9,7 @@ import { unified, type PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { ImageManifest } from '../images/manifest.ts';
-import { folderOf } from '../routes/urls.ts';
+import { folderOf } from '../core/urls.ts';
 import { rehypeFlagUnsafeHtml, remarkFlagUnsafeUrls, unsafeFindings } from '../safety/markdown-safety.ts';
 import { limitNesting, tooDeepFinding } from '../safety/nesting.ts';
 import { tooDeepLine } from '../safety/nesting-scan.ts';

@@ -5,7 +5,7 @@ import { escapeXml } from '../seo/xml.ts';
 import type { Site } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import type { Route } from './routes.ts';
-import { normalizeUrlPath, urlToOutPath } from './urls.ts';
+import { normalizeUrlPath, urlToOutPath } from '../core/urls.ts';
 
 /** Where the build writes its redirects, in the format Netlify and Cloudflare Pages read. */
 export const REDIRECTS_FILE = '_redirects';

@@ -3,7 +3,7 @@ import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { BaseData, EntryDates } from '../content/entry.ts';
-import { normalizeUrlPath, pageUrl, slugOf, urlForContentFile, urlToOutPath, type TrailingSlash } from './urls.ts';
+import { normalizeUrlPath, pageUrl, slugOf, urlForContentFile, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
 
 /** One page to render. */
 export interface Route {

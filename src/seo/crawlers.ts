@@ -8,7 +8,7 @@ import type { RobotsDefinition } from './definition.ts';
 import { renderAtom, renderRss, type BodyHtml } from './feeds.ts';
 import { contentBodyContext, renderMarkdown } from '../render/markdown.ts';
 import { escapeXml } from './xml.ts';
-import { pageUrl } from '../routes/urls.ts';
+import { pageUrl } from '../core/urls.ts';
 
 /** Where the sitemap is published. */
 export const SITEMAP_PATH = '/sitemap.xml';

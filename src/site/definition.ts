@@ -14,7 +14,7 @@ import type { DeployDefinition } from '../security/host-files.ts';
 import type { ClientDefinition } from '../assets/client-runtime.ts';
 import type { SiteLocator } from './locate.ts';
 import type { MarkdownDefinition } from '../render/markdown-options.ts';
-import type { TrailingSlash } from '../routes/urls.ts';
+import type { TrailingSlash } from '../core/urls.ts';
 
 /** A group of content files sharing one schema and, by default, one template. */
 export interface CollectionDefinition<T extends BaseData = BaseData> {

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { describeIssues, knownKeysAt } from '../content/schema-issues.ts';
 import { createSchemaHelpers } from '../content/schema-helpers.ts';
 import type { Route } from '../routes/routes.ts';
-import { normalizeUrlPath } from '../routes/urls.ts';
+import { normalizeUrlPath } from '../core/urls.ts';
 import type { Site, SiteDefinition, SiteInput } from './definition.ts';
 import type { SiteLocator } from './locate.ts';
 import { siteSchema } from './schema.ts';
