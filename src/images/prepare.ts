@@ -10,7 +10,7 @@ import { forEachLimited, type OutputFile } from '../output/write.ts';
 import { IMAGE_CACHE_FOLDER, variantCache, type VariantCache } from './cache.ts';
 import { encodeImage, encoderVersion, type EncodedImage } from './encode.ts';
 import { rasterEntry, variantFileName, type ImageManifest, type ResponsiveImage } from './manifest.ts';
-import { IMAGE_EXTENSIONS, resolveImageOptions, type ImageOptions } from './options.ts';
+import { IMAGE_EXTENSIONS, resolveImageOptions, type ImageOptions } from '../site/image-options.ts';
 import { imageReferences, locateImageProblem, type ImageProblem } from './references.ts';
 import { svgSize } from './svg-size.ts';
 import { walkFolder } from '../content/walk.ts';

@@ -5,7 +5,7 @@ import { SAFE_URL_EXPECTED, unsafeUrlScheme } from '../safety/unsafe-url.ts';
 import { closest } from '../diagnostics/suggest.ts';
 import { linkTail, nearbyFiles, nearest, relativeTo, restyled, slashHint } from './hints.ts';
 import type { OutputFile } from '../output/write.ts';
-import { scanHtml, type ScannedPage } from './html-scan.ts';
+import { scanHtml, type ScannedPage } from '../render/html-scan.ts';
 import { reportProblems, safeDecode, type Problem } from './report.ts';
 import { digest } from '../core/digest.ts';
 import { folderOf, pageUrl, urlToOutPath, type TrailingSlash } from '../core/urls.ts';

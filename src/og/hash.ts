@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { digest } from '../core/digest.ts';
-import type { OgFont } from './definition.ts';
+import type { OgFont } from '../site/social-images.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -17,7 +17,7 @@ import { missingAltText, rehypeContentUrls, remarkNoteEmptyAlt, rewrittenUrls, t
 import { remarkAutolinksWhereNeeded } from './gfm-autolinks.ts';
 import { remarkGuardTables } from './gfm-table-guard.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
-import { highlightThemes, type MarkdownDefinition } from './markdown-options.ts';
+import { highlightThemes, type MarkdownDefinition } from '../site/markdown-options.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { sitePlugins, SitePluginError } from './site-plugins.ts';
 

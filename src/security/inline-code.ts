@@ -132,3 +132,16 @@ function startTag(element: Element): string {
   const cls = attribute(element, 'class');
   return `<${element.nodeName}${cls ? ` class="${cls.length > 40 ? `${cls.slice(0, 37)}...` : cls}"` : ''}>`;
 }
+
+/** The inline code of all pages, as `findInlineCode` finds it over them in this order. */
+export function mergeInlineCode(parts: Iterable<InlineCode>): InlineCode {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const blocked: InlineCode['blocked'] = [];
+  for (const part of parts) {
+    for (const script of part.scripts) scripts.add(script);
+    for (const style of part.styles) styles.add(style);
+    blocked.push(...part.blocked);
+  }
+  return { scripts: [...scripts].sort(), styles: [...styles].sort(), blocked };
+}
