@@ -1,8 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { z } from 'zod';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
-import type { SchemaHelpers } from '../content/schema-helpers.ts';
 import type { BaseData } from '../content/entry.ts';
 import type { SiteContext } from './context.ts';
 import type { DerivedRoute, Route } from '../content/entry.ts';
@@ -13,10 +11,11 @@ import type { SecurityDefinition } from '../security/headers.ts';
 import type { DeployDefinition } from '../security/host-files.ts';
 import type { SiteLocator } from './locate.ts';
 import type { CollectionDefinition } from '../content/collection.ts';
-
-export type { CollectionDefinition, ContentFile } from '../content/collection.ts';
 import type { MarkdownDefinition } from './markdown-options.ts';
 import type { TrailingSlash } from '../core/urls.ts';
+
+// A collection is declared here but defined with the content it describes.
+export type { CollectionDefinition, ContentFile } from '../content/collection.ts';
 
 /**
  * What runs a site's islands in the browser. Islands are written against React's API and rendered
