@@ -14,7 +14,7 @@ import { prepareMdx } from './render/mdx-build.ts';
 import { bodyHtml } from './render/render-page.ts';
 import { routeSite } from './routes/plan.ts';
 import { inputBounds } from './safety/input-bounds.ts';
-import { redirectFiles } from './routes/redirects.ts';
+import { redirectFiles } from './seo/redirects.ts';
 import { headersFile } from './security/headers-output.ts';
 import { hostFiles } from './security/host-files.ts';
 import { seoFiles } from './seo/crawlers.ts';

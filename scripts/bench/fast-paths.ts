@@ -259,7 +259,7 @@ async function waysOf(name: string): Promise<Ways> {
     return { with: (text: string) => readFrontMatterYaml(text, new LineCounter()).data, without: (text: string) => readWithYamlPackage(text, new LineCounter()).data };
   }
   if (name === 'scan') {
-    const [{ scanHtml }, { scanHtmlWithParse5 }] = await Promise.all([import('../../src/links/html-scan.ts'), import('../../tests/helpers/html-scan-parse5.ts')]);
+    const [{ scanHtml }, { scanHtmlWithParse5 }] = await Promise.all([import('../../src/render/html-scan.ts'), import('../../tests/helpers/html-scan-parse5.ts')]);
     return { with: scanHtml, without: scanHtmlWithParse5 };
   }
   throw new Error(`no mechanism ${name}`);

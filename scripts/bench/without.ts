@@ -10,7 +10,7 @@ export const WITHOUT: Record<string, { module: string; instead: string }> = {
   yaml: { module: 'src/content/front-matter-yaml.ts', instead: 'scripts/bench/without/front-matter-yaml.ts' },
   autolinks: { module: 'src/render/gfm-autolinks.ts', instead: 'scripts/bench/without/gfm-autolinks.ts' },
   tables: { module: 'src/render/gfm-table-guard.ts', instead: 'scripts/bench/without/gfm-table-guard.ts' },
-  scan: { module: 'src/links/html-scan.ts', instead: 'scripts/bench/without/html-scan.ts' },
+  scan: { module: 'src/render/html-scan.ts', instead: 'scripts/bench/without/html-scan.ts' },
 };
 
 // Several at once are joined by "+": `autolinks+tables` is the engine without both GFM guards.

@@ -1,31 +1,18 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { themeStylesheet } from '../render/highlight.ts';
-import { highlightThemes } from '../render/markdown-options.ts';
+import { highlightThemes } from '../site/markdown-options.ts';
 import * as esbuild from 'esbuild';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { engineFile } from '../engine-file.ts';
 import type { OutputFile } from '../output/write.ts';
 import { engineClient } from '../site/code.ts';
-import type { NavigationMode, SiteDefinition } from '../site/definition.ts';
-import { clientRuntime, type ClientRuntime } from './client-runtime.ts';
+import type { ClientRuntime, NavigationMode, SiteDefinition } from '../site/definition.ts';
+import { clientRuntime } from './client-runtime.ts';
+import type { AssetManifest } from '../render/render-page.ts';
 
-/** Hashed URLs of what pages link to. */
-export interface AssetManifest {
-  /** The client entry module; none when the site asks for no JavaScript (no islands, no startup modules, document navigation). */
-  script?: string;
-  /** Stylesheets by the name the site gave them. */
-  styles: Record<string, string>;
-  /** Font files referenced by the stylesheets, for preloading. */
-  fonts: string[];
-  /**
-   * The text of each stylesheet by its URL, when the site writes them into its pages
-   * (`SiteDefinition.inlineStyles`); the files are written too, for client-side navigations.
-   */
-  inline?: Record<string, string>;
-  /** The stylesheet of the code highlighting's themes, linked from the pages that show highlighted code (none when highlighting is off). */
-  code?: string;
-}
+// For parallel/protocol.ts until the runner's branch moves it: it imports the type from here.
+export type { AssetManifest } from '../render/render-page.ts';
 
 const CLIENT_ENTRY = engineFile(import.meta.url, '../client/main');
 const ISLAND_RUNTIME = engineFile(import.meta.url, '../client/runtime');

@@ -1,22 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type * as esbuild from 'esbuild';
-
-/**
- * What runs a site's islands in the browser. Islands are written against React's API and rendered
- * on the server by react-dom/server either way.
- * - `'react'` (the default): React 19's own client, `react-dom/client`. About 67 KB of gzip.
- * - `'preact'`: preact/compat, which implements React's API over Preact. About 10 KB of gzip,
- *   but it is not React: what relies on React's own behaviour (concurrent rendering and
- *   transitions, Suspense while hydrating, `useId` matching the server's, form actions, React's
- *   event system and its exact effect timing) may differ or break, in the browser only.
- */
-export type ClientRuntime = 'react' | 'preact';
-
-/** How a site's islands run in the browser (`SiteDefinition.client`). */
-export interface ClientDefinition {
-  /** `'react'` (default) or `'preact'`: see `ClientRuntime`. */
-  runtime?: ClientRuntime;
-}
+import type { ClientRuntime } from '../site/definition.ts';
 
 /** The modules islands may import from React's packages, and what each is in the browser under each runtime. */
 const MODULES: Readonly<Record<ClientRuntime, Readonly<Record<string, string>>>> = {

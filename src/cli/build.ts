@@ -6,7 +6,7 @@ import { BUILD_CACHE_FOLDER, receiptFile, requestKey, upToDate, type ReceiptSumm
 import { claimOutput, warnStuck } from './claim-output.ts';
 import { parseExistingFolder, parseOrigin } from './options.ts';
 import { progressBar } from './progress.ts';
-import { sitePlaces, sourceOverlap } from '../output/source-guard.ts';
+import { sitePlaces, sourceOverlap } from './source-guard.ts';
 
 /** `site build`: content → dist/, atomically. */
 export function registerBuild(program: Command): void {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { checkOutputParent, lockFile, lockOutput } from '../output/lock.ts';
 import { foreignOutput } from '../output/ownership.ts';
 import { removeAbandonedSideFolders } from '../output/side-folders.ts';
-import { projectPlaces, sitePlaces, sourceOverlap } from '../output/source-guard.ts';
+import { projectPlaces, sitePlaces, sourceOverlap } from './source-guard.ts';
 import { unusableOutputFolder } from './options.ts';
 
 /** Says that a leftover of a killed build could not be removed (the build goes on). */

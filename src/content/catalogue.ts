@@ -4,7 +4,7 @@ import { derivedKeys } from './derived-key.ts';
 import { compareEntries, compareNewestFirst } from './ordering.ts';
 import { Ref } from './schema-helpers.ts';
 import type { BaseData, Entry } from './entry.ts';
-import { normalizeUrlPath } from '../routes/urls.ts';
+import { normalizeUrlPath } from '../core/urls.ts';
 
 /** One row of the content index: what menus and listings need to know of a page. */
 export const contentIndexItemSchema = z.object({

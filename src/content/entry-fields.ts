@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import type { CollectionDefinition } from '../site/definition.ts';
+import type { CollectionDefinition } from './collection.ts';
 import type { EntryDates } from './entry.ts';
 import { locateField } from './locate.ts';
 import type { ParsedFile } from './parse.ts';

@@ -40,3 +40,33 @@ export interface Entry<T extends BaseData = BaseData> {
   /** A draft (`draft: true`): only in builds that include drafts (`site serve`, `site build --drafts`), and marked as one on its page. */
   draft?: boolean;
 }
+
+/** One page to render. */
+export interface Route {
+  url: string;
+  /** Output path relative to the output folder. */
+  outPath: string;
+  template: string;
+  entry: Entry;
+  /** Ask search engines not to index the page (hidden entries). */
+  noindex: boolean;
+}
+
+/**
+ * A page a site derives from its catalogue instead of from a content file: a tag page, an
+ * archive, a year. It is planned, rendered, laid out and listed in the sitemap like any page.
+ */
+export interface DerivedRoute<T extends BaseData = BaseData> {
+  /** A clean root-relative URL path: `/projects/industry/retail`. */
+  url: string;
+  /** A key of `SiteDefinition.templates`. */
+  template: string;
+  /** The page's data: its title and description like any page's, plus whatever the template reads. */
+  data: T;
+  /** The catalogue collection the page joins, so templates can list such pages (default `derived`). */
+  collection?: string;
+  /** Absolute path of the module that declares the route, named in messages (default: the site's root). */
+  source?: string;
+  /** The page's dates, as an entry's (the sitemap's `lastmod` is `updated`, else `published`). */
+  dates?: EntryDates;
+}

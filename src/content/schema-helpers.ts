@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { closest } from '../diagnostics/suggest.ts';
-import { folderOf, isRelative, resolveRelative } from '../routes/urls.ts';
+import { folderOf, isRelative, resolveRelative } from '../core/urls.ts';
 
 /** A reference to an entry of another collection by slug, resolved after every file is read. */
 export class Ref {

@@ -6,11 +6,11 @@ import { describeIssues } from './schema-issues.ts';
 import { locateField } from './locate.ts';
 import type { ParsedFile } from './parse.ts';
 import { checkFileName } from '../safety/file-names.ts';
-import { checkFrontMatterUrls } from '../safety/front-matter-safety.ts';
-import type { CollectionDefinition, SiteDefinition } from '../site/definition.ts';
+import { checkFrontMatterUrls } from './front-matter-safety.ts';
+import type { CollectionDefinition } from './collection.ts';
 import type { BaseData } from './entry.ts';
 import { validatingFile, type SchemaHelpers } from './schema-helpers.ts';
-import { slugOf, urlForContentFile, type TrailingSlash } from '../routes/urls.ts';
+import { slugOf, urlForContentFile, type TrailingSlash } from '../core/urls.ts';
 import { computeFields, datesOf, readDraft } from './entry-fields.ts';
 
 /** A collection with its schema built once per build. */
@@ -24,7 +24,7 @@ export interface PreparedCollection {
 }
 
 /** Builds each collection's schema with the site's helpers, and its file matcher. */
-export function prepareCollections(site: SiteDefinition, helpers: SchemaHelpers): PreparedCollection[] {
+export function prepareCollections(site: { collections: readonly CollectionDefinition<any>[] }, helpers: SchemaHelpers): PreparedCollection[] {
   return site.collections.map((definition) => {
     const included = anyOf(definition.include);
     const excluded = anyOf(definition.exclude ?? []);

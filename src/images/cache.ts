@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { EncodedImage, EncodedVariant } from './encode.ts';
-import { extensionOf, type VariantFormat } from './options.ts';
+import { extensionOf, type VariantFormat } from '../site/image-options.ts';
 
 /** The folder, under a project's root, where encoded variants are kept between builds. */
 export const IMAGE_CACHE_FOLDER = '.site-cache/images';

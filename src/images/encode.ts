@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import { fallbackFormat, variantWidths, type ImageOptions, type VariantFormat } from './options.ts';
+import { fallbackFormat, variantWidths, type ImageOptions, type VariantFormat } from '../site/image-options.ts';
 
 /** One encoded variant of a raster image. */
 export interface EncodedVariant {

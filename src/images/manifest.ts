@@ -1,4 +1,4 @@
-import { extensionOf, mimeType, type VariantFormat } from './options.ts';
+import { extensionOf, mimeType, type VariantFormat } from '../site/image-options.ts';
 
 /** One `<source>` of a `<picture>`: a format and its widths. */
 export interface ImageSource {

@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { digest } from '../core/digest.ts';
 import type { Catalogue, CollectionQuery } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
 import { Ref } from '../content/schema-helpers.ts';
@@ -27,10 +27,8 @@ export const indexFact = () => 'index';
 export const ogFact = (url: string) => `og:${url}`;
 export const derivedFact = (key: string) => `d:${key}`;
 
-/** A short, stable hash of a string (collisions are not a practical concern at 20 base64 digits). */
-export function digest(text: string | Uint8Array): string {
-  return hash('sha1', text, 'base64url').slice(0, 20);
-}
+// The one digest is the core's; re-exported for this folder's modules until the runner's move.
+export { digest };
 
 const MISSING = '-';
 const urls = (entries: readonly Entry[]) => digest(entries.map((entry) => entry.url).join('\n'));

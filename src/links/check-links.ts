@@ -5,10 +5,10 @@ import { SAFE_URL_EXPECTED, unsafeUrlScheme } from '../safety/unsafe-url.ts';
 import { closest } from '../diagnostics/suggest.ts';
 import { linkTail, nearbyFiles, nearest, relativeTo, restyled, slashHint } from './hints.ts';
 import type { OutputFile } from '../output/write.ts';
-import { scanHtml, type ScannedPage } from './html-scan.ts';
+import { scanHtml, type ScannedPage } from '../render/html-scan.ts';
 import { reportProblems, type Problem } from './report.ts';
-import { digest } from '../incremental/facts.ts';
-import { folderOf, pageUrl, urlToOutPath, type TrailingSlash } from '../routes/urls.ts';
+import { digest } from '../core/digest.ts';
+import { folderOf, pageUrl, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
 
 /** A link to another site: listed for a person or a link checker, never fetched by the build. */
 export interface ExternalLink {

@@ -4,7 +4,7 @@
  */
 import { posix } from 'node:path';
 import { editDistance } from '../diagnostics/suggest.ts';
-import type { TrailingSlash } from '../routes/urls.ts';
+import type { TrailingSlash } from '../core/urls.ts';
 
 /** The hint for a link to a page in the other URL style than the site's. */
 export function slashHint(url: string): string {

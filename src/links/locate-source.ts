@@ -4,7 +4,7 @@ import { formatField } from '../diagnostics/diagnostics.ts';
 import { locateField } from '../content/locate.ts';
 import { parseSource } from '../content/parse.ts';
 import { markdownLinks } from '../render/markdown.ts';
-import type { MarkdownDefinition } from '../render/markdown-options.ts';
+import type { MarkdownDefinition } from '../site/markdown-options.ts';
 
 /** Where one URL of a page's Markdown is written: its lines in the file, and the URL as written when it was relative. */
 export interface WrittenLink {

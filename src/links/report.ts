@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { Route } from '../routes/routes.ts';
 import { unsafeUrlScheme } from '../safety/unsafe-url.ts';
-import type { ScannedLink, ScannedPage } from './html-scan.ts';
+import type { ScannedLink, ScannedPage } from '../render/html-scan.ts';
 import { locateFrontMatterValue, markdownLinkLines } from './locate-source.ts';
 
 /** One thing wrong with one link of one page. */

@@ -3,7 +3,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { createElement, type ComponentType } from 'react';
 import satori, { type Font } from 'satori';
 import { importSiteCode } from '../site/code.ts';
-import { OG_SIZE, type OgFont } from './definition.ts';
+import { OG_SIZE, type OgFont } from '../site/social-images.ts';
 
 /** What a drawer needs once: the template modules and the fonts. Plain data, so a worker thread can receive it. */
 export interface DrawerSetup {

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { OgFont } from './definition.ts';
+import { digest } from '../core/digest.ts';
+import type { OgFont } from '../site/social-images.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -12,16 +12,6 @@ const require = createRequire(import.meta.url);
  * template), so every cached image is drawn again.
  */
 const DRAWING_VERSION = 1;
-
-/** A hex SHA-256 of the parts, each length-prefixed so `ab`+`c` and `a`+`bc` differ. */
-export function digest(...parts: readonly (string | Uint8Array)[]): string {
-  const hash = createHash('sha256');
-  for (const part of parts) {
-    const bytes = typeof part === 'string' ? Buffer.from(part) : part;
-    hash.update(`${bytes.byteLength}:`).update(bytes);
-  }
-  return hash.digest('hex');
-}
 
 /** The drawing code itself: the engine's drawing version and the satori and resvg releases. */
 export function rendererFingerprint(): string {

@@ -5,7 +5,7 @@ import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { checkLink, inputBounds, type InputBounds } from '../safety/input-bounds.ts';
 import type { SiteDefinition } from '../site/definition.ts';
-import { isFileSpec, OG_SIZE, ogImageUrl, type DrawnImageSpec, type OgImageRef, type OgImageSpec, type SocialImages } from './definition.ts';
+import { isFileSpec, OG_SIZE, ogImageUrl, type DrawnImageSpec, type OgImageRef, type OgImageSpec, type SocialImages } from '../site/social-images.ts';
 import type { DrawTask } from './draw.ts';
 import { fontsFingerprint, imageKey, rendererFingerprint, templateFingerprint } from './hash.ts';
 

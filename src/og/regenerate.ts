@@ -1,7 +1,7 @@
 import { readContent } from '../content/read.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { SiteDefinition } from '../site/definition.ts';
-import { normalizeUrlPath } from '../routes/urls.ts';
+import { normalizeUrlPath } from '../core/urls.ts';
 import { planOgImages } from './plan.ts';
 import { renderOgImages, type OgRenderOptions } from './render.ts';
 

@@ -1,4 +1,4 @@
-import { digest } from '../incremental/facts.ts';
+import { digest } from '../core/digest.ts';
 import { outputChanges } from '../incremental/output-changes.ts';
 import type { KnownFile } from '../incremental/state.ts';
 import { CarriedFile, StagedFile } from './files.ts';

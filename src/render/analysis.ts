@@ -1,5 +1,8 @@
-import { scanHtml, type ScannedPage } from '../links/html-scan.ts';
+import { scanHtml, type ScannedPage } from './html-scan.ts';
 import { findInlineCode, hashOf, type InlineCode } from '../security/inline-code.ts';
+
+// For render/pages.ts until the runner's branch moves it: it imports this from here.
+export { mergeInlineCode } from '../security/inline-code.ts';
 
 /**
  * What the stages after rendering need to know of a page: its ids and links (the link check)
@@ -36,19 +39,6 @@ function codeHash(text: string): string {
   const hash = hashOf(text);
   codeHashes.push({ text, hash });
   return hash;
-}
-
-/** The inline code of all pages, as `findInlineCode` finds it over them in this order. */
-export function mergeInlineCode(parts: Iterable<InlineCode>): InlineCode {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const blocked: InlineCode['blocked'] = [];
-  for (const part of parts) {
-    for (const script of part.scripts) scripts.add(script);
-    for (const style of part.styles) styles.add(style);
-    blocked.push(...part.blocked);
-  }
-  return { scripts: [...scripts].sort(), styles: [...styles].sort(), blocked };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Element, Root, RootContent } from 'hast';
 import type { Root as MdastRoot, RootContent as MdastNode } from 'mdast';
 import type { VFile } from 'vfile';
 import type { ImageManifest } from '../images/manifest.ts';
-import { isRelative, resolveRelative } from '../routes/urls.ts';
+import { isRelative, resolveRelative } from '../core/urls.ts';
 import { markdownImage } from './markdown-images.ts';
 
 /**

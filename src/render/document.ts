@@ -1,7 +1,7 @@
 import { createElement as h, useContext, type ReactNode } from 'react';
-import type { OgImageRef } from '../og/definition.ts';
+import type { OgImageRef } from '../site/social-images.ts';
 import type { Route } from '../routes/routes.ts';
-import type { FeedLink } from '../seo/definition.ts';
+import type { FeedLink } from '../site/feeds.ts';
 import type { SiteContext } from '../site/context.ts';
 import { CLIENT_BOOTSTRAP, ENTRY_ATTRIBUTE } from './client-bootstrap.ts';
 import { FeedLinks, SocialMeta } from './head.ts';

@@ -1,6 +1,6 @@
 import { createElement as h, Fragment } from 'react';
-import type { OgImageRef } from '../og/definition.ts';
-import type { FeedLink } from '../seo/definition.ts';
+import type { OgImageRef } from '../site/social-images.ts';
+import type { FeedLink } from '../site/feeds.ts';
 
 export interface SocialMetaProps {
   siteName: string;

@@ -44,11 +44,6 @@ export function loadTheme(name: string): ThemeRegistration {
   return (require(`@shikijs/themes/${name}`) as { default: ThemeRegistration }).default;
 }
 
-/** The names of Shiki's bundled themes, for checking a site's choice. */
-export function themeNames(): string[] {
-  return (require('shiki/themes') as typeof import('shiki/themes')).bundledThemesInfo.map((theme) => theme.id);
-}
-
 /** This thread's highlighter with `themes` and the grammar of `language` loaded. */
 function highlighterFor(themes: Themes, language: string): HighlighterCore {
   if (!highlighter) {

@@ -9,7 +9,7 @@ import { unified, type PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { ImageManifest } from '../images/manifest.ts';
-import { folderOf } from '../routes/urls.ts';
+import { folderOf } from '../core/urls.ts';
 import { rehypeFlagUnsafeHtml, remarkFlagUnsafeUrls, unsafeFindings } from '../safety/markdown-safety.ts';
 import { limitNesting, tooDeepFinding } from '../safety/nesting.ts';
 import { tooDeepLine } from '../safety/nesting-scan.ts';
@@ -17,7 +17,7 @@ import { missingAltText, rehypeContentUrls, remarkNoteEmptyAlt, rewrittenUrls, t
 import { remarkAutolinksWhereNeeded } from './gfm-autolinks.ts';
 import { remarkGuardTables } from './gfm-table-guard.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
-import { highlightThemes, type MarkdownDefinition } from './markdown-options.ts';
+import { highlightThemes, type MarkdownDefinition } from '../site/markdown-options.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { sitePlugins, SitePluginError } from './site-plugins.ts';
 

@@ -1,4 +1,4 @@
-import { digest } from '../incremental/facts.ts';
+import { digest } from '../core/digest.ts';
 import type { SiteRoutes } from '../routes/plan.ts';
 import type { Site } from '../site/definition.ts';
 import { bundleMdx, type MdxBundles } from './mdx.ts';

@@ -10,7 +10,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { closest } from '../diagnostics/suggest.ts';
 import { bundleSiteCode } from '../site/code.ts';
 import type { Site } from '../site/definition.ts';
-import { highlightThemes, type MarkdownDefinition } from './markdown-options.ts';
+import { highlightThemes, type MarkdownDefinition } from '../site/markdown-options.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';

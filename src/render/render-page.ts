@@ -1,6 +1,5 @@
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { AssetManifest } from '../assets/bundle.ts';
 import type { Tracker } from '../incremental/tracking.ts';
 import type { Catalogue } from '../content/catalogue.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
@@ -8,7 +7,7 @@ import { siteFrame, sourceExcerpt } from '../diagnostics/thrown-in-site.ts';
 import { ImagesProvider } from '../images/context.ts';
 import type { ImageManifest } from '../images/manifest.ts';
 import type { Route } from '../routes/routes.ts';
-import { feedLinks } from '../seo/definition.ts';
+import { feedLinks } from '../site/feeds.ts';
 import type { PageProps, SiteDefinition } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import { Document } from './document.ts';
@@ -23,6 +22,23 @@ import { contentBodyContext, renderContentMarkdown, renderMarkdown } from './mar
 import type { Entry } from '../content/entry.ts';
 import { isMdx } from './mdx.ts';
 import { mdxContent } from './mdx-content.ts';
+
+/** Hashed URLs of what pages link to. */
+export interface AssetManifest {
+  /** The client entry module; none when the site asks for no JavaScript (no islands, no startup modules, document navigation). */
+  script?: string;
+  /** Stylesheets by the name the site gave them. */
+  styles: Record<string, string>;
+  /** Font files referenced by the stylesheets, for preloading. */
+  fonts: string[];
+  /**
+   * The text of each stylesheet by its URL, when the site writes them into its pages
+   * (`SiteDefinition.inlineStyles`); the files are written too, for client-side navigations.
+   */
+  inline?: Record<string, string>;
+  /** The stylesheet of the code highlighting's themes, linked from the pages that show highlighted code (none when highlighting is off). */
+  code?: string;
+}
 
 /** How highlighted code starts (see `render/highlight.ts`): a page showing some links the code themes' stylesheet. */
 const HIGHLIGHTED = '<pre class="shiki"';

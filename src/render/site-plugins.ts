@@ -5,7 +5,7 @@ import type { Site } from '../site/definition.ts';
 import type { Pluggable, Processor, Transformer } from 'unified';
 import type { VFile } from 'vfile';
 import { CONTENT_ORIGIN, noteOrigins } from '../safety/markdown-safety.ts';
-import { pluginAndOptions, type MarkdownPlugin } from './markdown-options.ts';
+import { pluginAndOptions, type MarkdownPlugin } from '../site/markdown-options.ts';
 
 /** Which field of the site definition names a plugin: `markdown.rehypePlugins[1]`. */
 export type PluginField = `markdown.${'remarkPlugins' | 'rehypePlugins'}[${number}]`;

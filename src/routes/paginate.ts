@@ -1,4 +1,4 @@
-import { normalizeUrlPath } from './urls.ts';
+import { normalizeUrlPath } from '../core/urls.ts';
 
 /** One page of a list split into pages (see `paginate`). */
 export interface Pagination<T> {

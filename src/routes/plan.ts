@@ -3,7 +3,7 @@ import { encodeEntry } from '../content/entry-codec.ts';
 import type { Entry } from '../content/entry.ts';
 import type { Content } from '../content/read.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
-import { digest } from '../incremental/facts.ts';
+import { digest } from '../core/digest.ts';
 import type { Site } from '../site/definition.ts';
 import { checkNotFound } from '../site/validate.ts';
 import { deriveEntries, planRoutes, type DerivedRoute, type Route } from './routes.ts';

@@ -1,39 +1,10 @@
 import path from 'node:path';
 import type { Catalogue } from '../content/catalogue.ts';
-import type { Entry } from '../content/entry.ts';
+import type { DerivedRoute, Entry, Route } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import type { BaseData, EntryDates } from '../content/entry.ts';
-import { normalizeUrlPath, pageUrl, slugOf, urlForContentFile, urlToOutPath, type TrailingSlash } from './urls.ts';
+import { normalizeUrlPath, pageUrl, slugOf, urlForContentFile, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
 
-/** One page to render. */
-export interface Route {
-  url: string;
-  /** Output path relative to the output folder. */
-  outPath: string;
-  template: string;
-  entry: Entry;
-  /** Ask search engines not to index the page (hidden entries). */
-  noindex: boolean;
-}
-
-/**
- * A page a site derives from its catalogue instead of from a content file: a tag page, an
- * archive, a year. It is planned, rendered, laid out and listed in the sitemap like any page.
- */
-export interface DerivedRoute<T extends BaseData = BaseData> {
-  /** A clean root-relative URL path: `/projects/industry/retail`. */
-  url: string;
-  /** A key of `SiteDefinition.templates`. */
-  template: string;
-  /** The page's data: its title and description like any page's, plus whatever the template reads. */
-  data: T;
-  /** The catalogue collection the page joins, so templates can list such pages (default `derived`). */
-  collection?: string;
-  /** Absolute path of the module that declares the route, named in messages (default: the site's root). */
-  source?: string;
-  /** The page's dates, as an entry's (the sitemap's `lastmod` is `updated`, else `published`). */
-  dates?: EntryDates;
-}
+export type { DerivedRoute, Route } from '../content/entry.ts';
 
 /** The collection derived pages join unless they name one. */
 export const DERIVED_COLLECTION = 'derived';

@@ -1,11 +1,10 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import type { Route } from '../routes/routes.ts';
+import type { Route } from '../content/entry.ts';
 import type { OutputFile } from '../output/write.ts';
 import { allowsInlineStyle, buildCsp, CspConfigError } from './csp.ts';
 import { formatHeadersFile } from './headers-file.ts';
 import { cacheRules, securityHeaders, svgRules, type SecurityDefinition } from './headers.ts';
-import { findInlineCode, type BlockedInlineCode, type InlineCode } from './inline-code.ts';
-import { mergeInlineCode } from '../render/analysis.ts';
+import { findInlineCode, mergeInlineCode, type BlockedInlineCode, type InlineCode } from './inline-code.ts';
 import { OUTPUT_SIGNATURE } from '../output/ownership.ts';
 
 /** Where the build writes its response headers, for the static host and for `site serve`. */

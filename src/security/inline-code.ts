@@ -40,7 +40,7 @@ export const SCRIPT_URL_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src'
 /**
  * Finds the inline code in HTML pages, parsing each in full; pages are read in the order given,
  * results are sorted. Rendered pages are parsed only when their scan for links finds a tag that
- * may hold some (`mayHoldInlineCode` in `links/html-scan.ts`); other HTML files, which people
+ * may hold some (`mayHoldInlineCode` in `render/html-scan.ts`); other HTML files, which people
  * write, always are.
  */
 export function findInlineCode(pages: Iterable<{ path: string; contents: string | Uint8Array }>): InlineCode {
@@ -131,4 +131,17 @@ export function isJavaScriptUrl(value: string): boolean {
 function startTag(element: Element): string {
   const cls = attribute(element, 'class');
   return `<${element.nodeName}${cls ? ` class="${cls.length > 40 ? `${cls.slice(0, 37)}...` : cls}"` : ''}>`;
+}
+
+/** The inline code of all pages, as `findInlineCode` finds it over them in this order. */
+export function mergeInlineCode(parts: Iterable<InlineCode>): InlineCode {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const blocked: InlineCode['blocked'] = [];
+  for (const part of parts) {
+    for (const script of part.scripts) scripts.add(script);
+    for (const style of part.styles) styles.add(style);
+    blocked.push(...part.blocked);
+  }
+  return { scripts: [...scripts].sort(), styles: [...styles].sort(), blocked };
 }

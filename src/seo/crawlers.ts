@@ -4,11 +4,11 @@ import { compareText } from '../diagnostics/diagnostics.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import type { OutputFile } from '../output/write.ts';
-import type { RobotsDefinition } from './definition.ts';
+import type { RobotsDefinition } from '../site/feeds.ts';
 import { renderAtom, renderRss, type BodyHtml } from './feeds.ts';
 import { contentBodyContext, renderMarkdown } from '../render/markdown.ts';
 import { escapeXml } from './xml.ts';
-import { pageUrl } from '../routes/urls.ts';
+import { pageUrl } from '../core/urls.ts';
 
 /** Where the sitemap is published. */
 export const SITEMAP_PATH = '/sitemap.xml';

@@ -4,7 +4,7 @@ import type { Site } from '../site/definition.ts';
 import type { Entry } from '../content/entry.ts';
 import { contentBodyContext, renderMarkdown } from '../render/markdown.ts';
 import type { SiteContext } from '../site/context.ts';
-import type { FeedAuthor, FeedDefinition } from './definition.ts';
+import type { FeedAuthor, FeedDefinition } from '../site/feeds.ts';
 import { absolutizeUrls, cdata, escapeXml, latestDate, rfc3339Date, rfc822Date } from './xml.ts';
 
 /** One feed item, in the terms both formats share. */

@@ -1,4 +1,4 @@
-import type { OgImageRef } from '../og/definition.ts';
+import type { OgImageRef } from './social-images.ts';
 
 /** Site-wide facts resolved for one build. */
 export interface SiteContext {

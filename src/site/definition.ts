@@ -1,60 +1,37 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { z } from 'zod';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
-import type { SchemaHelpers } from '../content/schema-helpers.ts';
 import type { BaseData } from '../content/entry.ts';
 import type { SiteContext } from './context.ts';
-import type { DerivedRoute, Route } from '../routes/routes.ts';
-import type { SocialImages } from '../og/definition.ts';
-import type { FeedDefinition, RobotsDefinition } from '../seo/definition.ts';
-import type { ImageSettings } from '../images/options.ts';
+import type { DerivedRoute, Route } from '../content/entry.ts';
+import type { SocialImages } from './social-images.ts';
+import type { FeedDefinition, RobotsDefinition } from './feeds.ts';
+import type { ImageSettings } from './image-options.ts';
 import type { SecurityDefinition } from '../security/headers.ts';
 import type { DeployDefinition } from '../security/host-files.ts';
-import type { ClientDefinition } from '../assets/client-runtime.ts';
 import type { SiteLocator } from './locate.ts';
-import type { MarkdownDefinition } from '../render/markdown-options.ts';
-import type { TrailingSlash } from '../routes/urls.ts';
+import type { CollectionDefinition } from '../content/collection.ts';
+import type { MarkdownDefinition } from './markdown-options.ts';
+import type { TrailingSlash } from '../core/urls.ts';
 
-/** A group of content files sharing one schema and, by default, one template. */
-export interface CollectionDefinition<T extends BaseData = BaseData> {
-  name: string;
-  /** Globs relative to the content folder; a file belongs to the first collection that matches. */
-  include: string[];
-  /**
-   * Globs of files the collection leaves out. A file excluded here that no other collection
-   * holds is never read or checked: a note, a file named so that it could not be published.
-   */
-  exclude?: string[];
-  schema(helpers: SchemaHelpers): z.ZodType<T>;
-  /** The template name, or a function choosing it from the entry's data. */
-  template: string | ((data: T) => string);
-  /**
-   * The fields holding each entry's dates (values of `date()`, which compare as text): feeds date
-   * their items by `published` and `updated`, the sitemap's `lastmod` is `updated` else
-   * `published`, and the `newest` ordering sorts by `published`. Default: none (undated entries).
-   */
-  dates?: { published?: string; updated?: string };
-  /** Whether a file must open with front matter (`required`, the default) or may be plain Markdown (`optional`). */
-  frontMatter?: 'required' | 'optional';
-  /**
-   * Fields computed from the file (its body, its path) when its front matter does not set them,
-   * before the schema checks them: `{ title: ({ body }) => firstHeading(body) }`. A function
-   * returning `undefined` leaves the field out, so the schema reports it as missing.
-   */
-  computed?: { [K in keyof NoInfer<T>]?: (file: ContentFile) => unknown };
-}
+// A collection is declared here but defined with the content it describes.
+export type { CollectionDefinition, ContentFile } from '../content/collection.ts';
 
-/** What a computed field is computed from (see `CollectionDefinition.computed`). */
-export interface ContentFile {
-  /** The Markdown body, after any front matter. */
-  body: string;
-  /** The file's path relative to the content folder, with forward slashes: `posts/hello.md`. */
-  path: string;
-  /** The URL path it is published at: `/posts/hello`. */
-  url: string;
-  /** Its front matter as written (empty without any). */
-  data: Readonly<Record<string, unknown>>;
+/**
+ * What runs a site's islands in the browser. Islands are written against React's API and rendered
+ * on the server by react-dom/server either way.
+ * - `'react'` (the default): React 19's own client, `react-dom/client`. About 67 KB of gzip.
+ * - `'preact'`: preact/compat, which implements React's API over Preact. About 10 KB of gzip,
+ *   but it is not React: what relies on React's own behaviour (concurrent rendering and
+ *   transitions, Suspense while hydrating, `useId` matching the server's, form actions, React's
+ *   event system and its exact effect timing) may differ or break, in the browser only.
+ */
+export type ClientRuntime = 'react' | 'preact';
+
+/** How a site's islands run in the browser (`SiteDefinition.client`). */
+export interface ClientDefinition {
+  /** `'react'` (default) or `'preact'`: see `ClientRuntime`. */
+  runtime?: ClientRuntime;
 }
 
 /** What a page template receives. */

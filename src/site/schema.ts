@@ -67,7 +67,7 @@ const socialImages = z.strictObject({
 /** Encoder quality, as sharp takes it. */
 const quality = z.int().min(1).max(100);
 
-/** How raster images become variants (see `images/options.ts` for the defaults). */
+/** How raster images become variants (see `site/image-options.ts` for the defaults). */
 const imageSettings = z.strictObject({
   widths: z.array(z.int().min(1)).min(1).optional(),
   quality: z.strictObject({ avif: quality.optional(), webp: quality.optional(), jpeg: quality.optional() }).optional(),

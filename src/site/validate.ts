@@ -5,12 +5,12 @@ import { closest } from '../diagnostics/suggest.ts';
 import type { z } from 'zod';
 import { describeIssues, knownKeysAt } from '../content/schema-issues.ts';
 import { createSchemaHelpers } from '../content/schema-helpers.ts';
-import type { Route } from '../routes/routes.ts';
-import { normalizeUrlPath } from '../routes/urls.ts';
+import type { Route } from '../content/entry.ts';
+import { normalizeUrlPath } from '../core/urls.ts';
 import type { Site, SiteDefinition, SiteInput } from './definition.ts';
 import type { SiteLocator } from './locate.ts';
 import { siteSchema } from './schema.ts';
-import { themeNames } from '../render/highlight.ts';
+import { themeNames } from './markdown-options.ts';
 
 /** A site definition checked: the site with its paths made absolute, when nothing is wrong with it, and what is. */
 export interface SiteCheck {

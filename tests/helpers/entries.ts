@@ -1,5 +1,5 @@
 import type { Entry } from '../../src/index.ts';
-import { slugOf } from '../../src/routes/urls.ts';
+import { slugOf } from '../../src/core/urls.ts';
 
 /** An entry built in memory, with only what a test cares about given. */
 export function makeEntry(collection: string, url: string, data: Record<string, unknown> = {}, extra: Partial<Entry> = {}): Entry {

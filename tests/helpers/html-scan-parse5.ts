@@ -1,12 +1,12 @@
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-import type { ScannedLink, ScannedPage } from '../../src/links/html-scan.ts';
+import type { ScannedLink, ScannedPage } from '../../src/render/html-scan.ts';
 import { collectElement } from './scan-rules.ts';
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;
 
 /**
- * What `scanHtml` (`src/links/html-scan.ts`) stands in for: a page's ids and URL-valued
+ * What `scanHtml` (`src/render/html-scan.ts`) stands in for: a page's ids and URL-valued
  * attributes read from parse5's full parse, the tree a browser builds. The rules of what counts
  * are the scan's; only the reading differs. `tests/property/html-scan.test.ts` holds the scan to
  * this on the pages the build writes, and `scripts/bench/fast-paths.ts` compares their costs.

@@ -1,4 +1,4 @@
-import type { ScannedLink } from '../../src/links/html-scan.ts';
+import type { ScannedLink } from '../../src/render/html-scan.ts';
 
 /** Attributes that hold one URL, on any element. */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'action', 'formaction', 'xlink:href', 'cite', 'background']);

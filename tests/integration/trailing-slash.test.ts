@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import { respond, serveBuild } from '../../src/serve/response.ts';
-import type { TrailingSlash } from '../../src/routes/urls.ts';
+import type { TrailingSlash } from '../../src/core/urls.ts';
 import { BUNDLE_FILES, createBundleSite, writeBundleContent } from '../fixtures/bundles/site.tsx';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-slash-'));

@@ -6,7 +6,7 @@ import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
 import { describe, expect, it, vi } from 'vitest';
 import { build } from '../../src/build.ts';
-import { scanHtml, type ScannedPage } from '../../src/links/html-scan.ts';
+import { scanHtml, type ScannedPage } from '../../src/render/html-scan.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import { createSite } from '../../templates/site.ts';
 import { scanHtmlWithParse5 } from '../helpers/html-scan-parse5.ts';

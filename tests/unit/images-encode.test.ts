@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { encodeImage } from '../../src/images/encode.ts';
-import { resolveImageOptions } from '../../src/images/options.ts';
+import { resolveImageOptions } from '../../src/site/image-options.ts';
 import { makeImage } from '../fixtures/images/make-images.ts';
 
 const options = resolveImageOptions({ widths: [120, 240, 480] });

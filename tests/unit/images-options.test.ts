@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_IMAGE_OPTIONS, fallbackFormat, resolveImageOptions, variantWidths } from '../../src/images/options.ts';
+import { DEFAULT_IMAGE_OPTIONS, fallbackFormat, resolveImageOptions, variantWidths } from '../../src/site/image-options.ts';
 
 describe('variantWidths', () => {
   it.each([

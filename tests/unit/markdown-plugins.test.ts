@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSite } from '../../src/site/validate.ts';
 import { createMinimalSite } from '../fixtures/minimal/site.tsx';
-import type { MarkdownDefinition } from '../../src/render/markdown-options.ts';
+import type { MarkdownDefinition } from '../../src/site/markdown-options.ts';
 import { renderContentMarkdown, renderMarkdown } from '../../src/render/markdown.ts';
 
 const source = { file: '/site/content/post.md', bodyLine: 5 };

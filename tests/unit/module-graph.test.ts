@@ -52,6 +52,104 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/*
+ * The layers of `src/`, bottom first (the reasons are in docs/architecture.md). A module imports,
+ * values and types alike, only from its own folder and from folders of lower layers; the core is
+ * the lowest layer but the browser's, so every other layer may use it. Two folders of one layer
+ * are independent of each other. Files at the top of `src/` are placed one by one.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['client'], // browser code: imports nothing of the engine; the engine imports its shared names
+  ['core', 'diagnostics'], // hashing, URL helpers, finding the engine's files, diagnostics: used by every layer
+  ['output'], // writing the output folder safely (staging, ownership, locks): knows files, not pages
+  ['safety'], // the checks on hostile input, over plain text and parsed values
+  ['content'], // the content files read, parsed and validated into entries and a catalogue
+  ['security'], // security headers, CSP, inline-code hashes and host files, over pages' HTML and routes
+  ['site'], // what a site declares (the definition and every option it names), its validation and loading
+  ['routes'], // a site's pages: one per entry plus the pages it derives, and pagination
+  ['images'], // responsive images from the site's raster and SVG files
+  ['render'], // one page to HTML: Markdown, MDX, templates, the document, and what the HTML holds
+  ['links', 'seo', 'og', 'assets'], // the stages that read the rendered pages or the catalogue and make more files
+  ['parallel', 'incremental'], // the runner: workers and the reuse of the last build, for speed only
+  ['build'], // build.ts, the build's table of contents; index.ts, the public API
+  ['serve', 'cli', 'init'], // the programs: dev server and preview, command line, new-site scaffold
+];
+
+/** The files at the top of `src/` and the layer each belongs to. */
+const ROOT_FILES: Readonly<Record<string, string>> = {
+  'engine-file.ts': 'core',
+  'build.ts': 'build',
+  'build-result.ts': 'build',
+  'index.ts': 'build',
+};
+
+/**
+ * Imports that break the order only because of files the runner's branch is moving out of their
+ * folders (parallel/, incremental/, og/pool.ts, og/draw-worker.ts, serve/worker.ts,
+ * content/entry-codec.ts, content/read.ts, render/pages.ts) or forwarders kept for them. Each is
+ * `importer → imported`; the coordinator empties this list once the runner is merged, and deletes
+ * the forwarders that only those files use: routes/urls.ts, og/definition.ts, links/html-scan.ts,
+ * the re-exports of `digest` (incremental/facts.ts), `mergeInlineCode` (render/analysis.ts) and
+ * `AssetManifest` (assets/bundle.ts).
+ */
+const PENDING_RUNNER: readonly string[] = [
+  "assets/static-files.ts → incremental/file-stamps.ts",
+  "content/read.ts → incremental/facts.ts",
+  "content/read.ts → incremental/state.ts",
+  "content/read.ts → parallel/protocol.ts",
+  "content/read.ts → parallel/render-pool.ts",
+  "content/read.ts → routes/routes.ts",
+  "content/read.ts → routes/urls.ts",
+  "content/read.ts → site/definition.ts",
+  "images/prepare.ts → incremental/file-stamps.ts",
+  "og/render.ts → incremental/last-build.ts",
+  "og/render.ts → incremental/og-reuse.ts",
+  "output/write-output.ts → incremental/output-changes.ts",
+  "output/write-output.ts → incremental/state.ts",
+  "parallel/render-service.ts → incremental/facts.ts",
+  "parallel/render-service.ts → incremental/tracking.ts",
+  "render/pages.ts → incremental/facts.ts",
+  "render/pages.ts → incremental/last-build.ts",
+  "render/pages.ts → incremental/page-changes.ts",
+  "render/pages.ts → incremental/state.ts",
+  "render/pages.ts → incremental/tracking.ts",
+  "render/pages.ts → links/html-scan.ts",
+  "render/pages.ts → parallel/protocol.ts",
+  "render/pages.ts → parallel/render-pool.ts",
+  "render/pages.ts → parallel/string-table.ts",
+  "render/pages.ts → parallel/wire.ts",
+  "render/render-page.ts → incremental/tracking.ts",
+];
+
+/**
+ * Imports against the order by design. The site's code imports the engine's public API and JSX
+ * runtime, so the module that loads that code hands over those very modules (one engine, one React).
+ */
+const BY_DESIGN: readonly string[] = ['site/code.ts → index.ts', 'site/code.ts → render/jsx-runtime.ts'];
+
+/** The layer of a module given by its path relative to `src/`, or undefined outside the layers. */
+function layerOf(relative: string): string | undefined {
+  const [first, ...rest] = relative.split(path.sep);
+  return rest.length === 0 ? ROOT_FILES[first!] : first;
+}
+
+/** Every import of a module from a folder not below its own (`importer → imported`, relative to the root). */
+function layerViolations(graph: Map<string, string[]>, root: string, layers: readonly (readonly string[])[], layer: (relative: string) => string | undefined): string[] {
+  const rank = new Map(layers.flatMap((folders, index) => folders.map((folder) => [folder, index] as const)));
+  const found: string[] = [];
+  for (const [file, imports] of graph) {
+    const from = layer(path.relative(root, file));
+    for (const imported of imports) {
+      const to = layer(path.relative(root, imported));
+      if (from === to) continue;
+      const line = `${path.relative(root, file)} → ${path.relative(root, imported)}`.split(path.sep).join('/');
+      if (from === undefined || to === undefined || !rank.has(from) || !rank.has(to)) found.push(`${line} (no layer)`);
+      else if (rank.get(to)! >= rank.get(from)!) found.push(line);
+    }
+  }
+  return found.sort();
+}
+
 describe('the engine’s modules', () => {
   const graph = engineGraph();
 
@@ -62,6 +160,26 @@ describe('the engine’s modules', () => {
 
   it('finds a cycle when there is one', () => {
     expect(cycles(new Map([['/a', ['/b']], ['/b', ['/c']], ['/c', ['/a']], ['/d', ['/a']]]))).toEqual([['/a', '/b', '/c']]);
+  });
+
+  it('import only from the layers below their own, types included', () => {
+    const violations = layerViolations(graph, SRC, LAYERS, layerOf);
+    const allowed = new Set([...PENDING_RUNNER, ...BY_DESIGN]);
+    expect(violations.filter((line) => !allowed.has(line))).toEqual([]);
+    // An exception no longer needed goes from the list, so the lists never hide a new violation.
+    expect([...allowed].filter((line) => !violations.includes(line))).toEqual([]);
+  });
+
+  it('finds an import against the layer order, and one from an unplaced folder', () => {
+    const layers = [['low'], ['mid', 'side'], ['top']];
+    const fake = new Map([
+      ['/s/top/a.ts', ['/s/mid/b.ts', '/s/low/c.ts', '/s/top/d.ts']],
+      ['/s/mid/b.ts', ['/s/low/c.ts', '/s/side/e.ts']],
+      ['/s/low/c.ts', ['/s/top/a.ts']],
+      ['/s/side/e.ts', ['/s/stray/f.ts']],
+    ]);
+    const layer = (relative: string) => relative.split(path.sep)[0];
+    expect(layerViolations(fake, '/s', layers, layer)).toEqual(['low/c.ts → top/a.ts', 'mid/b.ts → side/e.ts', 'side/e.ts → stray/f.ts (no layer)']);
   });
 
   it('never import the site in this repository (templates/, content/, site.config.ts)', () => {

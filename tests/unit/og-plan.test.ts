@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/read.ts';
-import { ogImageUrl, type OgImageSpec } from '../../src/og/definition.ts';
+import { ogImageUrl, type OgImageSpec } from '../../src/site/social-images.ts';
 import { planOgImages } from '../../src/og/plan.ts';
 import type { Entry } from '../../src/content/entry.ts';
 import { createMinimalSite } from '../fixtures/minimal/site.tsx';

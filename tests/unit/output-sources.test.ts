@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectPlaces, sourceOverlap } from '../../src/output/source-guard.ts';
+import { projectPlaces, sourceOverlap } from '../../src/cli/source-guard.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-sources-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

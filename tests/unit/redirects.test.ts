@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planRoutes } from '../../src/routes/routes.ts';
-import { redirectFiles } from '../../src/routes/redirects.ts';
+import { redirectFiles } from '../../src/seo/redirects.ts';
 import { makeEntry } from '../helpers/entries.ts';
 
 const routes = planRoutes([makeEntry('pages', '/'), makeEntry('pages', '/about'), makeEntry('pages', '/about/team')], '/404');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCatalogue } from '../../src/content/catalogue.ts';
 import { createSiteContext } from '../../src/site/context.ts';
 import { checkEmptyFeeds, renderAtom, renderRss } from '../../src/seo/feeds.ts';
-import type { FeedDefinition } from '../../src/seo/definition.ts';
+import type { FeedDefinition } from '../../src/site/feeds.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
 import { makeEntry } from '../helpers/entries.ts';
 import { parseXml } from '../helpers/images.ts';

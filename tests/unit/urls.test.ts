@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { folderOf, isRelative, normalizeUrlPath, pageUrl, resolveRelative, slugOf, urlForContentFile, urlToOutPath } from '../../src/routes/urls.ts';
+import { folderOf, isRelative, normalizeUrlPath, pageUrl, resolveRelative, slugOf, urlForContentFile, urlToOutPath } from '../../src/core/urls.ts';
 import { inStyle } from '../../src/client/location.ts';
 
 describe('urlForContentFile', () => {

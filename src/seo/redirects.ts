@@ -1,11 +1,11 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { closest } from '../diagnostics/suggest.ts';
 import type { OutputFile } from '../output/write.ts';
-import { escapeXml } from '../seo/xml.ts';
+import { escapeXml } from './xml.ts';
 import type { Site } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
-import type { Route } from './routes.ts';
-import { normalizeUrlPath, urlToOutPath } from './urls.ts';
+import type { Route } from '../routes/routes.ts';
+import { normalizeUrlPath, urlToOutPath } from '../core/urls.ts';
 
 /** Where the build writes its redirects, in the format Netlify and Cloudflare Pages read. */
 export const REDIRECTS_FILE = '_redirects';

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
-import type { SiteContext } from '../site/context.ts';
+import type { SiteContext } from './context.ts';
 
 /** Who wrote a feed item. */
 export interface FeedAuthor {

@@ -1,4 +1,7 @@
+import { createRequire } from 'node:module';
 import type { Plugin } from 'unified';
+
+const require = createRequire(import.meta.url);
 
 /** A unified plugin as a site names it: the plugin, or the plugin and its options (Astro's form). */
 export type MarkdownPlugin = Plugin<any[], any, any> | [plugin: Plugin<any[], any, any>, options?: unknown];
@@ -35,4 +38,9 @@ export function highlightThemes(markdown: MarkdownDefinition | undefined): { lig
 /** The plugin and options of a site's plugin entry. */
 export function pluginAndOptions(entry: MarkdownPlugin): { plugin: Plugin<any[], any, any>; options: unknown[] } {
   return Array.isArray(entry) ? { plugin: entry[0], options: entry.length > 1 ? [entry[1]] : [] } : { plugin: entry, options: [] };
+}
+
+/** The names of Shiki's bundled themes, for checking a site's choice. */
+export function themeNames(): string[] {
+  return (require('shiki/themes') as typeof import('shiki/themes')).bundledThemesInfo.map((theme) => theme.id);
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { formatField, type Diagnostic } from '../diagnostics/diagnostics.ts';
-import { locateField } from '../content/locate.ts';
-import type { ParsedFile } from '../content/parse.ts';
-import { decodeCharacterReferences, SAFE_URL_EXPECTED, unsafeUrlScheme } from './unsafe-url.ts';
+import { locateField } from './locate.ts';
+import type { ParsedFile } from './parse.ts';
+import { decodeCharacterReferences, SAFE_URL_EXPECTED, unsafeUrlScheme } from '../safety/unsafe-url.ts';
 
 /** A JSON Schema node, as far as finding URL fields needs it. */
 interface JsonSchema {
