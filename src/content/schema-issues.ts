@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import { describeValue, formatField } from '../diagnostics/diagnostics.ts';
-import type { MessageCode } from '../diagnostics/messages.ts';
+import type { Code } from '../diagnostics/catalogue/index.ts';
 import { closest } from '../diagnostics/suggest.ts';
 
 /** What a schema issue says, in an author's terms; the caller adds file, line and field. */
 export interface IssueFacts {
-  code: MessageCode;
+  code: Code;
   /** Extra path segment (an unknown key) below the issue's own path. */
   key?: string;
   message: string;
@@ -104,7 +104,7 @@ export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): 
           ? [{ code: 'missing-field', message: 'is required', expected: wanted, actual: 'nothing' }]
           : [{ code: 'invalid-type', message: 'has the wrong type', expected: wanted, actual: describeValue(input) }];
       }
-      const code = (issue.params?.code as MessageCode | undefined) ?? 'invalid-content';
+      const code = (issue.params?.code as Code | undefined) ?? 'invalid-content';
       return [{ code, message: issue.message, expected: undefined, actual: describeValue(input), hint: issue.params?.hint as string | undefined }];
     }
     case 'invalid_union': {

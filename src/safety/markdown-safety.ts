@@ -1,12 +1,12 @@
 import type { Element, Root as HastRoot, RootContent as HastNode } from 'hast';
 import type { Root as MdastRoot, RootContent as MdastNode } from 'mdast';
 import type { VFile } from 'vfile';
-import type { MessageCode } from '../diagnostics/messages.ts';
+import type { Code } from '../diagnostics/catalogue/index.ts';
 import { decodeCharacterReferences, SAFE_URL_EXPECTED, unsafeUrlScheme } from './unsafe-url.ts';
 
 /** Something in a Markdown body that would run code (or nests too deep to render); `line` counts from the body's first line. */
 export interface UnsafeFinding {
-  code: Extract<MessageCode, 'unsafe-content' | 'unsafe-url' | 'invalid-content' | 'style-removed'>;
+  code: Extract<Code, 'unsafe-content' | 'unsafe-url' | 'invalid-content' | 'style-removed'>;
   /** Errors, unless said otherwise: what the sanitizer removes without harm is a warning. */
   severity?: 'warning';
   line: number;
