@@ -12,6 +12,7 @@ import type { BaseData } from './entry.ts';
 import { validatingFile, type SchemaHelpers } from './schema-helpers.ts';
 import { slugOf, urlForContentFile, type TrailingSlash } from '../routes/urls.ts';
 import { computeFields, datesOf, readDraft } from './entry-fields.ts';
+import { computedFieldHint, diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** A collection with its schema built once per build. */
 export interface PreparedCollection {
@@ -67,12 +68,9 @@ export function validateFile(
     return {
       diagnostics: [
         {
-          code: 'no-collection',
-          severity: 'error',
+          ...diagnose('no-collection', { relative }),
           file,
           line: 1,
-          message: `The file belongs to no collection, so the site does not know how to draw it.`,
-          hint: `Move it into a folder the site defines, or add a collection whose include matches "${relative}".`,
         },
       ],
     };
@@ -96,12 +94,10 @@ export function validateFile(
     return {
       diagnostics: [
         {
-          code: 'unknown-template',
-          severity: 'error',
+          ...diagnose('unknown-template', {}),
           file,
           ...where,
           field: 'template',
-          message: 'names a template the site does not define',
           expected: `one of ${Object.keys(templates).join(', ')}`,
           actual: JSON.stringify(template),
         },
@@ -138,11 +134,6 @@ function issueDiagnostics(issues: readonly z.core.$ZodIssue[], parsed: ParsedFil
     message: facts.message,
     expected: facts.expected,
     actual: facts.actual,
-    hint: computed.has(String(fieldPath[0])) ? computedHint(String(fieldPath[0])) : facts.hint,
+    hint: computed.has(String(fieldPath[0])) ? computedFieldHint(String(fieldPath[0])) : facts.hint,
   }));
-}
-
-/** What to do about a field the collection computed from the file when the schema refuses it. */
-function computedHint(field: string): string {
-  return `${field} is computed from the file (the collection's computed.${field}): give the file what it is computed from, or set ${field} in the front matter.`;
 }

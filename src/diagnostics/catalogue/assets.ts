@@ -1,5 +1,18 @@
 import { area, entry, SEE_STACK } from './define.ts';
 
+/** What makes an SVG of the content folder unsafe, by what was found. */
+const SVG_FINDINGS = {
+  entities: 'declares entities, which can hide markup from whoever reviews the file',
+  instruction: 'is a processing instruction, which can apply a stylesheet that runs code',
+  element: 'is not allowed in an SVG of the content folder: it runs code or holds a document that can',
+  handler: 'is an event-handler attribute, which runs code',
+  namespace: 'declares the XHTML or XSLT namespace, whose elements run scripts inside an SVG',
+  'animated-handler': 'animates an event-handler attribute, which runs code',
+  'other-origin': 'loads a file from another origin: an SVG of the content folder may only use its own files',
+} as const;
+
+export type SvgFinding = { kind: keyof typeof SVG_FINDINGS } | { kind: 'url'; scheme: string };
+
 export const assets = area({
   title: "Assets, images and social images",
   codes: {
@@ -16,9 +29,9 @@ export const assets = area({
       cause: "an image file cannot be read, decoded or measured (a truncated or misnamed file, more pixels than the decoder's limit, an SVG without `viewBox` or size); an error at each front-matter field and body line naming it, or at the file when nothing does",
       fix: "export the image again, or give the SVG a `viewBox`",
     }),
-    'unsafe-svg': entry<{ finding: string }>({
+    'unsafe-svg': entry<SvgFinding>({
       severity: 'error',
-      message: (p) => p.finding,
+      message: (p) => (p.kind === 'url' ? `holds a ${p.scheme} URL, which runs code` : SVG_FINDINGS[p.kind]),
       hint: () => 'An SVG of the content folder is a picture: export it again without scripts, handlers or outside references. An interactive SVG belongs in the public folder, which is the site’s code.',
       cause: "an SVG of the content folder holds a script (or `foreignObject`, `iframe`…), an `on…` handler, a `javascript:`-like URL in any attribute (animation `values` included), a reference to another origin, an entity declaration or a stylesheet instruction; at its line",
       fix: "export the picture again without them; an interactive SVG belongs in the public folder ([security](security.md#content-and-symlinks))",

@@ -1,5 +1,13 @@
 import { area, entry } from './define.ts';
 
+/** The words of a finding in content that one of the site's Markdown plugins put there, whatever its code. */
+export function putByPlugin(plugin: string, message: string): { message: string; hint: string } {
+  return {
+    message: `was put into the page by the site's plugin ${plugin}, and the engine refuses it: it ${message}`,
+    hint: 'Fix or remove the plugin in the site definition: content cannot bring scripts, event handlers or unsafe URLs into a page, and neither can a plugin.',
+  };
+}
+
 export const contentFiles = area({
   title: "Content files and links",
   codes: {

@@ -10,6 +10,8 @@ import { siteDefinition } from './site-definition.ts';
 import { warnings } from './warnings.ts';
 
 export { computedFieldHint } from './front-matter.ts';
+export type { SvgFinding } from './assets.ts';
+export { putByPlugin } from './content-files.ts';
 export { SEE_STACK } from './define.ts';
 
 /** The sections of `docs/errors.md`, in its order; each code belongs to one. */
@@ -41,7 +43,7 @@ export type ParamsOf<C extends Code> = (typeof catalogue)[C] extends CodeSpec<in
 type Args<C extends Code> = [ParamsOf<C>] extends [void] ? [] : [params: ParamsOf<C>];
 
 /** A code's words for one occurrence: its message, and its hint when it has one. */
-export function text<C extends Code>(code: C, ...args: Args<C>): { message: string; hint?: string } {
+export function say<C extends Code>(code: C, ...args: Args<C>): { message: string; hint?: string } {
   const spec = catalogue[code] as CodeSpec<unknown>;
   const message = spec.message(args[0]);
   const hint = spec.hint?.(args[0]);
@@ -50,10 +52,10 @@ export function text<C extends Code>(code: C, ...args: Args<C>): { message: stri
 
 /** The start of a diagnostic: its code, the code's severity, and its words; the caller adds where. */
 export function diagnose<C extends Code>(code: C, ...args: Args<C>): { code: C; severity: 'error' | 'warning'; message: string; hint?: string } {
-  return { code, severity: catalogue[code].severity, ...text(code, ...args) };
+  return { code, severity: catalogue[code].severity, ...say(code, ...args) };
 }
 
 /** A code's message as the one line the CLI prints for errors that stop a command before it starts: `…  [output-locked]`. */
 export function line<C extends Code>(code: C, ...args: Args<C>): string {
-  return `${text(code, ...args).message}  [${code}]`;
+  return `${say(code, ...args).message}  [${code}]`;
 }

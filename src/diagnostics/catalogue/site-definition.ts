@@ -30,7 +30,8 @@ export const siteDefinition = area({
       message: (p) => `names a ${p.folder ? 'folder' : 'file'} that does not exist`,
       hint: (p) => (p.suggestion ? didYouMean(p.suggestion) : undefined),
       cause: "a file or folder the definition names (`contentDir`, `publicDir`, a stylesheet, island, startup module, social-image template or font, the favicon) does not exist; relative paths are read from the project folder",
-      fix: "fix the path (see the hint), or make paths absolute with `import.meta.dirname`",
+      // Escaped: the bundler of the site's code rewrites that expression wherever its text appears (see site/code.ts).
+      fix: "fix the path (see the hint), or make paths absolute with `import\u002Emeta.dirname`",
     }),
     'invalid-redirect': entry<{ kind: 'plain-source' } | { kind: 'plain-target' } | { kind: 'source-is-page'; from: string } | { kind: 'no-target'; target: string; suggestion?: string }>({
       severity: 'error',
