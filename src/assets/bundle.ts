@@ -9,6 +9,7 @@ import type { OutputFile } from '../output/write.ts';
 import { engineClient } from '../site/code.ts';
 import type { NavigationMode, SiteDefinition } from '../site/definition.ts';
 import { clientRuntime, type ClientRuntime } from './client-runtime.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** Hashed URLs of what pages link to. */
 export interface AssetManifest {
@@ -115,12 +116,10 @@ export async function bundleAssets(
     return {
       files: [],
       diagnostics: messages.map((message) => ({
-        code: 'asset-build-failed' as const,
-        severity: 'error' as const,
+        ...diagnose('asset-build-failed', { reason: message.text }),
         file: message.location ? path.resolve(message.location.file) : undefined,
         line: message.location?.line,
         column: message.location ? message.location.column + 1 : undefined,
-        message: `The client code or a stylesheet failed to build: ${message.text}`,
       })),
     };
   }

@@ -1,4 +1,4 @@
-import { area, entry } from './define.ts';
+import { area, entry, didYouMean } from './define.ts';
 
 /** The words of a finding in content that one of the site's Markdown plugins put there, whatever its code. */
 export function putByPlugin(plugin: string, message: string): { message: string; hint: string } {
@@ -115,15 +115,26 @@ export const contentFiles = area({
       cause: "a symlink under the content or public folder leads to nothing",
       fix: "point it at a file of the project, or remove it",
     }),
-    'broken-link': entry({
+    'broken-link': entry<{ draft?: string; suggestion?: string; written?: string }>({
       severity: 'error',
       message: () => 'points at no page or file of the site',
+      hint: (p) => {
+        if (p.draft) return `${p.draft} is a draft (draft: true), left out of this build: publish it by removing draft: true, or build with --drafts to preview it.`;
+        if (!p.suggestion) return undefined;
+        // A relative link gets a relative suggestion, with the page it resolves to.
+        return p.written ? `did you mean "${p.written}" (${p.suggestion})?` : didYouMean(p.suggestion);
+      },
       cause: "an internal link or image that points at no page or file of the build, or a malformed URL; a relative one is named with what it resolved to, against the Markdown file's folder",
       fix: "fix the path (see the hint for the nearest file), or add the page ([page bundles](content.md#page-bundles))",
     }),
-    'broken-anchor': entry({
+    'broken-anchor': entry<{ suggestion?: string; ids?: readonly string[]; more?: number }>({
       severity: 'error',
       message: () => 'points at an id its page does not have',
+      hint: (p) => {
+        if (p.suggestion) return `did you mean "#${p.suggestion}"?`;
+        if (!p.ids?.length) return 'the page has no ids; link to the page itself, or give the element an id';
+        return `the page's ids are ${p.ids.map((id) => `#${id}`).join(', ')}${p.more ? ` and ${p.more} more` : ''}`;
+      },
       cause: "a link to `#id` that does not exist on its page",
       fix: "use an id the page has (headings get GitHub-style ids); see the hint",
     }),

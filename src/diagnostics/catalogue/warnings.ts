@@ -17,9 +17,10 @@ export const warnings = area({
       cause: "an image in a Markdown body (`![](…)`) or its raw HTML (`<img>` without `alt`) has no alt text",
       fix: "describe the image between the brackets; in raw HTML, `alt=\"\"` marks a decorative image ([images in Markdown](content.md#images-in-markdown))",
     }),
-    'trailing-slash': entry({
+    'trailing-slash': entry<{ url?: string }>({
       severity: 'warning',
       message: () => "names a page in the other URL style than the site's",
+      hint: (p) => (p.url === undefined ? undefined : `Write "${p.url}": on a static host the other form costs a redirect.`),
       cause: "a link names a page in the other URL style than the site's `trailingSlash`: `/guides/terns` on a site whose URLs end in a slash, or `/guides/terns/` on one whose URLs do not; the page is still reached, through a redirect",
       fix: "write the link as the hint says ([trailing slashes](content.md#trailing-slashes))",
     }),
