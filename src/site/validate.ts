@@ -11,7 +11,7 @@ import type { Site, SiteDefinition, SiteInput } from './definition.ts';
 import type { SiteLocator } from './locate.ts';
 import { siteSchema } from './schema.ts';
 import { themeNames } from '../render/highlight.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, FACTORY_HINT } from '../diagnostics/catalogue/index.ts';
 
 /** A site definition checked: the site with its paths made absolute, when nothing is wrong with it, and what is. */
 export interface SiteCheck {
@@ -40,7 +40,7 @@ export function checkSite(definition: unknown, projectRoot: string, locate?: Sit
   );
   // Not even an object: there are no fields to look into.
   if (issues.some((issue) => issue.path.length === 0 && issue.code !== 'unrecognized_keys')) {
-    const factory = typeof definition === 'function' ? 'The module default-exports a function: export the site it makes instead (export default createSite()).' : undefined;
+    const factory = typeof definition === 'function' ? FACTORY_HINT : undefined;
     return { diagnostics: problems.map((problem) => at({ ...problem, hint: problem.hint ?? factory })) };
   }
   const broken = new Set(issues.map((issue) => issue.path[0]));

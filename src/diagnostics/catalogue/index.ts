@@ -12,6 +12,8 @@ import { warnings } from './warnings.ts';
 export { computedFieldHint } from './front-matter.ts';
 export type { SvgFinding } from './assets.ts';
 export { putByPlugin } from './content-files.ts';
+export { pluginNamedAt } from './pages.ts';
+export { FACTORY_HINT } from './site-definition.ts';
 export { SEE_STACK } from './define.ts';
 
 /** The sections of `docs/errors.md`, in its order; each code belongs to one. */

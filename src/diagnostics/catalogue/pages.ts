@@ -1,5 +1,10 @@
 import { area, entry, didYouMean, SEE_STACK } from './define.ts';
 
+/** A plugin's failure with where the site names the plugin, after the hint it had. */
+export function pluginNamedAt(hint: string | undefined, place: string): string {
+  return `${hint ?? ''} The site names the plugin at ${place}.`.trim();
+}
+
 export const pages = area({
   title: "Pages",
   codes: {
