@@ -5,7 +5,7 @@ import { MAX_NESTING, yamlNestingDepth } from '../safety/nesting.ts';
 import type { SourceFile } from './scan.ts';
 import { readFrontMatterYaml, type FrontMatterYaml } from './front-matter-yaml.ts';
 import { yamlProblems } from './yaml-errors.ts';
-import { diagnose, say } from '../diagnostics/catalogue/index.ts';
+import { diagnose, say, severityOf } from '../diagnostics/catalogue/index.ts';
 
 /** A content file split into front matter and body, with what is needed to locate fields. */
 export interface ParsedFile {
@@ -30,7 +30,7 @@ export function parseSource(source: SourceFile, options: { frontMatter?: 'requir
   let yaml: FrontMatterYaml | undefined;
   /** The front matter's YAML cannot be used: one or more `yaml-syntax` errors in this file. */
   const yamlErrors = (...found: Array<Omit<Diagnostic, 'code' | 'severity' | 'file'>>) => ({
-    diagnostics: found.map((d): Diagnostic => ({ code: 'yaml-syntax', severity: 'error', file: source.file, ...d })),
+    diagnostics: found.map((d): Diagnostic => ({ code: 'yaml-syntax', severity: severityOf('yaml-syntax'), file: source.file, ...d })),
   });
   let tooDeep = false;
   // gray-matter may or may not keep the newline after the opening `---`; count what it hands over.

@@ -12,7 +12,7 @@ import type { BaseData } from './entry.ts';
 import { validatingFile, type SchemaHelpers } from './schema-helpers.ts';
 import { slugOf, urlForContentFile, type TrailingSlash } from '../routes/urls.ts';
 import { computeFields, datesOf, readDraft } from './entry-fields.ts';
-import { computedFieldHint, diagnose } from '../diagnostics/catalogue/index.ts';
+import { computedFieldHint, diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
 
 /** A collection with its schema built once per build. */
 export interface PreparedCollection {
@@ -127,7 +127,7 @@ export function validateFile(
 function issueDiagnostics(issues: readonly z.core.$ZodIssue[], parsed: ParsedFile, schema: z.ZodType, computed: ReadonlySet<string> = new Set()): Diagnostic[] {
   return describeIssues(issues, schema).map(({ issue, facts, fieldPath }) => ({
     code: facts.code,
-    severity: 'error' as const,
+    severity: severityOf(facts.code),
     file: parsed.source.file,
     ...locateField(parsed, issue.path, facts.key),
     field: formatField(fieldPath) || undefined,

@@ -20,7 +20,7 @@ import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { highlightThemes, type MarkdownDefinition } from './markdown-options.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { sitePlugins, SitePluginError } from './site-plugins.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
 
 /**
  * The frozen processor every page is rendered with. The site's own plugins (`markdown`) run first,
@@ -165,7 +165,7 @@ export function renderContentMarkdown(markdown: string, source: MarkdownSource, 
     return { html: '', diagnostics: [located(tooDeepFinding(), source)] };
   }
   const unsafe = unsafeFindings(file).map((finding) => located(finding, source));
-  const languages = unknownLanguageFindings(file).map((finding) => located(finding, source, 'warning'));
+  const languages = unknownLanguageFindings(file).map((finding) => located(finding, source, severityOf(finding.code)));
   const noAlt = missingAltText(file).map(({ line, column, field, src }): Diagnostic => ({
     ...diagnose('missing-alt', { markdown: field === 'image' }),
     file: source.file,

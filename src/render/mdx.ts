@@ -14,7 +14,7 @@ import { highlightThemes, type MarkdownDefinition } from './markdown-options.ts'
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
 
 /**
  * MDX content: each `.mdx` entry is compiled with @mdx-js/mdx (the site's remark and rehype
@@ -79,7 +79,7 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
             remarkPlugins: [...sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'), remarkKnownComponents],
             rehypePlugins: [...sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'), ...(themes ? [[rehypeHighlight, themes] as Pluggable] : []), rehypeLinksAndIds],
           });
-          for (const finding of unknownLanguageFindings(compiled)) warnings.push({ severity: 'warning', file, ...finding });
+          for (const finding of unknownLanguageFindings(compiled)) warnings.push({ severity: severityOf(finding.code), file, ...finding });
           return { contents: String(compiled), loader: 'js', resolveDir: path.dirname(file) };
         } catch (error) {
           if (error instanceof SitePluginError) throw error;

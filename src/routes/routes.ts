@@ -4,7 +4,7 @@ import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { BaseData, EntryDates } from '../content/entry.ts';
 import { normalizeUrlPath, pageUrl, slugOf, urlForContentFile, urlToOutPath, type TrailingSlash } from './urls.ts';
-import { diagnose, say } from '../diagnostics/catalogue/index.ts';
+import { diagnose, say, severityOf } from '../diagnostics/catalogue/index.ts';
 
 /** One page to render. */
 export interface Route {
@@ -82,7 +82,7 @@ export function deriveEntries(routes: readonly DerivedRoute[], content: Catalogu
   for (const route of routes) {
     const source = route.source ?? options.defaultSource;
     const problem = routeProblem(route, templates);
-    if (problem) diagnostics.push({ severity: 'error', file: source, ...problem });
+    if (problem) diagnostics.push({ severity: severityOf(problem.code), file: source, ...problem });
     else valid.push({ route, source });
   }
   const claims = Map.groupBy(valid, ({ route }) => normalizeUrlPath(route.url));

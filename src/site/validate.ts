@@ -11,7 +11,7 @@ import type { Site, SiteDefinition, SiteInput } from './definition.ts';
 import type { SiteLocator } from './locate.ts';
 import { siteSchema } from './schema.ts';
 import { themeNames } from '../render/highlight.ts';
-import { diagnose, FACTORY_HINT } from '../diagnostics/catalogue/index.ts';
+import { diagnose, FACTORY_HINT, severityOf } from '../diagnostics/catalogue/index.ts';
 
 /** A site definition checked: the site with its paths made absolute, when nothing is wrong with it, and what is. */
 export interface SiteCheck {
@@ -31,7 +31,7 @@ type Problem = Omit<Diagnostic, 'severity' | 'file' | 'line'> & { at: PropertyKe
 export function checkSite(definition: unknown, projectRoot: string, locate?: SiteLocator): SiteCheck {
   const at = (problem: Problem): Diagnostic => {
     const { at: fieldPath, ...facts } = problem;
-    return { severity: 'error', ...locate?.(fieldPath), ...facts, field: formatField(fieldPath) || undefined };
+    return { severity: severityOf(facts.code), ...locate?.(fieldPath), ...facts, field: formatField(fieldPath) || undefined };
   };
   const shape = siteSchema.safeParse(definition, { reportInput: true });
   const issues = shape.success ? [] : shape.error.issues;

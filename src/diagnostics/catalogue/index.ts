@@ -61,3 +61,8 @@ export function diagnose<C extends Code>(code: C, ...args: Args<C>): { code: C; 
 export function line<C extends Code>(code: C, ...args: Args<C>): string {
   return `${say(code, ...args).message}  [${code}]`;
 }
+
+/** How grave a code is, for diagnostics whose words were said before their place was known. */
+export function severityOf(code: Code): 'error' | 'warning' {
+  return catalogue[code].severity;
+}
