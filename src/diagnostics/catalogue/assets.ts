@@ -27,6 +27,7 @@ function ogInvalid(p: OgInvalid): string {
   return `names the template "${p.template}", which the site does not define (it has ${p.known.join(', ') || 'none'}).`;
 }
 
+/** The codes of the section "Assets, images and social images" of docs/errors.md, in its order. */
 export const assets = area({
   title: "Assets, images and social images",
   codes: {

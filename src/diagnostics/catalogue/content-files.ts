@@ -8,6 +8,7 @@ export function putByPlugin(plugin: string, message: string): { message: string;
   };
 }
 
+/** The codes of the section "Content files and links" of docs/errors.md, in its order. */
 export const contentFiles = area({
   title: "Content files and links",
   codes: {

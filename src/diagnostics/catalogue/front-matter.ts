@@ -30,6 +30,7 @@ export function computedFieldHint(field: string): string {
   return `${field} is computed from the file (the collection's computed.${field}): give the file what it is computed from, or set ${field} in the front matter.`;
 }
 
+/** The codes of the section "Front matter" of docs/errors.md, in its order. */
 export const frontMatter = area({
   title: "Front matter",
   codes: {

@@ -1,5 +1,6 @@
 import { area, entry } from './define.ts';
 
+/** The codes of the section "The output folder" of docs/errors.md, in its order. */
 export const output = area({
   title: "The output folder",
   intro: "These stop `site build` before it changes anything, each as one line ending with its code, and\nnever leave anything behind ([the output folder and atomicity](security.md#the-output-folder-and-atomicity)).",

@@ -5,6 +5,7 @@ export function pluginNamedAt(hint: string | undefined, place: string): string {
   return `${hint ?? ''} The site names the plugin at ${place}.`.trim();
 }
 
+/** The codes of the section "Pages" of docs/errors.md, in its order. */
 export const pages = area({
   title: "Pages",
   codes: {

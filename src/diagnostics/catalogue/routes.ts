@@ -1,5 +1,6 @@
 import { area, entry, SEE_STACK } from './define.ts';
 
+/** The codes of the section "Derived routes" of docs/errors.md, in its order. */
 export const derivedRoutes = area({
   title: "Derived routes",
   codes: {

@@ -1,5 +1,6 @@
 import { area, entry } from './define.ts';
 
+/** The codes of the section "Security" of docs/errors.md, in its order. */
 export const security = area({
   title: "Security",
   codes: {

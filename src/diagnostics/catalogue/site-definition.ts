@@ -3,6 +3,7 @@ import { area, entry, didYouMean, SEE_STACK } from './define.ts';
 /** The hint when a site module's default export is a function rather than the site it makes. */
 export const FACTORY_HINT = 'The module default-exports a function: export the site it makes instead (export default createSite()).';
 
+/** The codes of the section "The site definition" of docs/errors.md, in its order. */
 export const siteDefinition = area({
   title: "The site definition",
   intro: "Reported before any content is read, at the field's line in the site module\n([what is checked](site-definition.md#what-is-checked-when-it-loads)); `missing-field`,\n`unknown-field`, `invalid-type` and `invalid-format` above are reported for its fields too.",

@@ -1,5 +1,6 @@
 import { area, entry, didYouMean } from './define.ts';
 
+/** The codes of the section "Warnings" of docs/errors.md, in its order. */
 export const warnings = area({
   title: "Warnings",
   codes: {
