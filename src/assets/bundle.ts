@@ -10,6 +10,7 @@ import { engineClient } from '../site/code.ts';
 import type { ClientRuntime, NavigationMode, SiteDefinition } from '../site/definition.ts';
 import { clientRuntime } from './client-runtime.ts';
 import type { AssetManifest } from '../render/render-page.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 // For parallel/protocol.ts until the runner's branch moves it: it imports the type from here.
 export type { AssetManifest } from '../render/render-page.ts';
@@ -102,12 +103,10 @@ export async function bundleAssets(
     return {
       files: [],
       diagnostics: messages.map((message) => ({
-        code: 'asset-build-failed' as const,
-        severity: 'error' as const,
+        ...diagnose('asset-build-failed', { reason: message.text }),
         file: message.location ? path.resolve(message.location.file) : undefined,
         line: message.location?.line,
         column: message.location ? message.location.column + 1 : undefined,
-        message: `The client code or a stylesheet failed to build: ${message.text}`,
       })),
     };
   }

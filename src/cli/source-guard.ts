@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Site } from '../site/definition.ts';
 import { namedFiles } from '../site/named-files.ts';
+import { line } from '../diagnostics/catalogue/index.ts';
 
 /**
  * A folder (or file) of the project that an output folder must never overlap: every build
@@ -16,9 +17,6 @@ export interface SourcePlace {
   holdingOnly?: boolean;
 }
 
-/** The code of the message an overlap gives (see docs/errors.md). */
-export const OVERLAP_CODE = 'output-overlaps-source';
-
 /**
  * Why `out` cannot be an output folder: it is, lies inside or holds one of `places`. Undefined
  * when it overlaps none. Both sides are compared after links are resolved, so a link to the
@@ -31,7 +29,7 @@ export function sourceOverlap(out: string, places: readonly SourcePlace[]): stri
     const relation = target === source ? 'is' : isInside(source, target) ? 'contains' : !place.holdingOnly && isInside(target, source) ? 'is inside' : undefined;
     if (!relation) continue;
     const where = relation === 'is' ? place.what : `${place.what} (${source})`;
-    return `${out} ${relation} ${where}: every build replaces its output folder whole, so it must be a folder of its own, such as dist/ in the project.  [${OVERLAP_CODE}]`;
+    return line('output-overlaps-source', { out, relation, where });
   }
   return undefined;
 }

@@ -5,6 +5,7 @@ import { compareEntries, compareNewestFirst } from './ordering.ts';
 import { Ref } from './schema-helpers.ts';
 import type { BaseData, Entry } from './entry.ts';
 import { normalizeUrlPath } from '../core/urls.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** One row of the content index: what menus and listings need to know of a page. */
 export const contentIndexItemSchema = z.object({
@@ -115,17 +116,14 @@ export function checkReferences(
       if (catalogue.resolve(ref)) continue;
       const slugs = catalogue.collection(ref.collection, { includeHidden: true }).map((e) => e.slug);
       diagnostics.push({
-        code: 'unknown-reference',
-        severity: 'error',
+        ...diagnose('unknown-reference', { collection: ref.collection, slug: ref.slug, draft: draftKeys.has(`${ref.collection}/${ref.slug}`) }),
         file: entry.file,
         ...locate(entry, fieldPath),
         field: fieldPath.map(String).join('.'),
-        message: `refers to no entry of "${ref.collection}"`,
         expected: slugs.length
           ? `one of ${slugs.slice(0, 12).join(', ')}${slugs.length > 12 ? `, … (${slugs.length} in all)` : ''}`
           : `the slug of an entry of "${ref.collection}" (it has none)`,
         actual: JSON.stringify(ref.slug),
-        hint: draftKeys.has(`${ref.collection}/${ref.slug}`) ? `"${ref.slug}" is a draft (draft: true), left out of this build: publish it, or build with --drafts.` : undefined,
       });
     }
   }

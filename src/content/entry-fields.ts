@@ -3,6 +3,7 @@ import type { CollectionDefinition } from './collection.ts';
 import type { EntryDates } from './entry.ts';
 import { locateField } from './locate.ts';
 import type { ParsedFile } from './parse.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** The field every entry may have, whatever its collection's schema: a draft is left out of builds without `--drafts`. */
 export const DRAFT_FIELD = 'draft';
@@ -14,15 +15,12 @@ export function readDraft(parsed: ParsedFile): { draft: boolean; diagnostic?: Di
   return {
     draft: false,
     diagnostic: {
-      code: 'invalid-type',
-      severity: 'error',
+      ...diagnose('invalid-type', { kind: 'draft' }),
       file: parsed.source.file,
       ...locateField(parsed, [DRAFT_FIELD]),
       field: DRAFT_FIELD,
-      message: 'has the wrong type',
       expected: 'true or false',
       actual: JSON.stringify(value),
-      hint: 'draft: true leaves the page out of `site build` (but not `site serve` or `site build --drafts`).',
     },
   };
 }
@@ -51,13 +49,10 @@ export function computeFields(
     } catch (error) {
       const thrown = error instanceof Error ? error : new Error(String(error));
       diagnostics.push({
-        code: 'computed-field-failed',
-        severity: 'error',
+        ...diagnose('computed-field-failed', { field, reason: thrown.message }),
         file: parsed.source.file,
         line: 1,
         field,
-        message: `The collection's computed.${field} threw: ${thrown.message}`,
-        hint: 'Run with --verbose to see the stack.',
         detail: thrown.stack,
       });
     }

@@ -3,6 +3,7 @@ import { formatField, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { locateField } from './locate.ts';
 import type { ParsedFile } from './parse.ts';
 import { decodeCharacterReferences, SAFE_URL_EXPECTED, unsafeUrlScheme } from '../safety/unsafe-url.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** A JSON Schema node, as far as finding URL fields needs it. */
 interface JsonSchema {
@@ -36,15 +37,12 @@ export function checkFrontMatterUrls(parsed: ParsedFile, schema: z.ZodType): Dia
       const scheme = isUrlField ? (unsafeUrlScheme(value) ?? unsafeUrlScheme(decodeCharacterReferences(value))) : undefined;
       if (scheme) {
         diagnostics.push({
-          code: 'unsafe-url',
-          severity: 'error',
+          ...diagnose('unsafe-url', { scheme, inFrontMatter: true }),
           file: parsed.source.file,
           ...locateField(parsed, fieldPath),
           field: formatField(fieldPath),
-          message: `is a ${scheme} URL, which runs code`,
           expected: SAFE_URL_EXPECTED,
           actual: JSON.stringify(value),
-          hint: 'Use the https: address of the page you mean.',
         });
       }
     } else if (Array.isArray(value)) {

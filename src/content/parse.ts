@@ -5,6 +5,7 @@ import { MAX_NESTING, yamlNestingDepth } from '../safety/nesting.ts';
 import type { SourceFile } from './scan.ts';
 import { readFrontMatterYaml, type FrontMatterYaml } from './front-matter-yaml.ts';
 import { yamlProblems } from './yaml-errors.ts';
+import { diagnose, say, severityOf } from '../diagnostics/catalogue/index.ts';
 
 /** A content file split into front matter and body, with what is needed to locate fields. */
 export interface ParsedFile {
@@ -29,7 +30,7 @@ export function parseSource(source: SourceFile, options: { frontMatter?: 'requir
   let yaml: FrontMatterYaml | undefined;
   /** The front matter's YAML cannot be used: one or more `yaml-syntax` errors in this file. */
   const yamlErrors = (...found: Array<Omit<Diagnostic, 'code' | 'severity' | 'file'>>) => ({
-    diagnostics: found.map((d): Diagnostic => ({ code: 'yaml-syntax', severity: 'error', file: source.file, ...d })),
+    diagnostics: found.map((d): Diagnostic => ({ code: 'yaml-syntax', severity: severityOf('yaml-syntax'), file: source.file, ...d })),
   });
   let tooDeep = false;
   // gray-matter may or may not keep the newline after the opening `---`; count what it hands over.
@@ -43,15 +44,12 @@ export function parseSource(source: SourceFile, options: { frontMatter?: 'requir
     return {
       diagnostics: [
         {
-          code: 'missing-front-matter',
-          severity: 'error',
+          ...diagnose('missing-front-matter'),
           file: source.file,
           line: 1,
           column: 1,
-          message: 'The file has no front matter.',
           expected: 'a first line `---`, YAML fields, and a closing `---`',
           actual: JSON.stringify(text.split('\n', 1)[0] ?? ''),
-          hint: "Add front matter, or let the file's collection take plain Markdown: frontMatter: 'optional', with computed fields.",
         },
       ],
     };
@@ -72,8 +70,7 @@ export function parseSource(source: SourceFile, options: { frontMatter?: 'requir
     return yamlErrors({
       line: 1,
       column: 1,
-      message: `The front matter nests lists or fields more than ${MAX_NESTING} levels deep.`,
-      hint: 'Flatten it: front matter needs a few levels at most.',
+      ...say('yaml-syntax', { kind: 'deep', levels: MAX_NESTING }),
     });
   }
   if (yaml?.conversionError) {
@@ -84,15 +81,14 @@ export function parseSource(source: SourceFile, options: { frontMatter?: 'requir
     return yamlErrors({
       line: alias ? pos.line + lineOffset : 1,
       column: alias ? pos.col : 1,
-      message: `The front matter is not valid YAML: ${firstLine(conversionError.message)}`,
-      hint: 'An alias (*name) must follow its anchor (&name), and aliases must not multiply beyond reason. Quote values that start with * or &.',
+      ...say('yaml-syntax', { kind: 'alias', reason: firstLine(conversionError.message) }),
     });
   }
   const errors = yaml?.errors ?? [];
   if (errors.length > 0) return yamlErrors(...yamlProblems(errors, lineCounter, lineOffset));
   const data = result.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return yamlErrors({ line: 1, message: 'The front matter must be a set of `field: value` lines.', actual: Array.isArray(data) ? 'a list' : typeof data });
+    return yamlErrors({ line: 1, ...say('yaml-syntax', { kind: 'not-fields' }), actual: Array.isArray(data) ? 'a list' : typeof data });
   }
   const consumed = text.length - result.content.length;
   const bodyLine = text.slice(0, consumed).split('\n').length;

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { inputBounds, type InputBounds } from '../safety/input-bounds.ts';
 import { PAGE_SOURCE } from '../safety/content-types.ts';
 import { walkFolder } from './walk.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** A content file as read from disk. */
 export interface SourceFile {
@@ -51,13 +52,10 @@ function notUtf8(file: string, bytes: Buffer): Diagnostic {
     start = end + 1;
   }
   return {
-    code: 'invalid-utf8',
-    severity: 'warning',
+    ...diagnose('invalid-utf8'),
     file,
     line,
-    message: 'The line holds bytes that are not UTF-8: each is shown as � (U+FFFD) on the page.',
     expected: 'text encoded as UTF-8',
     actual: 'bytes of another encoding (Latin-1 or Windows-1252, perhaps)',
-    hint: 'Save the file as UTF-8 in your editor, then check the characters on this line.',
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { closest } from '../diagnostics/suggest.ts';
 import { folderOf, isRelative, resolveRelative } from '../core/urls.ts';
+import { say } from '../diagnostics/catalogue/index.ts';
 
 /** A reference to an entry of another collection by slug, resolved after every file is read. */
 export class Ref {
@@ -121,8 +122,8 @@ export function createSchemaHelpers(assetDirs: readonly string[]): SchemaHelpers
             context.issues.push({
               code: 'custom',
               input: value,
-              params: { code: 'missing-image', hint: suggestion ? `did you mean "${suggestion}"?` : undefined },
-              message: resolved === value ? 'names a file that does not exist' : `names a file that does not exist: it resolves to ${resolved}`,
+              params: { code: 'missing-image', hint: say('missing-image', { suggestion }).hint },
+              message: say('missing-image', { resolved: resolved === value ? undefined : resolved }).message,
             });
           }
           return resolved;
@@ -132,8 +133,8 @@ export function createSchemaHelpers(assetDirs: readonly string[]): SchemaHelpers
       z
         .string({ error: DATE_FORMAT })
         .regex(DATE_OR_DATE_TIME, { error: DATE_FORMAT, abort: true })
-        .refine((value) => isCalendarDate(value.slice(0, 10)), { params: { code: 'invalid-date' }, error: 'is not a real calendar date', abort: true })
-        .refine(isTimeOfDay, { params: { code: 'invalid-date' }, error: 'is not a real time of day', abort: true })
+        .refine((value) => isCalendarDate(value.slice(0, 10)), { params: { code: 'invalid-date' }, error: say('invalid-date', {}).message, abort: true })
+        .refine(isTimeOfDay, { params: { code: 'invalid-date' }, error: say('invalid-date', { time: true }).message, abort: true })
         .transform(normalizeDate),
   };
 }

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import { describeValue, formatField } from '../diagnostics/diagnostics.ts';
-import type { MessageCode } from '../diagnostics/messages.ts';
+import type { Code } from '../diagnostics/catalogue/index.ts';
 import { closest } from '../diagnostics/suggest.ts';
+import { say } from '../diagnostics/catalogue/index.ts';
 
 /** What a schema issue says, in an author's terms; the caller adds file, line and field. */
 export interface IssueFacts {
-  code: MessageCode;
+  code: Code;
   /** Extra path segment (an unknown key) below the issue's own path. */
   key?: string;
   message: string;
@@ -52,7 +53,7 @@ export function describeIssues(issues: readonly Issue[], schema: z.ZodType): Des
   const misspelt = new Set(described.map(meant).filter((field) => field !== undefined && missing.has(field)));
   return described
     .filter(({ facts, fieldPath }) => !(facts.code === 'missing-field' && misspelt.has(formatField(fieldPath))))
-    .map((d) => (misspelt.has(meant(d) ?? '') ? { ...d, facts: { ...d.facts, hint: `did you mean "${d.facts.suggestion}"? It is required, and missing.` } } : d));
+    .map((d) => (misspelt.has(meant(d) ?? '') ? { ...d, facts: { ...d.facts, hint: say('unknown-field', { suggestion: d.facts.suggestion, required: true }).hint } } : d));
 }
 
 /** Turns one zod issue into one or more author-facing facts (an unknown-keys issue names each key). */
@@ -62,8 +63,8 @@ export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): 
     case 'invalid_type': {
       // A schema that words what it wants (`z.string({ error: 'a date written YYYY-MM-DD' })`) says it better than the type's name.
       const expected = issue.message.startsWith('Invalid input') ? (TYPE_NAMES[issue.expected] ?? issue.expected) : issue.message;
-      if (input === undefined) return [{ code: 'missing-field', message: 'is required', expected, actual: 'nothing' }];
-      return [{ code: 'invalid-type', message: 'has the wrong type', expected, actual: describeValue(input) }];
+      if (input === undefined) return [{ code: 'missing-field', ...say('missing-field', {}), expected, actual: 'nothing' }];
+      return [{ code: 'invalid-type', ...say('invalid-type', {}), expected, actual: describeValue(input) }];
     }
     case 'invalid_value': {
       const values = issue.values.map(String);
@@ -71,10 +72,9 @@ export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): 
       return [
         {
           code: 'invalid-value',
-          message: 'is not one of the allowed values',
+          ...say('invalid-value', { suggestion }),
           expected: `one of ${values.join(', ')}`,
           actual: describeValue(input),
-          hint: suggestion ? `did you mean "${suggestion}"?` : undefined,
         },
       ];
     }
@@ -84,10 +84,9 @@ export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): 
         return {
           code: 'unknown-field' as const,
           key,
-          message: 'is not a known field',
+          ...say('unknown-field', { suggestion }),
           expected: knownKeys.length ? `one of the fields ${knownKeys.join(', ')}` : 'no such field',
           actual: JSON.stringify(key),
-          hint: suggestion ? `did you mean "${suggestion}"?` : 'remove it, or fix its spelling',
           suggestion,
         };
       });
@@ -95,16 +94,16 @@ export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): 
     case 'too_big':
       return [describeSize(issue, input)];
     case 'invalid_format':
-      return [{ code: 'invalid-format', message: 'is not in the expected format', expected: formatName(issue), actual: describeValue(input) }];
+      return [{ code: 'invalid-format', ...say('invalid-format', {}), expected: formatName(issue), actual: describeValue(input) }];
     case 'custom': {
       // A check that says what it wants (`params.expected`) reads like a type check: missing, or of the wrong kind.
       const wanted = issue.params?.expected as string | undefined;
       if (wanted !== undefined) {
         return input === undefined
-          ? [{ code: 'missing-field', message: 'is required', expected: wanted, actual: 'nothing' }]
-          : [{ code: 'invalid-type', message: 'has the wrong type', expected: wanted, actual: describeValue(input) }];
+          ? [{ code: 'missing-field', ...say('missing-field', {}), expected: wanted, actual: 'nothing' }]
+          : [{ code: 'invalid-type', ...say('invalid-type', {}), expected: wanted, actual: describeValue(input) }];
       }
-      const code = (issue.params?.code as MessageCode | undefined) ?? 'invalid-content';
+      const code = (issue.params?.code as Code | undefined) ?? 'invalid-content';
       return [{ code, message: issue.message, expected: undefined, actual: describeValue(input), hint: issue.params?.hint as string | undefined }];
     }
     case 'invalid_union': {
@@ -112,14 +111,14 @@ export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): 
       return [
         {
           code: 'invalid-type',
-          message: 'matches none of the allowed forms',
+          ...say('invalid-type', { kind: 'union' }),
           expected: forms.length === issue.errors.length && forms.length ? forms.join(' or ') : undefined,
           actual: describeValue(input),
         },
       ];
     }
     default:
-      return [{ code: 'invalid-content', message: issue.message, actual: describeValue(input) }];
+      return [{ code: 'invalid-content', ...say('invalid-content', { check: issue.message }), actual: describeValue(input) }];
   }
 }
 
@@ -158,9 +157,10 @@ function describeSize(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, 
   const actual =
     typeof input === 'string' ? `${input.length} characters` : Array.isArray(input) ? `${input.length} items` : describeValue(input);
   if (small && issue.origin === 'string' && limit === 1) {
-    return { code: 'missing-field', message: 'must not be empty', expected: 'some text', actual };
+    return { code: 'missing-field', ...say('missing-field', { empty: true }), expected: 'some text', actual };
   }
-  return { code: small ? 'too-small' : 'too-big', message: small ? 'is too small' : 'is too large', expected: `${bound} ${limit}${unit}`, actual };
+  const code = small ? 'too-small' : 'too-big';
+  return { code, ...say(code), expected: `${bound} ${limit}${unit}`, actual };
 }
 
 function formatName(issue: z.core.$ZodIssueInvalidStringFormat): string {

@@ -12,6 +12,7 @@ import type { BaseData } from './entry.ts';
 import { validatingFile, type SchemaHelpers } from './schema-helpers.ts';
 import { slugOf, urlForContentFile, type TrailingSlash } from '../core/urls.ts';
 import { computeFields, datesOf, readDraft } from './entry-fields.ts';
+import { computedFieldHint, diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
 
 /** A collection with its schema built once per build. */
 export interface PreparedCollection {
@@ -67,12 +68,9 @@ export function validateFile(
     return {
       diagnostics: [
         {
-          code: 'no-collection',
-          severity: 'error',
+          ...diagnose('no-collection', { relative }),
           file,
           line: 1,
-          message: `The file belongs to no collection, so the site does not know how to draw it.`,
-          hint: `Move it into a folder the site defines, or add a collection whose include matches "${relative}".`,
         },
       ],
     };
@@ -96,12 +94,10 @@ export function validateFile(
     return {
       diagnostics: [
         {
-          code: 'unknown-template',
-          severity: 'error',
+          ...diagnose('unknown-template', {}),
           file,
           ...where,
           field: 'template',
-          message: 'names a template the site does not define',
           expected: `one of ${Object.keys(templates).join(', ')}`,
           actual: JSON.stringify(template),
         },
@@ -131,18 +127,13 @@ export function validateFile(
 function issueDiagnostics(issues: readonly z.core.$ZodIssue[], parsed: ParsedFile, schema: z.ZodType, computed: ReadonlySet<string> = new Set()): Diagnostic[] {
   return describeIssues(issues, schema).map(({ issue, facts, fieldPath }) => ({
     code: facts.code,
-    severity: 'error' as const,
+    severity: severityOf(facts.code),
     file: parsed.source.file,
     ...locateField(parsed, issue.path, facts.key),
     field: formatField(fieldPath) || undefined,
     message: facts.message,
     expected: facts.expected,
     actual: facts.actual,
-    hint: computed.has(String(fieldPath[0])) ? computedHint(String(fieldPath[0])) : facts.hint,
+    hint: computed.has(String(fieldPath[0])) ? computedFieldHint(String(fieldPath[0])) : facts.hint,
   }));
-}
-
-/** What to do about a field the collection computed from the file when the schema refuses it. */
-function computedHint(field: string): string {
-  return `${field} is computed from the file (the collection's computed.${field}): give the file what it is computed from, or set ${field} in the front matter.`;
 }

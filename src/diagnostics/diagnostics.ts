@@ -1,8 +1,8 @@
-import type { MessageCode } from './messages.ts';
+import type { Code } from './catalogue/index.ts';
 
 /** A problem an author or a template caused, shaped like vfile-message plus a hint. */
 export interface Diagnostic {
-  code: MessageCode;
+  code: Code;
   severity: 'error' | 'warning';
   /** Absolute path of the file at fault, when there is one. */
   file?: string;

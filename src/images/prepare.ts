@@ -175,7 +175,7 @@ function unmeasurableSvg(source: ImageSourceFile): ImageProblem {
     file: source.file,
     expected: 'an <svg> root element with a viewBox, or a width and height in pixels',
     reason: 'its size cannot be read',
-    hint: `Add a viewBox to the <svg> element of ${path.basename(source.file)}, e.g. viewBox="0 0 1200 675".`,
+    unmeasurable: true,
   };
 }
 
@@ -187,6 +187,5 @@ function undecodable(source: ImageSourceFile, error: unknown): ImageProblem {
     expected: source.raster ? 'a PNG, JPEG, WebP or AVIF file that can be decoded' : 'a readable SVG file',
     // libvips repeats a line per failed read; say each thing once.
     reason: [...new Set(reason.split('\n').map((line) => line.trim()).filter(Boolean))].join('; '),
-    hint: `Export ${path.basename(source.file)} again from the original, or replace it; the file may be truncated or saved in another format than its extension says.`,
   };
 }

@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
 import { formatField, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { locateField } from '../content/locate.ts';
 import { parseSource } from '../content/parse.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** A front-matter field that names an image. */
 export interface ImageReference {
@@ -37,7 +39,8 @@ export interface ImageProblem {
   expected: string;
   /** What is wrong with it, in a few words (often the decoder's own message). */
   reason: string;
-  hint: string;
+  /** An SVG whose size cannot be read, rather than a file that cannot be decoded: the hint differs. */
+  unmeasurable?: boolean;
 }
 
 /**
@@ -47,8 +50,8 @@ export interface ImageProblem {
  * not (a template may use it, or a visitor open it).
  */
 export async function locateImageProblem(problem: ImageProblem, references: readonly ImageReference[], catalogue?: Catalogue): Promise<Diagnostic[]> {
-  const message = `The image ${problem.url} cannot be used: ${problem.reason}`;
-  const base = { code: 'invalid-image', severity: 'error', expected: problem.expected, actual: `${JSON.stringify(problem.url)} (${problem.reason})`, hint: problem.hint, message } as const;
+  const words = diagnose('invalid-image', { url: problem.url, reason: problem.reason, name: path.basename(problem.file), unmeasurable: problem.unmeasurable });
+  const base = { ...words, expected: problem.expected, actual: `${JSON.stringify(problem.url)} (${problem.reason})` };
   const inBodies = catalogue ? bodyReferences(catalogue, problem.url).map(({ entry, line }): Diagnostic => ({ ...base, file: entry.file, line, field: 'body' })) : [];
   if (!references.length && !inBodies.length) return [{ ...base, file: problem.file }];
   const inFields = await Promise.all(

@@ -9,6 +9,7 @@ import { scanHtml, type ScannedPage } from '../render/html-scan.ts';
 import { reportProblems, type Problem } from './report.ts';
 import { digest } from '../core/digest.ts';
 import { folderOf, pageUrl, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
+import { diagnose, say } from '../diagnostics/catalogue/index.ts';
 
 /** A link to another site: listed for a person or a link checker, never fetched by the build. */
 export interface ExternalLink {
@@ -110,7 +111,7 @@ export function checkLinks(
       } else if (resolved.kind === 'malformed') {
         found.push({ code: 'broken-link', link, expected: 'a well-formed URL' });
       } else if (resolved.kind === 'internal' && !resolved.target) {
-        const draft = draftKeys.has(resolved.key) ? draftHint(resolved.path) : undefined;
+        const draft = draftKeys.has(resolved.key) ? say('broken-link', { draft: resolved.path }).hint : undefined;
         found.push({ code: 'broken-link', link, expected: 'a page or file of the site', hint: draft });
       } else if (resolved.kind === 'internal' && resolved.styled) {
         const ends = trailingSlash === 'always' ? 'end in a slash' : 'do not end in a slash';
@@ -138,7 +139,7 @@ export function checkLinks(
     const suggestion = near && (closest(near.path, [...pageUrls, ...near.inFolder]) ?? nearest(near.path, near.sameName));
     if (!suggestion) return undefined;
     // A relative URL gets a relative suggestion, from the folder of the Markdown file it is written in.
-    return written ? `did you mean "${relativeTo(folderOf(route.entry.relative), suggestion)}" (${suggestion})?` : `did you mean "${suggestion}"?`;
+    return say('broken-link', { suggestion, written: written && relativeTo(folderOf(route.entry.relative), suggestion) }).hint;
   });
   return { diagnostics: [...caseClashes(routes), ...diagnostics], external: [...external.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)) };
 }
@@ -156,14 +157,11 @@ function caseClashes(routes: readonly Route[]): Diagnostic[] {
     return group
       .filter((route, index) => group.findIndex((other) => other.entry === route.entry) === index)
       .map((route) => ({
-        code: 'duplicate-url' as const,
-        severity: 'error' as const,
+        ...diagnose('duplicate-url', { kind: 'case' }),
         file: route.entry.file || undefined,
         line: route.entry.file ? 1 : undefined,
-        message: `URLs that differ only in letter case or accents collide on case-insensitive file systems and hosts.`,
         expected: 'URLs that differ in more than letter case or Unicode form',
         actual: urls.join(', '),
-        hint: 'Rename one of the files.',
       }));
   });
 }
@@ -211,24 +209,16 @@ const IDS_LISTED = 8;
  * A did-you-mean for a missing `#id`, else the ids the page has, so the author can pick one. Ids
  * the linking page has too are the layout's (a menu's, a footer's), so the page's own come first.
  */
-function anchorHint(fragment: string, ids: ReadonlySet<string>, linkingPageIds: ReadonlySet<string>): string {
+function anchorHint(fragment: string, ids: ReadonlySet<string>, linkingPageIds: ReadonlySet<string>): string | undefined {
   const suggestion = closest(fragment, [...ids]);
-  if (suggestion) return `did you mean "#${suggestion}"?`;
-  if (ids.size === 0) return 'the page has no ids; link to the page itself, or give the element an id';
   const own = [...ids].filter((id) => !linkingPageIds.has(id) || ids === linkingPageIds);
   const all = [...own, ...[...ids].filter((id) => !own.includes(id))];
-  const listed = all.slice(0, IDS_LISTED).map((id) => `#${id}`);
-  return `the page's ids are ${listed.join(', ')}${all.length > IDS_LISTED ? ` and ${all.length - IDS_LISTED} more` : ''}`;
+  return say('broken-anchor', { suggestion, ids: all.slice(0, IDS_LISTED), more: Math.max(0, all.length - IDS_LISTED) }).hint;
 }
 
 /** A decoded URL path as an output path without its `index.html`: `/a/b/` and `/a/b` are both `a/b`. */
 function pathKey(urlPath: string): string {
   return urlPath.split('/').filter(Boolean).join('/');
-}
-
-/** Why a link to a draft is broken, and what to do. */
-function draftHint(urlPath: string): string {
-  return `${urlPath} is a draft (draft: true), left out of this build: publish it by removing draft: true, or build with --drafts to preview it.`;
 }
 
 /** What the link check found over one set of pages and output paths, kept for the next build. */

@@ -5,10 +5,11 @@
 import { posix } from 'node:path';
 import { editDistance } from '../diagnostics/suggest.ts';
 import type { TrailingSlash } from '../core/urls.ts';
+import { say } from '../diagnostics/catalogue/index.ts';
 
 /** The hint for a link to a page in the other URL style than the site's. */
-export function slashHint(url: string): string {
-  return `Write "${url}": on a static host the other form costs a redirect.`;
+export function slashHint(url: string): string | undefined {
+  return say('trailing-slash', { url }).hint;
 }
 
 /** A URL as written with its path's trailing slash added or removed, its query and fragment kept. */

@@ -3,6 +3,7 @@ import type { Route } from '../routes/routes.ts';
 import { unsafeUrlScheme } from '../safety/unsafe-url.ts';
 import type { ScannedLink, ScannedPage } from '../render/html-scan.ts';
 import { locateFrontMatterValue, markdownLinkLines } from './locate-source.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** One thing wrong with one link of one page. */
 export interface Problem {
@@ -35,7 +36,8 @@ export function reportProblems(
     for (const problem of unique(found)) {
       const { link, code, expected } = problem;
       // A page named in the other URL style is still reached (a host redirects, or serves the folder's index.html).
-      const facts = { code, severity: code === 'trailing-slash' ? ('warning' as const) : ('error' as const), message: messageFor(code), expected, actual: JSON.stringify(safeDecode(link.url)), hint: hintFor(problem, route) };
+      const { severity, message } = code === 'unsafe-url' ? diagnose(code, { link: true }) : diagnose(code, {});
+      const facts = { code, severity, message, expected, actual: JSON.stringify(safeDecode(link.url)), hint: hintFor(problem, route) };
       const inMarkdown = code === 'unsafe-url' ? undefined : written.get(link.url);
       const lines = inMarkdown?.lines ?? [];
       // A relative URL is named as written and as resolved: the file it was looked for is the author's clue.
@@ -69,12 +71,6 @@ export function reportProblems(
 
 function unique(problems: readonly Problem[]): Problem[] {
   return [...new Map(problems.map((problem) => [`${problem.code} ${problem.link.where} ${problem.link.url}`, problem])).values()];
-}
-
-function messageFor(code: Problem['code']): string {
-  if (code === 'unsafe-url') return 'is a URL that runs code';
-  if (code === 'trailing-slash') return "names a page in the other URL style than the site's";
-  return code === 'broken-anchor' ? 'points at an id its page does not have' : 'points at no page or file of the site';
 }
 
 /** A URL path as an author wrote it (`/시간`, not `/%EC%8B%9C%EA%B0%84`), or as it is when it is not valid percent-encoding. */

@@ -8,6 +8,7 @@ import type { SiteDefinition } from '../site/definition.ts';
 import { isFileSpec, OG_SIZE, ogImageUrl, type DrawnImageSpec, type OgImageRef, type OgImageSpec, type SocialImages } from '../site/social-images.ts';
 import type { DrawTask } from './draw.ts';
 import { fontsFingerprint, imageKey, rendererFingerprint, templateFingerprint } from './hash.ts';
+import { diagnose, type ParamsOf } from '../diagnostics/catalogue/index.ts';
 
 /** One image to draw (or take from the cache), for one page. */
 export interface DrawJob {
@@ -39,8 +40,8 @@ export async function planOgImages(site: SiteDefinition, catalogue: Catalogue, c
   const plan: OgPlan = { refs: new Map(), jobs: [], diagnostics: [] };
   const og = site.og;
   if (!og) return plan;
-  const problem = (entry: Entry, message: string, code: 'og-image-invalid' | 'og-image-failed' = 'og-image-invalid', detail?: string) =>
-    plan.diagnostics.push({ code, severity: 'error', file: entry.file, line: 1, message: `The social image of ${entry.url} ${message}`, detail });
+  const problem = (entry: Entry, words: ReturnType<typeof diagnose>, detail?: string) => plan.diagnostics.push({ ...words, file: entry.file, line: 1, detail });
+  const invalid = (entry: Entry, params: ParamsOf<'og-image-invalid'>) => problem(entry, diagnose('og-image-invalid', params));
   const dirs = [site.contentDir, site.publicDir].filter((dir): dir is string => Boolean(dir));
   const bounds = inputBounds(site);
   const readAsset = memoize((url: string) => readPublished(dirs, bounds, url));
@@ -51,29 +52,29 @@ export async function planOgImages(site: SiteDefinition, catalogue: Catalogue, c
     try {
       spec = og.image(entry, catalogue);
     } catch (error) {
-      problem(entry, `could not be described: the site's og.image() threw ${asError(error).message}`, 'og-image-failed', asError(error).stack);
+      problem(entry, diagnose('og-image-failed', { url: entry.url, kind: 'describe', reason: asError(error).message }), asError(error).stack);
       continue;
     }
     if (!spec) continue;
     if (isFileSpec(spec)) {
       const type = TYPES[path.extname(spec.file).toLowerCase()];
-      if (type !== 'image/png' && type !== 'image/svg+xml') problem(entry, `must be a PNG or an SVG, found ${spec.file}.`);
-      else if (!(await readAsset(spec.file))) problem(entry, `names ${spec.file}, which is in neither the content nor the public folder.`);
+      if (type !== 'image/png' && type !== 'image/svg+xml') invalid(entry, { url: entry.url, kind: 'not-image', file: spec.file });
+      else if (!(await readAsset(spec.file))) invalid(entry, { url: entry.url, kind: 'missing-file', file: spec.file });
       else plan.refs.set(entry.url, { url: spec.file, type, ...OG_SIZE, alt: spec.alt });
       continue;
     }
     const template = templates.get(spec.template);
     if (template === undefined) {
-      problem(entry, `names the template "${spec.template}", which the site does not define (it has ${[...templates.keys()].join(', ') || 'none'}).`);
+      invalid(entry, { url: entry.url, kind: 'unknown-template', template: spec.template, known: [...templates.keys()] });
       continue;
     }
     if (template instanceof Error) {
-      problem(entry, `cannot be drawn: its template "${spec.template}" does not build: ${template.message}`, 'og-image-failed');
+      problem(entry, diagnose('og-image-failed', { url: entry.url, kind: 'build', template: spec.template, reason: template.message }));
       continue;
     }
     const assets = await inlineAssets(spec, readAsset);
     if (typeof assets === 'string') {
-      problem(entry, `embeds ${assets}, which is in neither the content nor the public folder.`);
+      invalid(entry, { url: entry.url, kind: 'missing-asset', asset: assets });
       continue;
     }
     const task: DrawTask = { template: spec.template, props: { ...spec.props, assets } };

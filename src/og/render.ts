@@ -8,6 +8,7 @@ import type { BuildMemory, LastBuild } from '../incremental/last-build.ts';
 import { carryDrawnImages } from '../incremental/og-reuse.ts';
 import { fingerprintOgCode, planOgImages, type DrawJob, type OgPlan } from './plan.ts';
 import { drawAll } from './pool.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 export interface OgRenderOptions {
   /** Where drawn images are kept between builds (default `<root>/.site-cache/og`). */
@@ -92,12 +93,9 @@ export async function renderOgImages(site: SiteDefinition, jobs: readonly DrawJo
 
 function drawingFailed(job: DrawJob, error: Error): Diagnostic {
   return {
-    code: 'og-image-failed',
-    severity: 'error',
+    ...diagnose('og-image-failed', { url: job.pageUrl, kind: 'draw', template: job.task.template, reason: error.message }),
     file: job.file,
     line: 1,
-    message: `The social image of ${job.pageUrl} could not be drawn (template "${job.task.template}"): ${error.message}`,
-    hint: 'Satori draws a subset of CSS: flexbox, inline styles, no grid. Run with --verbose to see the stack.',
     detail: error.stack,
   };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SiteConfigError } from '../diagnostics/config-error.ts';
 import { processRunning, processStart } from './processes.ts';
+import { line } from '../diagnostics/catalogue/index.ts';
 
 /** Another build holds the output folder: this one stopped before changing anything. */
 export class OutputLockedError extends SiteConfigError {
@@ -42,7 +43,7 @@ export function lockOutput(file: string, target: string): () => void {
       const holder = readHolder(file);
       if (holder ? holderRuns(holder) : justMade(file)) {
         throw new OutputLockedError(
-          `another build${holder ? ` (pid ${holder.pid})` : ''} is writing to ${target} now, so this one stopped and changed nothing. Wait for it to end and build again.  [output-locked]`,
+          line('output-locked', { target, pid: holder?.pid }),
         );
       }
       // The holder was killed: its lock is stale. (Two builds taking over the same stale lock in
@@ -97,7 +98,7 @@ export function checkOutputParent(target: string): void {
     fs.accessSync(parent, fs.constants.W_OK);
   } catch (error) {
     throw new OutputNotWritableError(
-      `${parent} cannot be written (${(error as NodeJS.ErrnoException).code}): a build writes its next output beside ${target} and swaps it in, so it stopped and changed nothing. Make that folder writable, or choose another --out.  [output-not-writable]`,
+      line('output-not-writable', { parent, errno: (error as NodeJS.ErrnoException).code, target }),
       { cause: error },
     );
   }

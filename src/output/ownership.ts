@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SiteConfigError } from '../diagnostics/config-error.ts';
 import { surveyFolder } from './survey.ts';
+import { line } from '../diagnostics/catalogue/index.ts';
 
 /**
  * What the `_headers` file every build writes says of its maker (see security/headers-output.ts):
@@ -29,7 +30,7 @@ export function foreignOutput(target: string): string | undefined {
   }
   if (names.length === 0 || signed(path.join(target, '_headers'))) return undefined;
   if ((surveyFolder(target)?.files.length ?? 0) === 0) return undefined;
-  return `${target} holds files that no build of this engine wrote (it has no _headers file from \`site build\`), so a build will not replace it: empty it, or choose another --out.  [output-not-ours]`;
+  return line('output-not-ours', { target });
 }
 
 function signed(headers: string): boolean {

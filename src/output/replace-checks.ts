@@ -4,6 +4,7 @@ import { OutputNotWritableError } from './lock.ts';
 import { foreignOutput, OutputNotOursError } from './ownership.ts';
 import { guardAgainstShrinking } from './shrink-guard.ts';
 import { surveyFolder } from './survey.ts';
+import { line } from '../diagnostics/catalogue/index.ts';
 
 /**
  * What must hold before a build's output replaces the folder `target`, checked with nothing
@@ -23,7 +24,7 @@ export function checkReplaceable(target: string, nextPaths: ReadonlySet<string> 
       fs.accessSync(absolute, fs.constants.W_OK);
     } catch {
       throw new OutputNotWritableError(
-        `${absolute} is read-only, so this build could not replace ${target}: it stopped and changed nothing. Make it writable (chmod -R u+w ${target}) or choose another --out.  [output-not-writable]`,
+        line('output-not-writable', { readOnly: absolute, target }),
       );
     }
   }

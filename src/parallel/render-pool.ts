@@ -5,6 +5,7 @@ import { loadAnalysis } from '../render/analysis.ts';
 import { encodeEntry } from '../content/entry-codec.ts';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 import type { Site } from '../site/definition.ts';
 import type { CatalogueMessage, ParsedSource, ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
 
@@ -250,10 +251,7 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
 /** The warning for a build whose workers all failed to load the site: the pages are right, the build only slower. */
 export function workersUnavailable(failure: Error | undefined): Diagnostic {
   return {
-    code: 'workers-unavailable',
-    severity: 'warning',
-    message: `No worker thread could load the site, so every page was rendered on the main thread${failure ? `: ${failure.message}` : ''}`,
-    hint: 'The pages are the same, only built more slowly. Run with --verbose to see the error.',
+    ...diagnose('workers-unavailable', { reason: failure?.message }),
     detail: failure?.stack,
   };
 }

@@ -4,6 +4,7 @@ import type { HighlighterCore, LanguageRegistration, ThemeRegistration } from 's
 import type { VFile } from 'vfile';
 import { closest } from '../diagnostics/suggest.ts';
 import type { UnsafeFinding } from '../safety/markdown-safety.ts';
+import { say } from '../diagnostics/catalogue/index.ts';
 
 /**
  * Code highlighting with Shiki at build time, under the strict Content-Security-Policy: tokens get
@@ -161,9 +162,8 @@ function unknownLanguage(language: string, pre: Element): CodeLanguageFinding {
     line: pre.position?.start.line ?? 1,
     column: pre.position?.start.column ?? 1,
     field: `\`\`\`${language}`,
-    message: 'names a language the highlighter does not know, so the block is shown plain',
+    ...say('unknown-code-language', { suggestion }),
     actual: JSON.stringify(language),
-    hint: suggestion ? `did you mean "${suggestion}"?` : 'Use a language name Shiki knows (https://shiki.style/languages), or none for plain text.',
   };
 }
 

@@ -20,6 +20,7 @@ import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { highlightThemes, type MarkdownDefinition } from '../site/markdown-options.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { sitePlugins, SitePluginError } from './site-plugins.ts';
+import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
 
 /**
  * The frozen processor every page is rendered with. The site's own plugins (`markdown`) run first,
@@ -164,18 +165,15 @@ export function renderContentMarkdown(markdown: string, source: MarkdownSource, 
     return { html: '', diagnostics: [located(tooDeepFinding(), source)] };
   }
   const unsafe = unsafeFindings(file).map((finding) => located(finding, source));
-  const languages = unknownLanguageFindings(file).map((finding) => located(finding, source, 'warning'));
+  const languages = unknownLanguageFindings(file).map((finding) => located(finding, source, severityOf(finding.code)));
   const noAlt = missingAltText(file).map(({ line, column, field, src }): Diagnostic => ({
-    code: 'missing-alt',
-    severity: 'warning',
+    ...diagnose('missing-alt', { markdown: field === 'image' }),
     file: source.file,
     line: line + source.bodyLine - 1,
     column,
     field,
-    message: 'is an image without alt text, which screen readers announce by its file name',
     expected: 'a description of the image, or alt="" in HTML for a decorative one',
     actual: JSON.stringify(src),
-    hint: field === 'image' ? 'Write the description between the brackets: ![A heron on a post](./heron.jpg).' : 'Add alt="…" describing the image, or alt="" when it is only decoration.',
   }));
   return { html: String(file), diagnostics: [...unsafe, ...languages, ...noAlt] };
 }
@@ -189,13 +187,10 @@ function located(finding: Omit<Diagnostic, 'severity'> & { line: number; severit
 function pluginFailed(error: SitePluginError, source: MarkdownSource): Diagnostic {
   const cause = error.cause as Error;
   return {
-    code: 'markdown-plugin-failed',
-    severity: 'error',
+    ...diagnose('markdown-plugin-failed', { field: error.field, plugin: error.plugin, reason: cause.message }),
     file: source.file,
     line: source.bodyLine,
     field: error.field,
-    message: `the site's plugin ${error.field} (${error.plugin}) threw while rendering this file: ${cause.message}`,
-    hint: 'The plugin is at fault, or the content is something it does not expect. Run with --verbose to see the stack.',
     detail: cause.stack,
   };
 }

@@ -14,6 +14,7 @@ import { highlightThemes, type MarkdownDefinition } from '../site/markdown-optio
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';
+import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
 
 /**
  * MDX content: each `.mdx` entry is compiled with @mdx-js/mdx (the site's remark and rehype
@@ -78,7 +79,7 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
             remarkPlugins: [...sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'), remarkKnownComponents],
             rehypePlugins: [...sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'), ...(themes ? [[rehypeHighlight, themes] as Pluggable] : []), rehypeLinksAndIds],
           });
-          for (const finding of unknownLanguageFindings(compiled)) warnings.push({ severity: 'warning', file, ...finding });
+          for (const finding of unknownLanguageFindings(compiled)) warnings.push({ severity: severityOf(finding.code), file, ...finding });
           return { contents: String(compiled), loader: 'js', resolveDir: path.dirname(file) };
         } catch (error) {
           if (error instanceof SitePluginError) throw error;
@@ -134,7 +135,7 @@ function declaredNames(program: unknown): string[] {
 function bundleProblems(error: unknown, entry: Entry, root: string): Diagnostic[] {
   if (error instanceof SitePluginError) {
     const cause = error.cause as Error;
-    return [{ code: 'markdown-plugin-failed', severity: 'error', file: entry.file, line: entry.bodyLine, field: error.field, message: `the site's plugin ${error.field} (${error.plugin}) threw while compiling this file: ${cause.message}`, hint: 'The plugin is at fault, or the content is something it does not expect. Run with --verbose to see the stack.', detail: cause.stack }];
+    return [{ ...diagnose('markdown-plugin-failed', { field: error.field, plugin: error.plugin, reason: cause.message, mdx: true }), file: entry.file, line: entry.bodyLine, field: error.field, detail: cause.stack }];
   }
   const failure = error as esbuild.BuildFailure;
   if (!Array.isArray(failure.errors)) throw error;
@@ -146,17 +147,10 @@ function bundleProblems(error: unknown, entry: Entry, root: string): Diagnostic[
     const unresolved = /^Could not resolve "(.+)"$/.exec(message.text)?.[1];
     const at = unresolved ? locate(text, JSON.stringify(unresolved).slice(1, -1)) : message.location && path.resolve(root, message.location.file) === entry.file ? { line: message.location.line, column: message.location.column + 1 } : undefined;
     return {
-      code: 'invalid-mdx' as const,
-      severity: 'error' as const,
+      ...diagnose('invalid-mdx', unresolved ? { unresolved } : { compiler: message.text }),
       file: entry.file,
       line: at?.line ?? entry.bodyLine,
       column: at?.column,
-      message: unresolved ? `imports "${unresolved}", which does not resolve` : message.text,
-      hint: unresolved
-        ? 'Fix the path: it is read from the MDX file’s folder, as in the site’s own code.'
-        : message.text.startsWith('<')
-          ? undefined
-          : 'MDX is JSX inside Markdown: close every tag, and write { and < in text as {"{"} and &lt;.',
     };
   });
 }

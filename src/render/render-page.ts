@@ -22,6 +22,7 @@ import { contentBodyContext, renderContentMarkdown, renderMarkdown } from './mar
 import type { Entry } from '../content/entry.ts';
 import { isMdx } from './mdx.ts';
 import { mdxContent } from './mdx-content.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** Hashed URLs of what pages link to. */
 export interface AssetManifest {
@@ -120,14 +121,11 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
         diagnostics: [
           ...body.diagnostics,
           {
-            code: 'heading-count',
-            severity: 'error',
+            ...diagnose('heading-count', { url: route.url, template: route.template, headings }),
             file: route.entry.file,
             line: written === undefined ? 1 : written + route.entry.bodyLine - 1,
-            message: `The page ${route.url} (template "${route.template}") has ${headings} h1 headings; a page has exactly one.`,
             expected: '1 h1',
             actual: String(headings),
-            hint: headings > 1 ? 'Use ## for sections in Markdown; the template draws the h1.' : 'The template must draw the h1.',
           },
         ],
       };
@@ -142,13 +140,10 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
     return {
       diagnostics: [
         {
-          code: 'render-failed',
-          severity: 'error',
+          ...diagnose('render-failed', { template: route.template, reason: err.message }),
           ...at,
           // The page is where, not what: the same error on many pages is then reported once (see `groupDiagnostics`).
           page: route.url,
-          message: `The template "${route.template}" threw: ${err.message}`,
-          hint: 'Run with --verbose to see the stack.',
           detail: err.stack,
         },
       ],
@@ -163,16 +158,13 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
  */
 function undeclaredIsland(error: UndeclaredIslandError, route: Route): Diagnostic {
   return {
-    code: 'undeclared-island',
-    severity: 'error',
+    ...diagnose('undeclared-island', { template: route.template, island: error.island, suggestion: error.suggestion }),
     file: route.entry.file,
     line: 1,
     page: route.url,
     field: 'islands',
-    message: `the template "${route.template}" renders an island the site does not declare, so it would never hydrate`,
     expected: error.declared.length ? `one of ${error.declared.join(', ')}` : 'an island declared in islands (it declares none)',
     actual: JSON.stringify(error.island),
-    hint: error.suggestion ? `did you mean "${error.suggestion}"?` : `Declare it: islands: { ${error.island}: 'islands/${error.island}.tsx' }.`,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Pluggable, Processor, Transformer } from 'unified';
 import type { VFile } from 'vfile';
 import { CONTENT_ORIGIN, noteOrigins } from '../safety/markdown-safety.ts';
 import { pluginAndOptions, type MarkdownPlugin } from '../site/markdown-options.ts';
+import { pluginNamedAt } from '../diagnostics/catalogue/index.ts';
 
 /** Which field of the site definition names a plugin: `markdown.rehypePlugins[1]`. */
 export type PluginField = `markdown.${'remarkPlugins' | 'rehypePlugins'}[${number}]`;
@@ -76,5 +77,5 @@ export function withPluginLocation(diagnostic: Diagnostic, site: Pick<Site, 'loc
   const [kind, index] = /^markdown\.(\w+)\[(\d+)\]$/.exec(diagnostic.field ?? '')?.slice(1) ?? [];
   if (!kind || !site.locate) return diagnostic;
   const { file, line } = site.locate(['markdown', kind, Number(index)]);
-  return file ? { ...diagnostic, hint: `${diagnostic.hint ?? ''} The site names the plugin at ${path.relative(site.root, file)}${line ? `:${line}` : ''}.`.trim() } : diagnostic;
+  return file ? { ...diagnostic, hint: pluginNamedAt(diagnostic.hint, `${path.relative(site.root, file)}${line ? `:${line}` : ''}`) } : diagnostic;
 }

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { siteFrame } from '../diagnostics/thrown-in-site.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** An element a component wrote with a `style` attribute, and where in the site's code it did. */
 export interface StyledElement {
@@ -40,15 +41,12 @@ export function recordStyledElements<T>(render: () => T): { value: T; styled: St
  */
 export function styledElementDiagnostics(styled: readonly StyledElement[]): Diagnostic[] {
   return styled.map((element) => ({
-    code: 'csp-blocked-inline',
-    severity: 'error',
+    ...diagnose('csp-blocked-inline', { component: true }),
     file: element.file,
     line: element.line,
     column: element.column,
     field: `<${element.tag} style>`,
-    message: 'is written by a component, and the Content-Security-Policy blocks style attributes in browsers',
     actual: JSON.stringify(element.style.length > 60 ? `${element.style.slice(0, 57)}...` : element.style),
-    hint: 'Give the element a class styled in a stylesheet (or SVG presentation attributes) instead of a style attribute.',
   }));
 }
 

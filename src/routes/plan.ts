@@ -7,6 +7,7 @@ import { digest } from '../core/digest.ts';
 import type { Site } from '../site/definition.ts';
 import { checkNotFound } from '../site/validate.ts';
 import { deriveEntries, planRoutes, type DerivedRoute, type Route } from './routes.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** Every page of the site: one per entry, and the pages derived from the content. */
 export interface SiteRoutes {
@@ -43,7 +44,7 @@ function derivePages(site: Site, catalogue: Catalogue, diagnostics: Diagnostic[]
     declared = site.routes(catalogue);
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
-    diagnostics.push({ code: 'routes-failed', severity: 'error', message: `The site's routes() threw: ${err.message}`, hint: 'Run with --verbose to see the stack.', detail: err.stack });
+    diagnostics.push({ ...diagnose('routes-failed', { reason: err.message }), detail: err.stack });
     return [];
   }
   const derived = deriveEntries(declared, catalogue, { templates: Object.keys(site.templates), root: site.root, trailingSlash: site.trailingSlash });

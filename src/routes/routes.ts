@@ -3,6 +3,7 @@ import type { Catalogue } from '../content/catalogue.ts';
 import type { DerivedRoute, Entry, Route } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { normalizeUrlPath, pageUrl, slugOf, urlForContentFile, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
+import { diagnose, say, severityOf } from '../diagnostics/catalogue/index.ts';
 
 export type { DerivedRoute, Route } from '../content/entry.ts';
 
@@ -19,14 +20,11 @@ export function checkDuplicateUrls(files: readonly { file: string; relative: str
     claimants.length < 2
       ? []
       : claimants.map((source) => ({
-          code: 'duplicate-url' as const,
-          severity: 'error' as const,
+          ...diagnose('duplicate-url', { kind: 'files', url }),
           file: source.file,
           line: 1,
-          message: `Two or more files produce the URL ${url}.`,
           expected: `one file for the URL ${url}`,
           actual: claimants.map((c) => `content/${c.relative}`).join(', '),
-          hint: 'Rename or remove all but one of them.',
         })),
   );
 }
@@ -55,7 +53,7 @@ export function deriveEntries(routes: readonly DerivedRoute[], content: Catalogu
   for (const route of routes) {
     const source = route.source ?? options.defaultSource;
     const problem = routeProblem(route, templates);
-    if (problem) diagnostics.push({ severity: 'error', file: source, ...problem });
+    if (problem) diagnostics.push({ severity: severityOf(problem.code), file: source, ...problem });
     else valid.push({ route, source });
   }
   const claims = Map.groupBy(valid, ({ route }) => normalizeUrlPath(route.url));
@@ -68,14 +66,11 @@ export function deriveEntries(routes: readonly DerivedRoute[], content: Catalogu
     }
     const sources = [...(file ? [`content/${file.relative}`] : []), ...claimants.map(({ source }) => `the derived route ${url} (${source ? path.relative(options.root, source) : "the site's routes()"})`)];
     const clash = (at: string | undefined, line?: number): Diagnostic => ({
-      code: 'duplicate-url',
-      severity: 'error',
+      ...diagnose('duplicate-url', { kind: 'pages', url, file: Boolean(file) }),
       file: at,
       line,
-      message: `Two or more pages produce the URL ${url}.`,
       expected: `one page for the URL ${url}`,
       actual: sources.join(', '),
-      hint: file ? 'Rename the content file, or leave this URL out of the derived routes.' : 'Derive each URL once.',
     });
     if (file) diagnostics.push(clash(file.file, 1));
     diagnostics.push(...[...new Set(claimants.map(({ source }) => source))].map((source) => clash(source)));
@@ -90,15 +85,15 @@ function routeProblem(route: DerivedRoute, templates: ReadonlySet<string>): Omit
   // A trailing slash is the site's style to give (see `trailingSlash`): either form is taken.
   const clean = typeof route.url === 'string' ? normalizeUrlPath(route.url) : undefined;
   if (typeof route.url !== 'string' || !route.url.startsWith('/') || /[?#\s]/.test(route.url) || (route.url !== clean && route.url !== `${clean}/`)) {
-    return { code: 'invalid-route', field: at('url'), message: `${label} has no clean URL path.`, expected: 'a root-relative path without a query, fragment or doubled slash, such as /projects/industry/retail', actual: JSON.stringify(route.url) };
+    return { code: 'invalid-route', field: at('url'), ...say('invalid-route', { route: label }), expected: 'a root-relative path without a query, fragment or doubled slash, such as /projects/industry/retail', actual: JSON.stringify(route.url) };
   }
   if (!templates.has(route.template)) {
-    return { code: 'unknown-template', field: at('template'), message: `${label} names a template the site does not define.`, expected: `one of ${[...templates].join(', ')}`, actual: JSON.stringify(route.template) };
+    return { code: 'unknown-template', field: at('template'), ...say('unknown-template', { route: label }), expected: `one of ${[...templates].join(', ')}`, actual: JSON.stringify(route.template) };
   }
   for (const field of ['title', 'description'] as const) {
     const value: unknown = route.data?.[field];
     if (typeof value !== 'string' || value.trim() === '') {
-      return { code: 'invalid-route', field: at(`data.${field}`), message: `${label} has no ${field}.`, expected: `a ${field} (text)`, actual: value === undefined ? 'nothing' : JSON.stringify(value) };
+      return { code: 'invalid-route', field: at(`data.${field}`), ...say('invalid-route', { route: label, field }), expected: `a ${field} (text)`, actual: value === undefined ? 'nothing' : JSON.stringify(value) };
     }
   }
   return undefined;

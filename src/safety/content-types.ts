@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /**
  * The kinds of file the content folder may publish as they are: pictures, video, sound, PDF,
@@ -42,15 +43,12 @@ export function unpublishableContent(file: string, relative: string): Diagnostic
   const dot = relative.lastIndexOf('.');
   const extension = dot > relative.lastIndexOf('/') ? relative.slice(dot).toLowerCase() : '(no extension)';
   return {
-    code: 'unsafe-file-type',
-    severity: 'error',
+    ...diagnose('unsafe-file-type', { extension }),
     file,
     // The file itself is at fault: line 1 stands for it, as for a file no collection holds.
     line: 1,
     field: 'file type',
-    message: `A ${extension} file in the content folder would be published as it is, and content never runs code.`,
     expected: 'Markdown, or a picture, video, sound, PDF, font or plain-data file (.png, .svg, .mp4, .mp3, .pdf, .woff2, .txt, .csv, .json, …)',
     actual: JSON.stringify(extension),
-    hint: 'Put site code in the public folder, which is the site’s code, reviewed as code; or remove the file.',
   };
 }

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /**
  * Characters a content file's name may not hold, because the URL made from it would not lead
@@ -16,14 +17,11 @@ export function checkFileName(source: { file: string; relative: string }): Diagn
   if (!bad) return undefined;
   const what = /\s/.test(bad[0]) ? 'a space at the start or end of a name' : `the character ${JSON.stringify(bad[0].replace(/[/]/g, ''))}`;
   return {
-    code: 'invalid-file-name',
-    severity: 'error',
+    ...diagnose('invalid-file-name', { what }),
     file: source.file,
     line: 1,
-    message: `The file's path makes a URL that cannot lead back to the page: it has ${what}`,
     field: 'file name',
     expected: 'a name without #, ?, %, \\, control characters, or spaces at either end',
     actual: JSON.stringify(source.relative),
-    hint: 'Rename the file; its name is the last part of the page’s URL.',
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { diagnose, type ParamsOf } from '../diagnostics/catalogue/index.ts';
 
 /**
  * Where the files a build reads may live: inside the project (its root, content and public
@@ -46,41 +47,35 @@ export function checkLink(link: string, bounds: InputBounds): LinkCheck {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') return { diagnostic: loopDiagnostic(link, written) };
     const lexical = path.resolve(path.dirname(link), written);
-    if (!isWithinAny(lexical, bounds.inside)) return { diagnostic: refused(link, 'symlink-outside-project', `leads to ${JSON.stringify(written)}, outside the project: ${NOTHING_OUTSIDE}`) };
-    return { diagnostic: refused(link, 'symlink-broken', `leads to ${JSON.stringify(written)}, which does not exist (${code ?? 'unreadable'})`) };
+    if (!isWithinAny(lexical, bounds.inside)) return { diagnostic: refused(link, 'symlink-outside-project', { target: JSON.stringify(written) }) };
+    return { diagnostic: refused(link, 'symlink-broken', { target: JSON.stringify(written), errno: code ?? 'unreadable', missing: true }) };
   }
   const shown = `${JSON.stringify(written)}${path.resolve(path.dirname(link), written) === target ? '' : ` (${target})`}`;
   const into = bounds.forbidden.find((folder) => isWithin(target, folder));
-  if (into) return { diagnostic: refused(link, 'symlink-outside-project', `leads to ${shown}, into ${path.basename(into)}/, which a build never reads from`) };
-  if (!isWithinAny(target, bounds.inside)) return { diagnostic: refused(link, 'symlink-outside-project', `leads to ${shown}, outside the project: ${NOTHING_OUTSIDE}`) };
+  if (into) return { diagnostic: refused(link, 'symlink-outside-project', { target: shown, into: path.basename(into) }) };
+  if (!isWithinAny(target, bounds.inside)) return { diagnostic: refused(link, 'symlink-outside-project', { target: shown }) };
   let stat: fs.Stats;
   try {
     stat = fs.statSync(target);
   } catch (error) {
-    return { diagnostic: refused(link, 'symlink-broken', `leads to ${shown}, which cannot be read (${(error as NodeJS.ErrnoException).code})`) };
+    return { diagnostic: refused(link, 'symlink-broken', { target: shown, errno: String((error as NodeJS.ErrnoException).code) }) };
   }
   if (stat.isDirectory()) {
     const holds = bounds.forbidden.find((folder) => isWithin(folder, target));
-    if (holds) return { diagnostic: refused(link, 'symlink-outside-project', `leads to ${shown}, a folder holding ${path.basename(holds)}/, which a build never reads from`) };
+    if (holds) return { diagnostic: refused(link, 'symlink-outside-project', { target: shown, holds: path.basename(holds) }) };
   }
   return { target, isDirectory: stat.isDirectory() };
 }
 
-const NOTHING_OUTSIDE = 'nothing outside the project is read or published';
-
 /** The error for a link to a folder the walk is already inside: followed, it would never end. */
 export function loopDiagnostic(link: string, target: string): Diagnostic {
-  return refused(link, 'symlink-loop', `is a loop: it leads to ${JSON.stringify(target)}, back to itself or to a folder that holds it`);
+  return refused(link, 'symlink-loop', { target });
 }
 
-const HINTS = {
-  'symlink-outside-project': 'Copy the file into the content or public folder instead of linking to it, or remove the link.',
-  'symlink-loop': 'Remove the link, or point it at a file or a folder that does not hold it.',
-  'symlink-broken': 'Point the link at a file of the project, or remove it.',
-} as const;
+type SymlinkCode = 'symlink-outside-project' | 'symlink-loop' | 'symlink-broken';
 
-function refused(link: string, code: keyof typeof HINTS, message: string): Diagnostic {
-  return { code, severity: 'error', file: link, field: 'symlink', message, hint: HINTS[code] };
+function refused<C extends SymlinkCode>(link: string, code: C, params: ParamsOf<C>): Diagnostic {
+  return { ...diagnose<SymlinkCode>(code, params as ParamsOf<SymlinkCode>), file: link, field: 'symlink' };
 }
 
 function realPath(file: string): string {

@@ -1,14 +1,14 @@
 import type { Element, Root as HastRoot, RootContent as HastNode } from 'hast';
 import type { Root as MdastRoot, RootContent as MdastNode } from 'mdast';
 import type { VFile } from 'vfile';
-import type { MessageCode } from '../diagnostics/messages.ts';
+import { diagnose, putByPlugin, type Code } from '../diagnostics/catalogue/index.ts';
 import { decodeCharacterReferences, SAFE_URL_EXPECTED, unsafeUrlScheme } from './unsafe-url.ts';
 
 /** Something in a Markdown body that would run code (or nests too deep to render); `line` counts from the body's first line. */
 export interface UnsafeFinding {
-  code: Extract<MessageCode, 'unsafe-content' | 'unsafe-url' | 'invalid-content' | 'style-removed'>;
+  code: Extract<Code, 'unsafe-content' | 'unsafe-url' | 'invalid-content' | 'style-removed'>;
   /** Errors, unless said otherwise: what the sanitizer removes without harm is a warning. */
-  severity?: 'warning';
+  severity?: 'error' | 'warning';
   line: number;
   column: number;
   /** What was written: `<script>`, `<p onclick>`, `link`, `<a href>`. */
@@ -36,8 +36,6 @@ function safetyData(file: VFile): SafetyData {
   return data.safety;
 }
 
-const URL_HINT = 'Link to a page of the site (/services/…) or to an https: address.';
-
 /**
  * Remark plugin: checks the URLs Markdown syntax writes (links, images, autolinks, reference
  * definitions) where they are written. The parser has already decoded character references, so
@@ -51,7 +49,7 @@ export function remarkFlagUnsafeUrls() {
         const scheme = unsafeUrlScheme(node.url);
         if (scheme) {
           const field = node.type === 'definition' ? `[${node.label ?? node.identifier}]: definition` : node.type;
-          data.findings.push({ code: 'unsafe-url', ...start(node), field, message: `is a ${scheme} URL, which runs code`, expected: SAFE_URL_EXPECTED, actual: JSON.stringify(node.url), hint: URL_HINT });
+          data.findings.push({ ...diagnose('unsafe-url', { scheme }), ...start(node), field, expected: SAFE_URL_EXPECTED, actual: JSON.stringify(node.url) });
         }
       }
       if ((node.type === 'link' || node.type === 'image' || node.type === 'linkReference' || node.type === 'imageReference') && node.position?.start.offset !== undefined) {
@@ -130,8 +128,7 @@ function checkElement(node: Element, where: { line: number; column: number }, da
   if (!plugin) return;
   // The file's text did not write it: the finding names the plugin that did.
   for (const finding of data.findings.slice(before)) {
-    finding.message = `was put into the page by the site's plugin ${plugin}, and the engine refuses it: it ${finding.message}`;
-    finding.hint = 'Fix or remove the plugin in the site definition: content cannot bring scripts, event handlers or unsafe URLs into a page, and neither can a plugin.';
+    Object.assign(finding, putByPlugin(plugin, finding.message));
   }
 }
 
@@ -139,44 +136,35 @@ function checkOwnElement(node: Element, where: { line: number; column: number },
   const tag = node.tagName.toLowerCase();
   if (tag === 'script') {
     data.findings.push({
-      code: 'unsafe-content',
+      ...diagnose('unsafe-content', { kind: 'script' }),
       ...where,
       field: '<script>',
-      message: 'is not allowed in content: it would run code on every visitor’s page',
-      hint: 'Remove it. Interactive parts belong in the site’s templates and islands, not in Markdown.',
     });
   }
   const fromMarkdownSyntax = node.position?.start.offset !== undefined && data.markdownLinkOffsets.has(node.position.start.offset);
   for (const [name, value] of Object.entries(node.properties)) {
     if (name === 'style') {
       data.findings.push({
-        code: 'style-removed',
-        severity: 'warning',
+        ...diagnose('style-removed'),
         ...where,
         field: `<${tag} style>`,
-        message: 'is removed: content cannot style itself, and the Content-Security-Policy would block it',
         actual: describe(value),
-        hint: 'Style the element from the site’s stylesheet (a template or a class the sanitizer keeps), or drop the attribute.',
       });
     } else if (/^on/i.test(name)) {
       data.findings.push({
-        code: 'unsafe-content',
+        ...diagnose('unsafe-content', { kind: 'handler' }),
         ...where,
         field: `<${tag} ${name.toLowerCase()}>`,
-        message: 'is an event-handler attribute, which runs code',
         actual: describe(value),
-        hint: 'Remove the attribute. Interactive parts belong in the site’s templates and islands.',
       });
     } else if (name === 'srcDoc') {
       const code = codeInDocument(String(value));
       if (code) {
         data.findings.push({
-          code: 'unsafe-content',
+          ...diagnose('unsafe-content', { kind: 'srcdoc', code }),
           ...where,
           field: `<${tag} srcdoc>`,
-          message: `holds a page with ${code}, which runs code`,
           actual: describe(value),
-          hint: 'Remove the attribute; embed a page by its https: address instead.',
         });
       }
     } else if (!fromMarkdownSyntax && (URL_PROPERTIES.has(name) || /(href|src)$/i.test(name) || LIST_OF_URLS.has(name) || (name === 'content' && isRefresh(node)))) {
@@ -184,13 +172,11 @@ function checkOwnElement(node: Element, where: { line: number; column: number },
         const scheme = unsafeUrlScheme(url);
         if (!scheme) continue;
         data.findings.push({
-          code: 'unsafe-url',
+          ...diagnose('unsafe-url', { scheme }),
           ...where,
           field: `<${tag} ${attributeName(name)}>`,
-          message: `is a ${scheme} URL, which runs code`,
           expected: SAFE_URL_EXPECTED,
           actual: JSON.stringify(url),
-          hint: URL_HINT,
         });
       }
     }

@@ -1,6 +1,7 @@
 import type { Node, Parent } from 'unist';
 import type { VFile } from 'vfile';
 import { unsafeFindings, type UnsafeFinding } from './markdown-safety.ts';
+import { say } from '../diagnostics/catalogue/index.ts';
 
 /**
  * How deep content may nest. The parsers and tree walkers recurse once per level, so content
@@ -17,8 +18,7 @@ export function tooDeepFinding(): UnsafeFinding {
     line: 1,
     column: 1,
     field: 'body',
-    message: `nests quotes, lists or HTML elements more than ${MAX_NESTING} levels deep`,
-    hint: 'Flatten the deepest part: a few levels are plenty.',
+    ...say('invalid-content', { levels: MAX_NESTING }),
   };
 }
 

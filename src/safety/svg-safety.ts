@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { unsafeUrlScheme } from './unsafe-url.ts';
+import { diagnose, type SvgFinding } from '../diagnostics/catalogue/index.ts';
 
 /**
  * Elements that run code, or hold a document that can, whatever namespace prefix they are written
@@ -15,12 +16,11 @@ const CODE_NAMESPACES = /^(http:\/\/www\.w3\.org\/1999\/xhtml|http:\/\/www\.w3\.
 const REFERENCE = new Set(['href', 'src']);
 
 /** Something in an SVG that would run code, at its offset in the text. */
-interface Finding {
+type Finding = SvgFinding & {
   offset: number;
   field: string;
-  message: string;
   actual?: string;
-}
+};
 
 /**
  * Checks an SVG of the content folder, which is published as it is and runs as a document when
@@ -40,12 +40,12 @@ export function checkSvg(file: string, text: string): Diagnostic[] {
       const end = endOf(text, '>', at);
       const declaration = text.slice(at, end);
       if (/^<!ENTITY/i.test(declaration) || declaration.includes('[')) {
-        findings.push({ offset: at, field: '<!DOCTYPE>', message: 'declares entities, which can hide markup from whoever reviews the file' });
+        findings.push({ offset: at, field: '<!DOCTYPE>', kind: 'entities' });
       }
       at = end;
     } else if (text.startsWith('<?', at)) {
       const end = endOf(text, '?>', at);
-      if (!/^<\?xml[\s?]/i.test(text.slice(at, at + 6))) findings.push({ offset: at, field: '<?…?>', message: 'is a processing instruction, which can apply a stylesheet that runs code', actual: quote(text.slice(at, Math.min(end, at + 60))) });
+      if (!/^<\?xml[\s?]/i.test(text.slice(at, at + 6))) findings.push({ offset: at, field: '<?…?>', kind: 'instruction', actual: quote(text.slice(at, Math.min(end, at + 60))) });
       at = end;
     } else if (text.startsWith('</', at)) at = endOf(text, '>', at);
     else at = readTag(text, at, findings);
@@ -59,7 +59,7 @@ function readTag(text: string, start: number, findings: Finding[]): number {
   const name = /^<([A-Za-z_][\w.:-]*)/.exec(text.slice(start, start + 100))?.[1];
   if (!name) return start + 1;
   const element = localName(name);
-  if (CODE_ELEMENTS.has(element)) findings.push({ offset: start, field: `<${name}>`, message: 'is not allowed in an SVG of the content folder: it runs code or holds a document that can' });
+  if (CODE_ELEMENTS.has(element)) findings.push({ offset: start, field: `<${name}>`, kind: 'element' });
   let at = start + 1 + name.length;
   while (at < text.length) {
     while (/\s/.test(text[at] ?? '')) at++;
@@ -91,16 +91,16 @@ function readTag(text: string, start: number, findings: Finding[]): number {
 function checkAttribute(tag: string, element: string, attribute: string, value: string, offset: number, findings: Finding[]): void {
   const local = localName(attribute);
   const field = `<${tag} ${attribute}>`;
-  if (local.startsWith('on')) return void findings.push({ offset, field, message: 'is an event-handler attribute, which runs code', actual: quote(value) });
+  if (local.startsWith('on')) return void findings.push({ offset, field, kind: 'handler', actual: quote(value) });
   if ((attribute === 'xmlns' || attribute.startsWith('xmlns:')) && CODE_NAMESPACES.test(value.trim())) {
-    return void findings.push({ offset, field, message: 'declares the XHTML or XSLT namespace, whose elements run scripts inside an SVG', actual: quote(value) });
+    return void findings.push({ offset, field, kind: 'namespace', actual: quote(value) });
   }
-  if (local === 'attributename' && /^\s*on/i.test(value)) return void findings.push({ offset, field, message: 'animates an event-handler attribute, which runs code', actual: quote(value) });
+  if (local === 'attributename' && /^\s*on/i.test(value)) return void findings.push({ offset, field, kind: 'animated-handler', actual: quote(value) });
   // `values` of an animation is a list: each item may become an href.
   const unsafe = [value, ...value.split(';')].map(unsafeUrlScheme).find(Boolean);
-  if (unsafe) return void findings.push({ offset, field, message: `holds a ${unsafe} URL, which runs code`, actual: quote(value) });
+  if (unsafe) return void findings.push({ offset, field, kind: 'url', scheme: unsafe, actual: quote(value) });
   if (REFERENCE.has(local) && element !== 'a' && /^\s*([a-z][a-z0-9+.-]*:|\/\/)/i.test(value) && !/^\s*data:/i.test(value)) {
-    findings.push({ offset, field, message: 'loads a file from another origin: an SVG of the content folder may only use its own files', actual: quote(value) });
+    findings.push({ offset, field, kind: 'other-origin', actual: quote(value) });
   }
 }
 
@@ -112,14 +112,11 @@ function located(file: string, text: string, findings: readonly Finding[]): Diag
     for (let i = text.indexOf('\n', counted); i !== -1 && i < finding.offset; i = text.indexOf('\n', i + 1)) line++;
     counted = Math.max(counted, finding.offset);
     return {
-      code: 'unsafe-svg',
-      severity: 'error',
+      ...diagnose('unsafe-svg', finding),
       file,
       line,
       field: finding.field,
-      message: finding.message,
       ...(finding.actual === undefined ? {} : { actual: finding.actual }),
-      hint: 'An SVG of the content folder is a picture: export it again without scripts, handlers or outside references. An interactive SVG belongs in the public folder, which is the site’s code.',
     };
   });
 }

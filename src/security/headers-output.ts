@@ -6,6 +6,7 @@ import { formatHeadersFile } from './headers-file.ts';
 import { cacheRules, securityHeaders, svgRules, type SecurityDefinition } from './headers.ts';
 import { findInlineCode, mergeInlineCode, type BlockedInlineCode, type InlineCode } from './inline-code.ts';
 import { OUTPUT_SIGNATURE } from '../output/ownership.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** Where the build writes its response headers, for the static host and for `site serve`. */
 export const HEADERS_FILE = '_headers';
@@ -39,7 +40,7 @@ export function planHeaders(
     policy = buildCsp(security?.csp, inline);
   } catch (error) {
     if (!(error instanceof CspConfigError)) throw error;
-    return { diagnostics: [{ code: 'invalid-security', severity: 'error', field: 'security.csp', message: error.message }] };
+    return { diagnostics: [{ ...diagnose('invalid-security', { reason: error.message }), field: 'security.csp' }] };
   }
   const blocked = inline.blocked.filter((b) => b.attribute !== 'style' || !allowsInlineStyle(policy));
   if (blocked.length) return { diagnostics: blocked.map((b) => blockedDiagnostic(b, routes)) };
@@ -58,15 +59,9 @@ export function planHeaders(
 function blockedDiagnostic(blocked: BlockedInlineCode, routes: readonly Route[]): Diagnostic {
   const route = routes.find((r) => r.outPath === blocked.page);
   const where = route ? route.url : `/${blocked.page}`;
-  const isStyle = blocked.attribute === 'style';
   return {
-    code: 'csp-blocked-inline',
-    severity: 'error',
+    ...diagnose('csp-blocked-inline', { page: where, element: blocked.element, attribute: blocked.attribute, value: blocked.value.length > 60 ? `${blocked.value.slice(0, 57)}...` : blocked.value }),
     file: route?.entry.file,
-    message: `The page ${where} has ${blocked.element} with ${blocked.attribute}=${JSON.stringify(blocked.value.length > 60 ? `${blocked.value.slice(0, 57)}...` : blocked.value)}, which the Content-Security-Policy blocks in browsers.`,
-    hint: isStyle
-      ? 'Give the element a class styled in a stylesheet (or SVG presentation attributes) instead of a style attribute.'
-      : 'Attach behaviour from an island or a startup module, never from markup.',
   };
 }
 

@@ -6,6 +6,7 @@ import { contentBodyContext, renderMarkdown } from '../render/markdown.ts';
 import type { SiteContext } from '../site/context.ts';
 import type { FeedAuthor, FeedDefinition } from '../site/feeds.ts';
 import { absolutizeUrls, cdata, escapeXml, latestDate, rfc3339Date, rfc822Date } from './xml.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** One feed item, in the terms both formats share. */
 interface FeedItem {
@@ -129,14 +130,11 @@ export function checkEmptyFeeds(site: Pick<Site, 'feeds' | 'collections' | 'loca
     const visible = catalogue.collection(feed.collection).length;
     return [
       {
-        code: 'empty-feed',
-        severity: 'warning',
+        ...diagnose('empty-feed', { rss: feed.rss, collection: feed.collection, field, visible }),
         ...site.locate?.(['feeds', i, 'collection']),
         field: `feeds[${i}]`,
-        message: `The feed ${feed.rss} has no item: ${field ? `none of the ${visible} visible entries of "${feed.collection}" has a ${field}` : `the collection "${feed.collection}" names no date field`}.`,
         expected: field ? `entries of "${feed.collection}" with the field ${field} (the collection's dates.published)` : `a collection declaring its date field, such as dates: { published: 'date' }`,
         actual: field ? `${visible} visible entries, none with ${field}` : `no dates on the collection "${feed.collection}"`,
-        hint: field ? `Give the entries a ${field}, or name the field they have in the collection's dates.published.` : `Add dates: { published: '<your date field>' } to the collection "${feed.collection}".`,
       },
     ];
   });

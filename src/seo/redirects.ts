@@ -6,6 +6,7 @@ import type { Site } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import type { Route } from '../routes/routes.ts';
 import { normalizeUrlPath, urlToOutPath } from '../core/urls.ts';
+import { diagnose, type ParamsOf } from '../diagnostics/catalogue/index.ts';
 
 /** Where the build writes its redirects, in the format Netlify and Cloudflare Pages read. */
 export const REDIRECTS_FILE = '_redirects';
@@ -39,16 +40,16 @@ export function redirectFiles(site: Pick<Site, 'redirects' | 'lang' | 'locate'>,
     return { written, from, to: target, outPath: /\.html?$/i.test(from) ? from.slice(1) : urlToOutPath(from) };
   });
   const diagnostics: Diagnostic[] = [];
-  const problem = (redirect: Redirect, message: string, expected: string, actual: string, hint?: string) =>
-    diagnostics.push({ code: 'invalid-redirect', severity: 'error', ...site.locate?.(['redirects', redirect.written]), field: `redirects[${JSON.stringify(redirect.written)}]`, message, expected, actual, hint });
+  const problem = (redirect: Redirect, params: ParamsOf<'invalid-redirect'>, expected: string, actual: string) =>
+    diagnostics.push({ ...diagnose('invalid-redirect', params), ...site.locate?.(['redirects', redirect.written]), field: `redirects[${JSON.stringify(redirect.written)}]`, expected, actual });
   for (const redirect of redirects) {
-    if (/[\s?#*]/.test(redirect.written)) problem(redirect, 'starts from no plain path', 'a root-relative path without spaces, query, fragment or wildcard, such as /old-path', JSON.stringify(redirect.written));
-    else if (pages.has(redirect.from) || taken.has(redirect.outPath)) problem(redirect, `starts from ${redirect.from}, which the build already has: the redirect would replace it`, 'the path of a page the site no longer has', JSON.stringify(redirect.written), 'Remove the redirect, or the page.');
+    if (/[\s?#*]/.test(redirect.written)) problem(redirect, { kind: 'plain-source' }, 'a root-relative path without spaces, query, fragment or wildcard, such as /old-path', JSON.stringify(redirect.written));
+    else if (pages.has(redirect.from) || taken.has(redirect.outPath)) problem(redirect, { kind: 'source-is-page', from: redirect.from }, 'the path of a page the site no longer has', JSON.stringify(redirect.written));
     const target = redirect.to.split('#', 1)[0]!;
-    if (/[\s?]/.test(redirect.to)) problem(redirect, 'leads to no plain path', 'a root-relative path without spaces or query, such as /new-path', JSON.stringify(redirect.to));
+    if (/[\s?]/.test(redirect.to)) problem(redirect, { kind: 'plain-target' }, 'a root-relative path without spaces or query, such as /new-path', JSON.stringify(redirect.to));
     else if (!pages.has(normalizeUrlPath(target))) {
       const suggestion = closest(normalizeUrlPath(target), [...pages]);
-      problem(redirect, `leads to ${target}, which is no page of the build`, 'the URL of a page of the build', JSON.stringify(redirect.to), suggestion ? `did you mean "${suggestion}"?` : undefined);
+      problem(redirect, { kind: 'no-target', target, suggestion }, 'the URL of a page of the build', JSON.stringify(redirect.to));
     }
   }
   if (diagnostics.length) return { files: [], diagnostics };

@@ -7,6 +7,7 @@ import { codeFolder, importBundle, importSiteCode, type Bundle } from './code.ts
 import type { Site, SiteDefinition, SiteInput } from './definition.ts';
 import { siteLocator } from './locate.ts';
 import { checkSite, resolveSitePaths } from './validate.ts';
+import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** The names a site definition may have at the project root, tried in this order. */
 export const CONFIG_FILES = ['site.config.ts', 'site.config.tsx', 'site.config.mts', 'site.config.js', 'site.config.mjs'];
@@ -60,22 +61,17 @@ function codeDiagnostics(error: unknown, file: string, root: string): Diagnostic
   const reported = (error as { errors?: Array<{ text: string; location?: { file: string; line: number; column: number } | null }> }).errors;
   if (Array.isArray(reported) && reported.length > 0) {
     return reported.map((message) => ({
-      code: 'invalid-site-code',
-      severity: 'error',
+      ...diagnose('invalid-site-code', { kind: 'bundle', reason: message.text }),
       file: message.location ? path.resolve(root, message.location.file) : file,
       line: message.location?.line,
       column: message.location ? message.location.column + 1 : undefined,
-      message: `The site's code cannot be bundled: ${message.text}`,
     }));
   }
   const thrown = error instanceof Error ? error : new Error(String(error));
   return [
     {
-      code: 'invalid-site-code',
-      severity: 'error',
+      ...diagnose('invalid-site-code', { kind: 'load', reason: thrown.message }),
       ...thrownAt(thrown, file),
-      message: `The site module threw as it loaded: ${thrown.message}`,
-      hint: 'Run with --verbose to see the stack.',
       detail: thrown.stack,
     },
   ];

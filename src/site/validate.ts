@@ -11,6 +11,7 @@ import type { Site, SiteDefinition, SiteInput } from './definition.ts';
 import type { SiteLocator } from './locate.ts';
 import { siteSchema } from './schema.ts';
 import { themeNames } from './markdown-options.ts';
+import { diagnose, FACTORY_HINT, severityOf } from '../diagnostics/catalogue/index.ts';
 
 /** A site definition checked: the site with its paths made absolute, when nothing is wrong with it, and what is. */
 export interface SiteCheck {
@@ -30,7 +31,7 @@ type Problem = Omit<Diagnostic, 'severity' | 'file' | 'line'> & { at: PropertyKe
 export function checkSite(definition: unknown, projectRoot: string, locate?: SiteLocator): SiteCheck {
   const at = (problem: Problem): Diagnostic => {
     const { at: fieldPath, ...facts } = problem;
-    return { severity: 'error', ...locate?.(fieldPath), ...facts, field: formatField(fieldPath) || undefined };
+    return { severity: severityOf(facts.code), ...locate?.(fieldPath), ...facts, field: formatField(fieldPath) || undefined };
   };
   const shape = siteSchema.safeParse(definition, { reportInput: true });
   const issues = shape.success ? [] : shape.error.issues;
@@ -39,7 +40,7 @@ export function checkSite(definition: unknown, projectRoot: string, locate?: Sit
   );
   // Not even an object: there are no fields to look into.
   if (issues.some((issue) => issue.path.length === 0 && issue.code !== 'unrecognized_keys')) {
-    const factory = typeof definition === 'function' ? 'The module default-exports a function: export the site it makes instead (export default createSite()).' : undefined;
+    const factory = typeof definition === 'function' ? FACTORY_HINT : undefined;
     return { diagnostics: problems.map((problem) => at({ ...problem, hint: problem.hint ?? factory })) };
   }
   const broken = new Set(issues.map((issue) => issue.path[0]));
@@ -76,15 +77,12 @@ export function resolveSitePaths(definition: SiteInput, projectRoot: string): Si
 }
 
 /** A name the site uses but does not define, with the names it does. */
-function unknownName(at: PropertyKey[], code: Diagnostic['code'], message: string, value: string, known: string[]): Problem {
-  const suggestion = closest(value, known);
+function unknownName(at: PropertyKey[], value: string, known: string[], words: (suggestion: string | undefined) => Pick<Diagnostic, 'code' | 'message' | 'hint'>): Problem {
   return {
     at,
-    code,
-    message,
+    ...words(closest(value, known)),
     expected: known.length ? `one of ${known.join(', ')}` : 'a name the site defines (it defines none)',
     actual: JSON.stringify(value),
-    hint: suggestion ? `did you mean "${suggestion}"?` : undefined,
   };
 }
 
@@ -92,7 +90,7 @@ function collectionTemplates(site: SiteInput): Problem[] {
   const templates = Object.keys(site.templates);
   return site.collections.flatMap((collection, i) =>
     typeof collection.template === 'string' && !templates.includes(collection.template)
-      ? [unknownName(['collections', i, 'template'], 'unknown-template', 'names a template the site does not define', collection.template, templates)]
+      ? [unknownName(['collections', i, 'template'], collection.template, templates, (suggestion) => diagnose('unknown-template', { suggestion }))]
       : [],
   );
 }
@@ -103,7 +101,7 @@ function shikiThemes(site: SiteInput): Problem[] {
   if (!themes) return [];
   const known = themeNames();
   return (['light', 'dark'] as const).flatMap((scheme) =>
-    known.includes(themes[scheme]) ? [] : [unknownName(['markdown', 'shiki', 'themes', scheme], 'invalid-value', 'names a theme Shiki does not have', themes[scheme], known)],
+    known.includes(themes[scheme]) ? [] : [unknownName(['markdown', 'shiki', 'themes', scheme], themes[scheme], known, (suggestion) => diagnose('invalid-value', { suggestion, theme: true }))],
   );
 }
 
@@ -111,7 +109,7 @@ function templateStyles(site: SiteInput): Problem[] {
   const styles = Object.keys(site.styles);
   return Object.entries(site.templates).flatMap(([name, template]) =>
     template.styles.flatMap((style, i) =>
-      styles.includes(style) ? [] : [unknownName(['templates', name, 'styles', i], 'unknown-stylesheet', 'names a stylesheet the site does not define', style, styles)],
+      styles.includes(style) ? [] : [unknownName(['templates', name, 'styles', i], style, styles, (suggestion) => diagnose('unknown-stylesheet', { suggestion }))],
     ),
   );
 }
@@ -119,14 +117,14 @@ function templateStyles(site: SiteInput): Problem[] {
 function feedCollections(site: SiteInput): Problem[] {
   const collections = site.collections.map((collection) => collection.name);
   return (site.feeds ?? []).flatMap((feed, i) =>
-    collections.includes(feed.collection) ? [] : [unknownName(['feeds', i, 'collection'], 'unknown-collection', 'names a collection the site does not define', feed.collection, collections)],
+    collections.includes(feed.collection) ? [] : [unknownName(['feeds', i, 'collection'], feed.collection, collections, (suggestion) => diagnose('unknown-collection', { suggestion }))],
   );
 }
 
 /** Redirects whose old path is not root-relative. (Whether they lead to a page is checked by the build.) */
 function redirectSources(site: SiteInput): Problem[] {
   return Object.keys(site.redirects ?? {}).flatMap((from): Problem[] =>
-    from.startsWith('/') ? [] : [{ at: ['redirects', from], code: 'invalid-format', message: 'is not a root-relative path', expected: 'a root-relative path such as /old-path', actual: JSON.stringify(from) }],
+    from.startsWith('/') ? [] : [{ at: ['redirects', from], ...diagnose('invalid-format', { rootRelative: true }), expected: 'a root-relative path such as /old-path', actual: JSON.stringify(from) }],
   );
 }
 
@@ -145,7 +143,7 @@ function pathProblems(site: SiteInput, root: string, usable: (...fields: Array<k
   if (site.favicon && usable('favicon', 'contentDir', 'publicDir')) {
     const folders = [site.publicDir, site.contentDir].filter((folder): folder is string => folder !== undefined).map((folder) => path.resolve(root, folder));
     if (!folders.some((folder) => exists(path.join(folder, safeDecode(site.favicon!))))) {
-      problems.push({ at: ['favicon'], code: 'missing-path', message: 'names a file that does not exist', expected: `a file in ${folders.map((folder) => path.relative(root, folder) || '.').join(' or ')}`, actual: JSON.stringify(site.favicon) });
+      problems.push({ at: ['favicon'], ...diagnose('missing-path', {}), expected: `a file in ${folders.map((folder) => path.relative(root, folder) || '.').join(' or ')}`, actual: JSON.stringify(site.favicon) });
     }
   }
   return problems;
@@ -162,11 +160,9 @@ function missingPath(at: PropertyKey[], root: string, written: string, folder = 
   const relative = path.isAbsolute(written) ? '' : ` (read from the project root: ${file})`;
   return {
     at,
-    code: 'missing-path',
-    message: `names a ${folder ? 'folder' : 'file'} that does not exist`,
+    ...diagnose('missing-path', { folder, suggestion: suggestion && path.join(path.dirname(written), suggestion) }),
     expected: `an existing ${folder ? 'folder' : 'file'}`,
     actual: `${JSON.stringify(written)}${relative}`,
-    hint: suggestion ? `did you mean "${path.join(path.dirname(written), suggestion)}"?` : undefined,
   };
 }
 
@@ -192,10 +188,10 @@ function schemaProblems(site: SiteInput, contentDir: string): Problem[] {
       schema = collection.schema(helpers);
     } catch (error) {
       const thrown = error instanceof Error ? error : new Error(String(error));
-      return [{ at: ['collections', i, 'schema'], code: 'invalid-site-code', message: `threw: ${thrown.message}`, hint: 'Run with --verbose to see the stack.', detail: thrown.stack }];
+      return [{ at: ['collections', i, 'schema'], ...diagnose('invalid-site-code', { kind: 'schema', reason: thrown.message }), detail: thrown.stack }];
     }
     if (typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function') return dateFieldProblems(collection, i, schema as z.ZodType);
-    return [{ at: ['collections', i, 'schema'], code: 'invalid-type', message: 'must return a zod schema', expected: 'a function returning a zod schema, such as () => z.object({ title: z.string(), description: z.string() })', actual: describeValue(schema) }];
+    return [{ at: ['collections', i, 'schema'], ...diagnose('invalid-type', { kind: 'schema' }), expected: 'a function returning a zod schema, such as () => z.object({ title: z.string(), description: z.string() })', actual: describeValue(schema) }];
   });
 }
 
@@ -210,7 +206,7 @@ function dateFieldProblems(collection: SiteInput['collections'][number], index: 
   return (['published', 'updated'] as const).flatMap((kind): Problem[] => {
     const field = collection.dates?.[kind];
     if (field === undefined || fields.includes(field)) return [];
-    return [unknownName(['collections', index, 'dates', kind], 'unknown-field', "names a field the collection's schema does not have", field, fields)];
+    return [unknownName(['collections', index, 'dates', kind], field, fields, (suggestion) => diagnose('unknown-field', { suggestion, inSchema: true }))];
   });
 }
 
@@ -221,14 +217,11 @@ export function checkNotFound(site: Pick<Site, 'notFound' | 'locate'>, routes: r
   const suggestion = closest(site.notFound, urls);
   return [
     {
-      code: 'missing-not-found-page',
-      severity: 'error',
+      ...diagnose('missing-not-found-page', { suggestion }),
       ...site.locate?.(['notFound']),
       field: 'notFound',
-      message: 'names no page of the site',
       expected: 'the URL of a page, such as /404 for a content file 404.md',
       actual: JSON.stringify(site.notFound),
-      hint: suggestion ? `did you mean "${suggestion}"?` : 'Add a page for it to the content, or name another.',
     },
   ];
 }

@@ -7,7 +7,7 @@ import GithubSlugger from 'github-slugger';
 import { createElement } from 'react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../src/build.ts';
-import { messages } from '../../src/diagnostics/messages.ts';
+import { catalogue } from '../../src/diagnostics/catalogue/index.ts';
 import * as engine from '../../src/index.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import type { Site } from '../../src/site/definition.ts';
@@ -350,7 +350,7 @@ describe('the lists of the guide are complete', () => {
   it('errors.md explains every diagnostic code, and no other', () => {
     const documented = firstCells('errors.md');
     expect(documented.length).toBe(new Set(documented).size);
-    expect(documented.sort()).toEqual(Object.keys(messages).sort());
+    expect(documented.sort()).toEqual(Object.keys(catalogue).sort());
   });
 
   it('site-definition.md describes every field of defineSite', () => {

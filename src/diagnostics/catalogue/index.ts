@@ -1,0 +1,69 @@
+import { assets } from './assets.ts';
+import { contentFiles } from './content-files.ts';
+import type { CodeSpec } from './define.ts';
+import { frontMatter } from './front-matter.ts';
+import { output } from './output.ts';
+import { pages } from './pages.ts';
+import { derivedRoutes } from './routes.ts';
+import { security } from './security.ts';
+import { siteDefinition } from './site-definition.ts';
+import { warnings } from './warnings.ts';
+
+export { computedFieldHint } from './front-matter.ts';
+export type { SvgFinding } from './assets.ts';
+export { putByPlugin } from './content-files.ts';
+export { pluginNamedAt } from './pages.ts';
+export { FACTORY_HINT } from './site-definition.ts';
+export { SEE_STACK } from './define.ts';
+
+/** The sections of `docs/errors.md`, in its order; each code belongs to one. */
+export const areas = [frontMatter, contentFiles, siteDefinition, derivedRoutes, pages, assets, security, output, warnings] as const;
+
+/**
+ * Every diagnostic code the engine reports, each defined once. Codes are permanent: tests, docs
+ * and editors refer to them.
+ */
+export const catalogue = {
+  ...frontMatter.codes,
+  ...contentFiles.codes,
+  ...siteDefinition.codes,
+  ...derivedRoutes.codes,
+  ...pages.codes,
+  ...assets.codes,
+  ...security.codes,
+  ...output.codes,
+  ...warnings.codes,
+};
+
+/** A permanent, kebab-case diagnostic code. */
+export type Code = keyof typeof catalogue;
+
+/** What a code's message and hint are made of. */
+export type ParamsOf<C extends Code> = (typeof catalogue)[C] extends CodeSpec<infer P> ? P : never;
+
+/** The arguments after the code: none when its texts hold no values. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a CodeSpec whose texts take no values infers its parameters as void.
+type Args<C extends Code> = [ParamsOf<C>] extends [void] ? [] : [params: ParamsOf<C>];
+
+/** A code's words for one occurrence: its message, and its hint when it has one. */
+export function say<C extends Code>(code: C, ...args: Args<C>): { message: string; hint?: string } {
+  const spec = catalogue[code] as CodeSpec<unknown>;
+  const message = spec.message(args[0]);
+  const hint = spec.hint?.(args[0]);
+  return hint === undefined ? { message } : { message, hint };
+}
+
+/** The start of a diagnostic: its code, the code's severity, and its words; the caller adds where. */
+export function diagnose<C extends Code>(code: C, ...args: Args<C>): { code: C; severity: 'error' | 'warning'; message: string; hint?: string } {
+  return { code, severity: catalogue[code].severity, ...say(code, ...args) };
+}
+
+/** A code's message as the one line the CLI prints for errors that stop a command before it starts: `…  [output-locked]`. */
+export function line<C extends Code>(code: C, ...args: Args<C>): string {
+  return `${say(code, ...args).message}  [${code}]`;
+}
+
+/** How grave a code is, for diagnostics whose words were said before their place was known. */
+export function severityOf(code: Code): 'error' | 'warning' {
+  return catalogue[code].severity;
+}
