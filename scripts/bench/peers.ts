@@ -95,7 +95,10 @@ function install(): { eleventy: string; stillsite: string } {
   }
   console.log('bench:peers: packing stillsite (npm pack, which compiles lib/)...');
   fs.mkdirSync(path.join(work, 'packed'), { recursive: true });
+  // Packing compiles lib/ into the checkout (prepack): the checkout is left as it was found.
+  const hadLib = fs.existsSync(path.join(root, 'lib'));
   const tarball = sh('npm', ['pack', '--silent', '--pack-destination', path.join(work, 'packed')], root).trim().split('\n').at(-1)!;
+  if (!hadLib) fs.rmSync(path.join(root, 'lib'), { recursive: true, force: true });
   const { peerDependencies } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
   const manifest = { name: 'peers', private: true, type: 'module', dependencies: { '@11ty/eleventy': '^3', stillsite: `file:packed/${tarball}`, ...peerDependencies } };
   fs.writeFileSync(path.join(work, 'package.json'), JSON.stringify(manifest, null, 2));
