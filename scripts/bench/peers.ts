@@ -150,7 +150,8 @@ for (const n of sizes) {
   for (const tool of tools) await build(tool, sites[tool], true);
   for (let round = 0; round < runs; round++) {
     for (const tool of tools) (figures.clean[tool] ??= []).push(await build(tool, sites[tool], true));
-    process.stdout.write(`\r${n} pages: clean builds, round ${round + 1} of ${runs}`);
+    // One line rewritten in a terminal, a line each in a log.
+    process.stdout.write(`${process.stdout.isTTY ? '\r' : ''}${n} pages: clean builds, round ${round + 1} of ${runs}${process.stdout.isTTY ? '' : '\n'}`);
   }
   // stillsite's rebuilds after its last clean build: nothing changed, then one page's body edited.
   const edited = path.join(sites.stillsite, EDITED_FILE);
