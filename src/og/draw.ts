@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
-import { Resvg } from '@resvg/resvg-js';
 import { createElement, type ComponentType } from 'react';
-import satori, { type Font } from 'satori';
+import type { Font } from 'satori';
 import { importSiteCode } from '../site/code.ts';
 import { OG_SIZE, type OgFont } from '../site/social-images.ts';
 
@@ -32,6 +31,9 @@ type Template = ComponentType<Record<string, unknown>>;
  * The font list is one array for the drawer's life because satori caches parsed fonts by it.
  */
 export async function createDrawer(setup: DrawerSetup): Promise<Draw> {
+  // Loaded here, by the first drawer, not with the module: a build without social images never
+  // pays for satori and resvg (about a fifth of the start-up of a small site's build).
+  const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const fonts: Font[] = await Promise.all(
     setup.fonts.map(async (font) => ({ name: font.name, weight: font.weight ?? 400, style: font.style ?? 'normal', data: await fs.readFile(font.file) })),
   );

@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import type { Root } from 'hast';
-import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
@@ -21,6 +21,8 @@ import { highlightThemes, type MarkdownDefinition } from '../site/markdown-optio
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { sitePlugins, SitePluginError } from './site-plugins.ts';
 import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
+
+const require = createRequire(import.meta.url);
 
 /**
  * The frozen processor every page is rendered with. The site's own plugins (`markdown`) run first,
@@ -76,13 +78,14 @@ function markdownProcessor(markdown?: MarkdownDefinition): MarkdownProcessor {
 /**
  * rehype-raw, run only on trees that hold raw HTML. It re-parses the whole tree with parse5
  * (about a third of the time a page's Markdown takes), and a tree without `raw` nodes comes
- * out the same, so most bodies skip it.
+ * out the same, so most bodies skip it. It is loaded (synchronously, as `highlight.ts` loads
+ * Shiki) on the first such tree: a site without raw HTML never loads it and parse5.
  */
 function rehypeRawWhenPresent() {
-  const parse = rehypeRaw();
+  let parse: ReturnType<typeof import('rehype-raw').default> | undefined;
   const hasRaw = (node: Root | Root['children'][number]): boolean =>
     node.type === 'raw' || ('children' in node && node.children.some(hasRaw)) || (node.type === 'element' && node.content !== undefined && hasRaw(node.content));
-  return (tree: Root, file: VFile) => (hasRaw(tree) ? parse(tree, file) : tree);
+  return (tree: Root, file: VFile) => (hasRaw(tree) ? (parse ??= (require('rehype-raw') as typeof import('rehype-raw')).default())(tree, file) : tree);
 }
 
 /** A vfile of a body with what it is rendered with (see `BodyContext`). */

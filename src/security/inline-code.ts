@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import { createRequire } from 'node:module';
+import type { DefaultTreeAdapterTypes } from 'parse5';
+
+const require = createRequire(import.meta.url);
+/** parse5, loaded (synchronously) for the first page parsed in full: most builds parse none. */
+let parse: typeof import('parse5').parse | undefined;
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;
@@ -49,6 +54,7 @@ export function findInlineCode(pages: Iterable<{ path: string; contents: string 
   const blocked: BlockedInlineCode[] = [];
   for (const page of pages) {
     const html = typeof page.contents === 'string' ? page.contents : Buffer.from(page.contents).toString('utf8');
+    parse ??= (require('parse5') as typeof import('parse5')).parse;
     walk(parse(html), (element) => {
       if (element.nodeName === 'script' && !hasAttribute(element, 'src') && SCRIPT_TYPES.has(scriptType(element))) scripts.add(hashOf(textOf(element)));
       if (element.nodeName === 'style') styles.add(hashOf(textOf(element)));

@@ -1,0 +1,213 @@
+/**
+ * `npm run bench:peers`: stillsite's clean build side by side with Hugo's and Eleventy 3's, on the
+ * same minimal case-study pages (`peers-sites.ts`), in one interleaved run.
+ *
+ *   npm run bench:peers                                  # 10 and 1,000 pages, 3 runs each
+ *   npm run bench:peers -- --n 10,1000,10000 --runs 3
+ *   npm run bench:peers -- --n 1000 --work /tmp/peers --keep   # keep (or reuse) the installs
+ *
+ * In a temporary folder it installs Eleventy 3 from the npm registry and stillsite the way a user
+ * does (`npm pack` of this repository, then the tarball installed), and uses the `hugo` on the
+ * PATH (Debian's is 0.111; without one it says how to get it and benches the other two). For each
+ * size it runs one warm-up and then N clean builds of each tool, taking turns (Hugo, Eleventy,
+ * stillsite, Hugo, ...), each in a process of its own timed from spawn to exit, wall and CPU
+ * (user + system of the process and everything it waited for). Then stillsite alone: a rebuild with
+ * nothing changed and one after editing one page, taking turns. The 10-page row is the start-up.
+ * It prints a table (medians; a ratio is the median of the ratios of the same round, which keeps
+ * it fair while the machine's speed drifts) and writes the figures to reports/peers.json.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { EDITED_FILE, TOOLS, writeSite, type Tool } from './peers-sites.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const { values } = parseArgs({
+  options: {
+    n: { type: 'string', default: '10,1000' },
+    runs: { type: 'string', default: '3' },
+    out: { type: 'string', default: 'reports/peers.json' },
+    work: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const sizes = [...new Set(['10', ...values.n.split(',')].map((size) => Number(size.replaceAll('_', ''))))].sort((a, b) => a - b);
+const runs = Number(values.runs);
+if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(runs) || runs < 1) {
+  console.error(`bench:peers: --n takes page counts separated by commas (found ${values.n}) and --runs a whole number (found ${values.runs}).`);
+  process.exit(2);
+}
+
+interface Timing {
+  wall: number;
+  cpu: number;
+}
+
+/** User + system seconds of the children this process has waited for (Linux: /proc/self/stat). */
+function childCpu(): number {
+  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 16 and 17 of stat(5), cutime and cstime, counted from field 3 (the state) here.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** Runs a command to its end, timed from spawn to exit; its output is kept only to explain a failure. */
+function timed(command: string, args: string[], cwd: string): Promise<Timing> {
+  const cpu = childCpu();
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, NODE_ENV: 'production', TZ: 'UTC' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const timing = { wall: (performance.now() - started) / 1000, cpu: childCpu() - cpu };
+      if (code === 0) resolve(timing);
+      else reject(new Error(`${path.basename(command)} ${args.join(' ')} (in ${cwd}) exited with ${code}:\n${stderr.slice(-2000)}`));
+    });
+  });
+}
+
+function sh(command: string, args: string[], cwd: string): string {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stderr}${result.stdout}`.slice(-3000));
+  return result.stdout;
+}
+
+const hugoVersion = spawnSync('hugo', ['version'], { encoding: 'utf8' });
+const hasHugo = hugoVersion.status === 0;
+if (!hasHugo) console.log('bench:peers: no `hugo` on the PATH: install it (Debian: `sudo apt-get install -y hugo`, 0.111) to bench it too; benching Eleventy and stillsite.');
+const tools = TOOLS.filter((tool) => tool !== 'hugo' || hasHugo);
+
+const work = values.work ? path.resolve(values.work) : fs.mkdtempSync(path.join(os.tmpdir(), 'peers-'));
+fs.mkdirSync(work, { recursive: true });
+
+/** Eleventy 3 from the registry and this repository's own package, packed and installed as a user would. */
+function install(): { eleventy: string; stillsite: string } {
+  const eleventy = path.join(work, 'node_modules/@11ty/eleventy/cmd.cjs');
+  const stillsite = path.join(work, 'node_modules/stillsite/bin/site');
+  const packed = fs.existsSync(path.join(work, 'packed')) ? fs.readdirSync(path.join(work, 'packed')) : [];
+  if (fs.existsSync(eleventy) && fs.existsSync(stillsite) && packed.length) {
+    console.log(`bench:peers: reusing the installs in ${work}`);
+    return { eleventy, stillsite };
+  }
+  console.log('bench:peers: packing stillsite (npm pack, which compiles lib/)...');
+  fs.mkdirSync(path.join(work, 'packed'), { recursive: true });
+  // Packing compiles lib/ into the checkout (prepack): the checkout is left as it was found.
+  const hadLib = fs.existsSync(path.join(root, 'lib'));
+  const tarball = sh('npm', ['pack', '--silent', '--pack-destination', path.join(work, 'packed')], root).trim().split('\n').at(-1)!;
+  if (!hadLib) fs.rmSync(path.join(root, 'lib'), { recursive: true, force: true });
+  const { peerDependencies } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
+  const manifest = { name: 'peers', private: true, type: 'module', dependencies: { '@11ty/eleventy': '^3', stillsite: `file:packed/${tarball}`, ...peerDependencies } };
+  fs.writeFileSync(path.join(work, 'package.json'), JSON.stringify(manifest, null, 2));
+  console.log('bench:peers: installing @11ty/eleventy@3 and the stillsite tarball from the npm registry...');
+  sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], work);
+  return { eleventy, stillsite };
+}
+
+const bin = install();
+const versions = {
+  node: process.version,
+  hugo: hasHugo ? hugoVersion.stdout.split(' ')[1] : undefined,
+  eleventy: (JSON.parse(fs.readFileSync(path.join(work, 'node_modules/@11ty/eleventy/package.json'), 'utf8')) as { version: string }).version,
+  stillsite: sh('git', ['rev-parse', '--short', 'HEAD'], root).trim(),
+};
+
+/** One build of `tool`'s site in `dir`; clean removes the output and any cache first. */
+function build(tool: Tool, dir: string, clean: boolean): Promise<Timing> {
+  const out = path.join(dir, '_out');
+  if (clean) for (const made of [out, path.join(dir, '.site-cache'), path.join(dir, 'resources')]) fs.rmSync(made, { recursive: true, force: true });
+  if (tool === 'hugo') return timed('hugo', ['--quiet', '--source', dir, '--destination', out], dir);
+  if (tool === 'eleventy') return timed(process.execPath, [bin.eleventy, '--quiet', '--input=.', '--output=_out'], dir);
+  return timed(process.execPath, [bin.stillsite, 'build', '--out', '_out'], dir);
+}
+
+const median = (list: number[]) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+interface SizeFigures {
+  pages: number;
+  clean: Partial<Record<Tool, Timing[]>>;
+  noChange: Timing[];
+  oneEdit: Timing[];
+  load: number[];
+}
+
+const results: SizeFigures[] = [];
+const loadAtStart = os.loadavg()[0]!;
+for (const n of sizes) {
+  const sites = Object.fromEntries(tools.map((tool) => [tool, path.join(work, `${tool}-${n}`)])) as Record<Tool, string>;
+  for (const tool of tools) {
+    fs.rmSync(sites[tool], { recursive: true, force: true });
+    await writeSite(tool, sites[tool], n);
+  }
+  const figures: SizeFigures = { pages: n + 1, clean: {}, noChange: [], oneEdit: [], load: [os.loadavg()[0]!] };
+  for (const tool of tools) await build(tool, sites[tool], true);
+  for (let round = 0; round < runs; round++) {
+    for (const tool of tools) (figures.clean[tool] ??= []).push(await build(tool, sites[tool], true));
+    // One line rewritten in a terminal, a line each in a log.
+    process.stdout.write(`${process.stdout.isTTY ? '\r' : ''}${n} pages: clean builds, round ${round + 1} of ${runs}${process.stdout.isTTY ? '' : '\n'}`);
+  }
+  // stillsite's rebuilds after its last clean build: nothing changed, then one page's body edited.
+  const edited = path.join(sites.stillsite, EDITED_FILE);
+  const original = fs.readFileSync(edited, 'utf8');
+  await build('stillsite', sites.stillsite, false);
+  for (let round = 0; round < runs; round++) {
+    figures.noChange.push(await build('stillsite', sites.stillsite, false));
+    fs.writeFileSync(edited, `${original}\nEdit ${round + 1}: one more sentence.\n`);
+    figures.oneEdit.push(await build('stillsite', sites.stillsite, false));
+  }
+  fs.writeFileSync(edited, original);
+  figures.load.push(os.loadavg()[0]!);
+  results.push(figures);
+  process.stdout.write('\n');
+}
+
+const seconds = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(2)} s`);
+const ratio = (a: Timing[] | undefined, b: Timing[] | undefined) => (a && b ? median(a.map((timing, i) => timing.wall / b[i]!.wall)) : undefined);
+const wall = (list: Timing[] | undefined) => (list ? median(list.map((timing) => timing.wall)) : undefined);
+const cpu = (list: Timing[] | undefined) => (list ? median(list.map((timing) => timing.cpu)) : undefined);
+const rows = results.map((size) => ({
+  pages: size.pages,
+  hugo: { wall: wall(size.clean.hugo), cpu: cpu(size.clean.hugo) },
+  eleventy: { wall: wall(size.clean.eleventy), cpu: cpu(size.clean.eleventy) },
+  stillsite: { wall: wall(size.clean.stillsite), cpu: cpu(size.clean.stillsite) },
+  stillsiteOverEleventy: ratio(size.clean.stillsite, size.clean.eleventy),
+  stillsiteOverHugo: ratio(size.clean.stillsite, size.clean.hugo),
+  noChange: { wall: wall(size.noChange), cpu: cpu(size.noChange) },
+  oneEdit: { wall: wall(size.oneEdit), cpu: cpu(size.oneEdit) },
+  load: size.load,
+}));
+
+const table = [
+  `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${versions.node}, Hugo ${versions.hugo ?? 'absent'}, Eleventy ${versions.eleventy}, stillsite ${versions.stillsite}; one warm-up and ${runs} clean builds each, interleaved; medians; load average ${loadAtStart.toFixed(1)} at the start`,
+  '',
+  '| pages | Hugo | Eleventy | stillsite | stillsite CPU | stillsite / Eleventy | stillsite / Hugo | no-change rebuild | one-file-edit rebuild |',
+  '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map((row) =>
+    [
+      row.pages.toLocaleString('en-US'),
+      seconds(row.hugo.wall),
+      seconds(row.eleventy.wall),
+      seconds(row.stillsite.wall),
+      seconds(row.stillsite.cpu),
+      row.stillsiteOverEleventy?.toFixed(2) ?? '—',
+      row.stillsiteOverHugo?.toFixed(2) ?? '—',
+      `${seconds(row.noChange.wall)} (CPU ${seconds(row.noChange.cpu)})`,
+      `${seconds(row.oneEdit.wall)} (CPU ${seconds(row.oneEdit.cpu)})`,
+    ].join(' | '),
+  ).map((line) => `| ${line} |`),
+].join('\n');
+console.log(`\n${table}\n\nThe start-up is the 10-page row's stillsite column (the issue asks for at most 0.3 s).`);
+
+const outFile = path.resolve(root, values.out);
+fs.mkdirSync(path.dirname(outFile), { recursive: true });
+fs.writeFileSync(outFile, JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadAtStart }, versions, runs, rows, raw: results }, null, 2));
+console.log(`Figures written to ${path.relative(root, outFile)}.`);
+if (!values.keep && !values.work) fs.rmSync(work, { recursive: true, force: true });
+else console.log(`Sites and installs kept in ${work}.`);
