@@ -13,8 +13,8 @@ import { createSchemaHelpers } from './schema-helpers.ts';
 import type { Site, SiteDefinition } from '../site/definition.ts';
 import { excludedBy, prepareCollections, validateFile, type PreparedCollection } from './validate.ts';
 import { skippedContent } from './skipped.ts';
-import type { ParsedSource } from '../parallel/protocol.ts';
-import type { WorkerPool } from '../parallel/render-pool.ts';
+import type { ParsedSource } from '../runner/protocol.ts';
+import type { WorkerPool } from '../runner/render-pool.ts';
 import type { InputBounds } from '../safety/input-bounds.ts';
 
 /** A site's content, read and checked: everything a build or `site og` starts from. */

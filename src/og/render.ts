@@ -7,7 +7,7 @@ import type { Catalogue } from '../content/catalogue.ts';
 import type { BuildMemory, LastBuild } from '../incremental/last-build.ts';
 import { carryDrawnImages } from '../incremental/og-reuse.ts';
 import { fingerprintOgCode, planOgImages, type DrawJob, type OgPlan } from './plan.ts';
-import { drawAll } from './pool.ts';
+import { drawAll } from '../runner/draw-pool.ts';
 
 export interface OgRenderOptions {
   /** Where drawn images are kept between builds (default `<root>/.site-cache/og`). */

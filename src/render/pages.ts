@@ -8,10 +8,10 @@ import { createTracker } from '../incremental/tracking.ts';
 import type { ScannedPage } from '../links/html-scan.ts';
 import { CarriedFile, StagedFile } from '../output/files.ts';
 import { forEachLimited, writeStagedFileSync, type OutputFile, type Staging } from '../output/write.ts';
-import type { RenderedPage } from '../parallel/protocol.ts';
-import { workersUnavailable, type WorkerPool } from '../parallel/render-pool.ts';
-import { wireContext } from '../parallel/wire.ts';
-import { StringTable } from '../parallel/string-table.ts';
+import type { RenderedPage } from '../runner/protocol.ts';
+import { workersUnavailable, type WorkerPool } from '../runner/render-pool.ts';
+import { wireContext } from '../runner/wire.ts';
+import { StringTable } from '../runner/string-table.ts';
 import type { InlineCode } from '../security/inline-code.ts';
 import { analysePage, loadAnalysis, mergeInlineCode, storeAnalysis, type PageAnalysis } from './analysis.ts';
 import { renderTracked, type RenderContext } from './render-page.ts';
@@ -124,7 +124,7 @@ export async function renderPages(routes: readonly Route[], entryHashes: Readonl
   // workers, the main thread renders its share too.
   const pool = render.length ? workers?.get(render.length, catalogue.entries.length) : undefined;
   const left = pool
-    ? await pool.render({ ...wireContext(routes, context, pool.sharedCatalogue !== catalogue), stagingDir }, render, (page) => settle(page.index, page), (key, reads) => void (derived.has(key) || derived.set(key, reads)), renderHere)
+    ? await pool.render({ ...wireContext(routes, context), stagingDir }, render, (page) => settle(page.index, page), (key, reads) => void (derived.has(key) || derived.set(key, reads)), renderHere)
     : render;
   left.forEach(renderHere);
   for (const [key, reads] of tracker.derived) if (!derived.has(key)) derived.set(key, [...reads]);

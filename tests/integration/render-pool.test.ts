@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { loadSite } from '../../src/site/load.ts';
-import { defaultRenderThreads, MIN_PAGES_FOR_WORKERS } from '../../src/parallel/render-pool.ts';
+import { defaultRenderThreads, MIN_PAGES_FOR_WORKERS } from '../../src/runner/render-pool.ts';
 import { diskWriter, memoryWriter } from '../../src/output/write.ts';
 
 const root = path.resolve('.');
