@@ -1,6 +1,6 @@
 import type { AssetManifest } from '../assets/bundle.ts';
 import type { PageAnalysis, StoredAnalysis } from '../render/analysis.ts';
-import type { EncodedEntry } from '../content/entry-codec.ts';
+import type { EncodedEntry } from './entry-codec.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { ImageManifest } from '../images/manifest.ts';
 import type { OgImageRef } from '../og/definition.ts';

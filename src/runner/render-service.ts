@@ -2,11 +2,11 @@ import { threadId } from 'node:worker_threads';
 import { deserialize } from 'node:v8';
 import { analysePage, storeAnalysis } from '../render/analysis.ts';
 import { StringTable } from './string-table.ts';
-import { decodeEntry } from '../content/entry-codec.ts';
+import { decodeEntry, encodeEntry } from './entry-codec.ts';
 import { digest } from '../incremental/facts.ts';
 import { createTracker, type Tracker } from '../incremental/tracking.ts';
 import { createCatalogue } from '../content/catalogue.ts';
-import { fileReader } from '../content/read.ts';
+import { parseFile, withoutBom } from '../content/parse-file.ts';
 import { renderTracked, type RenderContext } from '../render/render-page.ts';
 import { loadMdxContent } from '../render/mdx-content.ts';
 import type { Route } from '../routes/routes.ts';
@@ -21,16 +21,13 @@ import type { SiteSetup, Task, TaskResults, WireContext, WirePage } from './prot
  * templates, schemas, the Markdown processor and React are set up then and reused for every page
  * of every build this worker renders.
  */
-const sites = new Map<string, Promise<{ site: SiteDefinition; read: ReturnType<typeof fileReader> }>>();
+const sites = new Map<string, Promise<SiteDefinition>>();
 
 function loaded(setup: SiteSetup) {
   const key = `${setup.module}\n${setup.contentDir}`;
   let site = sites.get(key);
   if (!site) {
-    site = loadSiteBundle(setup.module).then((definition) => {
-      const site = { ...definition, contentDir: setup.contentDir };
-      return { site, read: fileReader(site) };
-    });
+    site = loadSiteBundle(setup.module).then((definition) => ({ ...definition, contentDir: setup.contentDir }));
     sites.set(key, site);
   }
   return site;
@@ -44,12 +41,18 @@ export async function loadSite(task: Extract<Task, { kind: 'load' }>): Promise<T
 }
 
 export async function parseFiles(task: Extract<Task, { kind: 'parse' }>): Promise<TaskResults['parse']> {
-  const { read } = await loaded(task.site);
-  return task.batch.map(({ index, ...source }) => ({ index, ...read(source) }));
+  const site = await loaded(task.site);
+  return task.batch.map(({ index, ...source }) => {
+    const { entry, syntax, schema } = parseFile(site, source);
+    if (!entry) return { index, syntax, schema };
+    // The body stays behind: the main thread has the file's text, and cuts it from there.
+    const { body, ...rest } = encodeEntry(entry);
+    return { index, syntax, schema, entry: rest, bodyStart: withoutBom(source.text).length - body.length };
+  });
 }
 
 export async function renderRoutes(task: Extract<Task, { kind: 'render' }>): Promise<TaskResults['render']> {
-  const { site } = await loaded(task.site);
+  const site = await loaded(task.site);
   if (build?.id !== task.context.id) {
     const message = deserialize(Buffer.from(task.context.bytes)) as WireContext;
     const catalogue = createCatalogue(message.entries.map(decodeEntry));

@@ -1,4 +1,4 @@
-import { encodeEntry } from '../content/entry-codec.ts';
+import { encodeEntry } from './entry-codec.ts';
 import type { RenderContext } from '../render/render-page.ts';
 import type { Route } from '../routes/routes.ts';
 import type { WireContext } from './protocol.ts';
