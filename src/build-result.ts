@@ -6,7 +6,7 @@ import type { ReceiptSummary } from './incremental/receipt.ts';
 import type { ExternalLink } from './links/check-links.ts';
 import type { OgRenderOptions } from './og/render.ts';
 import type { OutputFile } from './output/write.ts';
-import type { Pages } from './render/pages.ts';
+import type { Pages } from './runner/render-pages.ts';
 import type { SiteRoutes } from './routes/plan.ts';
 
 export interface BuildOptions {

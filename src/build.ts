@@ -10,7 +10,7 @@ import { drawSocialImages, planSocialImages } from './og/render.ts';
 import { writeOutput } from './output/write-output.ts';
 import { OutputChangedError, type Writer } from './output/write.ts';
 import { workerPool } from './runner/render-pool.ts';
-import { renderPages } from './render/pages.ts';
+import { renderPages } from './runner/render-pages.ts';
 import { prepareMdx } from './render/mdx-build.ts';
 import { bodyHtml } from './render/render-page.ts';
 import { routeSite } from './routes/plan.ts';

@@ -1,19 +1,18 @@
 import { threadId } from 'node:worker_threads';
 import { deserialize } from 'node:v8';
-import { analysePage, storeAnalysis } from '../render/analysis.ts';
+import { storeAnalysis } from '../render/analysis.ts';
+import { renderRoute } from './render-one.ts';
 import { StringTable } from './string-table.ts';
 import { decodeEntry, encodeEntry } from './entry-codec.ts';
-import { digest } from '../incremental/facts.ts';
 import { createTracker, type Tracker } from '../incremental/tracking.ts';
 import { createCatalogue } from '../content/catalogue.ts';
 import { parseFile, withoutBom } from '../content/parse-file.ts';
-import { renderTracked, type RenderContext } from '../render/render-page.ts';
+import type { RenderContext } from '../render/render-page.ts';
 import { loadMdxContent } from '../render/mdx-content.ts';
 import type { Route } from '../routes/routes.ts';
 import { createSiteContext } from '../site/context.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { loadSiteBundle } from '../site/load.ts';
-import { writeStagedFileSync } from '../output/write.ts';
 import type { SiteSetup, Task, TaskResults, WireContext, WirePage } from './protocol.ts';
 
 /**
@@ -65,15 +64,8 @@ export async function renderRoutes(task: Extract<Task, { kind: 'render' }>): Pro
   const pages: WirePage[] = [];
   const { number } = build.strings;
   for (const index of task.batch) {
-    const route = build.routes[index]!;
-    const page = renderTracked(route, build.context, build.tracker);
-    const bytes = page.html === undefined ? undefined : Buffer.from(page.html);
-    const analysis = page.html === undefined ? undefined : storeAnalysis(analysePage(route.outPath, page.html), number);
-    const rendered: WirePage = { index, hash: bytes && digest(bytes), analysis, diagnostics: page.diagnostics, reads: [...page.reads].map(number) };
-    // Written here, the page's bytes never cross to the main thread, and the writing is shared out with the rendering.
-    if (bytes && build.stagingDir) rendered.stamp = writeStagedFileSync(build.stagingDir, { path: route.outPath, contents: bytes });
-    else if (bytes) rendered.bytes = bytes;
-    pages.push(rendered);
+    const { analysis, reads, ...page } = renderRoute(index, build.routes[index]!, build.context, build.tracker, build.stagingDir);
+    pages.push({ ...page, analysis: analysis && storeAnalysis(analysis, number), reads: reads.map(number) });
   }
   const derived: Array<[string, string[]]> = [];
   for (const [key, reads] of build.tracker.derived) {
