@@ -6,7 +6,7 @@ import { hasErrors, type Diagnostic } from './diagnostics/diagnostics.ts';
 import { locateImageProblems, prepareImages } from './images/prepare.ts';
 import { openLastBuild, type BuildMemory } from './incremental/last-build.ts';
 import { checkPageLinks } from './links/check-links.ts';
-import { drawSocialImages, planSocialImages } from './og/render.ts';
+import { drawSocialImages, planSocialImages } from './runner/social-images.ts';
 import { writeOutput } from './output/write-output.ts';
 import { OutputChangedError, type Writer } from './output/write.ts';
 import { workerPool } from './runner/render-pool.ts';

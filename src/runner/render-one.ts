@@ -2,7 +2,7 @@ import { digest } from '../incremental/facts.ts';
 import type { Tracker } from '../incremental/tracking.ts';
 import { writeStagedFileSync } from '../output/write.ts';
 import { analysePage, type PageAnalysis } from '../render/analysis.ts';
-import { renderTracked, type RenderContext } from '../render/render-page.ts';
+import { renderPage, sharedMarkupOf, type RenderContext } from '../render/render-page.ts';
 import type { Route } from '../routes/routes.ts';
 import type { RenderedPage } from './protocol.ts';
 
@@ -20,4 +20,12 @@ export function renderRoute(index: number, route: Route, context: RenderContext,
   const analysis: PageAnalysis = analysePage(route.outPath, page.html);
   if (stagingDir) return { index, hash: digest(bytes), stamp: writeStagedFileSync(stagingDir, { path: route.outPath, contents: bytes }), analysis, diagnostics: page.diagnostics, reads };
   return { index, bytes, hash: digest(bytes), analysis, diagnostics: page.diagnostics, reads };
+}
+
+/** Renders one route through `tracker`'s catalogue and site context, so the facts it reads are known (see `incremental/facts.ts`). */
+function renderTracked(route: Route, context: RenderContext, tracker: Tracker) {
+  const tracked: RenderContext = { ...context, catalogue: tracker.catalogue, siteContext: tracker.siteContext };
+  const shared = sharedMarkupOf(context);
+  const { value, reads } = tracker.record(route.entry.url, () => renderPage({ ...route, entry: tracker.entry(route.entry) }, tracked, shared));
+  return { ...value, reads };
 }

@@ -25,14 +25,12 @@ async function run(task: Task): Promise<unknown> {
   }
 }
 
-const drawers = new Map<string, Promise<import('../og/draw.ts').Draw>>();
-
-/** Draws one image with this worker's drawer for the setup; failing to set one up rejects the task (the worker cannot draw). */
+/**
+ * Draws one image. A worker that cannot load the templates rejects the task (it cannot draw, and
+ * its share goes to the main thread); a template that throws is that image's error.
+ */
 async function drawOne({ setup, image }: Extract<Task, { kind: 'draw' }>) {
-  const key = JSON.stringify(setup);
-  let drawer = drawers.get(key);
-  if (!drawer) drawers.set(key, (drawer = import('../og/draw.ts').then(({ createDrawer }) => createDrawer(setup))));
-  const draw = await drawer;
+  const draw = await (await import('../og/draw.ts')).drawerFor(setup);
   try {
     return { thread: threadId, png: await draw(image) };
   } catch (error) {
