@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import Tinypool from 'tinypool';
 import { engineFile } from '../engine-file.ts';
 import type { Task, TaskResult } from './protocol.ts';
@@ -38,6 +39,7 @@ export function startPool({ threads, heapLimitMb }: PoolOptions): Pool {
   });
   // A worker that dies between tasks is reported here; with no listener the process would end.
   pool.on('error', () => {});
+  for (const worker of pool.threads) completeWrapper(Object.getPrototypeOf(worker));
   let closed = false;
   return {
     threads,
@@ -45,9 +47,31 @@ export function startPool({ threads, heapLimitMb }: PoolOptions): Pool {
     async close() {
       if (closed) return;
       closed = true;
-      await pool.destroy();
+      // A worker that failed as the pool closed has nothing left to give back.
+      await pool.destroy().catch(() => {});
     },
   };
+}
+
+/**
+ * tinypool 2.2's `destroy` waits for each worker with `events.once(wrapper, 'exit')`, but its
+ * wrapper of a thread has no `removeListener`: a worker failing (out of heap) while the pool
+ * closes made `once` throw a TypeError from inside the error event, and the wait never ended
+ * (seen in `render-pool.test.ts`, the heap-ceiling case). The wrapper gets the two methods from
+ * the thread it wraps.
+ */
+function completeWrapper(prototype: { removeListener?: unknown; off?: unknown }): void {
+  if (typeof prototype.removeListener === 'function') return;
+  Object.assign(prototype, {
+    removeListener(this: { thread: EventEmitter }, event: string, listener: (...args: unknown[]) => void) {
+      this.thread.removeListener(event, listener);
+      return this;
+    },
+    off(this: { thread: EventEmitter }, event: string, listener: (...args: unknown[]) => void) {
+      this.thread.off(event, listener);
+      return this;
+    },
+  });
 }
 
 /** Turns a value a worker threw (it crossed as a plain object) back into an `Error`. */
