@@ -4,9 +4,9 @@ import type { ImageBuildOptions } from './images/prepare.ts';
 import type { BuildCacheOptions } from './incremental/last-build.ts';
 import type { ReceiptSummary } from './incremental/receipt.ts';
 import type { ExternalLink } from './links/check-links.ts';
-import type { OgRenderOptions } from './og/render.ts';
+import type { OgRenderOptions } from './runner/social-images.ts';
 import type { OutputFile } from './output/write.ts';
-import type { Pages } from './render/pages.ts';
+import type { Pages } from './runner/render-pages.ts';
 import type { SiteRoutes } from './routes/plan.ts';
 
 export interface BuildOptions {

@@ -1,15 +1,16 @@
 import { prepareAssets } from './assets/bundle.ts';
 import { listSiteFiles, staticFiles } from './assets/static-files.ts';
 import { readContent } from './content/read.ts';
+import { contentReader } from './runner/content-reader.ts';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostics.ts';
 import { locateImageProblems, prepareImages } from './images/prepare.ts';
 import { openLastBuild, type BuildMemory } from './incremental/last-build.ts';
 import { checkPageLinks } from './links/check-links.ts';
-import { drawSocialImages, planSocialImages } from './og/render.ts';
+import { drawSocialImages, planSocialImages } from './runner/social-images.ts';
 import { writeOutput } from './output/write-output.ts';
 import { OutputChangedError, type Writer } from './output/write.ts';
-import { workerPool } from './parallel/render-pool.ts';
-import { renderPages } from './render/pages.ts';
+import { workerPool } from './runner/render-pool.ts';
+import { renderPages } from './runner/render-pages.ts';
 import { prepareMdx } from './render/mdx-build.ts';
 import { bodyHtml } from './render/render-page.ts';
 import { routeSite } from './routes/plan.ts';
@@ -39,7 +40,8 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     // What may be read: the project's own files, never the output, the cache or packages (see docs/security.md).
     const bounds = inputBounds(site, writer.current?.location);
     const making = { assets: prepareAssets(site, options, memory), images: prepareImages(site, options.images, memory?.images, bounds) };
-    const content = await readContent(site, last, workers, { drafts: options.drafts, bounds });
+    const reader = contentReader(site, last, workers);
+    const content = await readContent(site, { drafts: options.drafts, bounds }, reader);
     const published = listSiteFiles(site, bounds);
     const routes = routeSite(site, content);
     const mdx = await prepareMdx(site, routes);
@@ -72,7 +74,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const hostConfig = [headers.file!, ...hostFiles(site.deploy, headers.file!)];
     const written = await writeOutput(writer, [...files, ...hostConfig], { pages, socialImages, last, staging });
     const result = outcome(content, routes, checked, { images, pages, drawn, links, written, files: [...files, ...hostConfig], mdx });
-    await last.save({ entries: content.known, entryHashes: routes.entryHashes, ...pages.state, files: written.files, links: links.state }, result.summary, written.unchanged);
+    await last.save({ entries: reader.known, entryHashes: routes.entryHashes, ...pages.state, files: written.files, links: links.state }, result.summary, written.unchanged);
     return result;
   } catch (error) {
     // Another build replaced the output while this one ran: build again from scratch, reusing nothing.

@@ -16,7 +16,7 @@ const [{ readContent }, { loadSite, withContent }, { planOgImages }, { renderOgI
   import('../../src/content/read.ts'),
   import('../../src/site/load.ts'),
   import('../../src/og/plan.ts'),
-  import('../../src/og/render.ts'),
+  import('../../src/runner/social-images.ts'),
 ]);
 
 const site = withContent(await loadSite(values.root!), values.content);

@@ -26,7 +26,7 @@ export function registerOg(program: Command): void {
       const started = performance.now();
       // Loaded here, not at the top, so --help answers without loading the engine.
       const [{ regenerateOgImages }, { hasErrors }, { formatDiagnostics }, { loadSite }] = await Promise.all([
-        import('../og/regenerate.ts'),
+        import('../runner/regenerate-og.ts'),
         import('../diagnostics/diagnostics.ts'),
         import('../diagnostics/print.ts'),
         import('../site/load.ts'),

@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { loadAnalysis, storeAnalysis, type PageAnalysis, type StoredAnalysis } from '../render/analysis.ts';
 import type { LinkState } from '../links/check-links.ts';
-import type { EncodedEntry } from '../content/entry-codec.ts';
+import type { Entry } from '../content/entry.ts';
+import { decodeData, encodeData } from '../runner/entry-codec.ts';
 import { digest } from './facts.ts';
 
 /** Bumped whenever the shape of the state changes, so an old cache is ignored rather than misread. */
@@ -13,8 +14,8 @@ const FORMAT = 4;
 export interface KnownEntry {
   /** Hash of the file's text. */
   hash: string;
-  /** The entry without its body (encoded: see `entry-codec.ts`). */
-  entry: Omit<EncodedEntry, 'body'>;
+  /** The entry without its body (the file's text has it). */
+  entry: Omit<Entry, 'body'>;
   /** Where the body starts in the text (after a byte-order mark is removed). */
   bodyStart: number;
 }
@@ -100,7 +101,8 @@ export async function loadState(file: string): Promise<BuildState | undefined> {
   return {
     key: stored.key,
     entriesKey: stored.entriesKey,
-    entries: new Map(stored.entries),
+    // References in entries' data are stored encoded (see `entry-codec.ts`).
+    entries: new Map(stored.entries.map(([file, known]) => [file, { ...known, entry: { ...known.entry, data: decodeData(known.entry.data) as Entry['data'] } }])),
     entryHashes: new Map(stored.entryHashes),
     facts: new Map(stored.facts.map((key, i) => [key, stored.fingerprints[i]!])),
     derived: new Map(stored.derived.map(([key, inputs]) => [key, inputs.map(fact)])),
@@ -137,7 +139,7 @@ export async function saveState(file: string, state: BuildState): Promise<void> 
     format: FORMAT,
     key: state.key,
     entriesKey: state.entriesKey,
-    entries: [...state.entries],
+    entries: [...state.entries].map(([file, known]): [string, KnownEntry] => [file, { ...known, entry: { ...known.entry, data: encodeData(known.entry.data) as Entry['data'] } }]),
     entryHashes: [...state.entryHashes],
     facts,
     fingerprints: facts.map((fact) => state.facts.get(fact) ?? ''),

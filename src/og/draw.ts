@@ -19,6 +19,24 @@ export interface DrawTask {
   props: Record<string, unknown>;
 }
 
+/**
+ * Draws one image to a 1200×630 PNG with the templates and fonts of `setup`, loaded on first use
+ * and kept for the next image of the same setup.
+ */
+export async function drawImage(setup: DrawerSetup, task: DrawTask): Promise<Uint8Array> {
+  return (await drawerFor(setup))(task);
+}
+
+const drawers = new Map<string, Promise<Draw>>();
+
+/** The drawer of `setup`, made once (see `createDrawer`); it rejects when the templates or fonts cannot be loaded. */
+export function drawerFor(setup: DrawerSetup): Promise<Draw> {
+  const key = JSON.stringify(setup);
+  let drawer = drawers.get(key);
+  if (!drawer) drawers.set(key, (drawer = createDrawer(setup)));
+  return drawer;
+}
+
 /** Draws one image to PNG bytes. */
 export type Draw = (task: DrawTask) => Promise<Uint8Array>;
 

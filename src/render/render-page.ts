@@ -1,6 +1,5 @@
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { Tracker } from '../incremental/tracking.ts';
 import type { Catalogue } from '../content/catalogue.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { siteFrame, sourceExcerpt } from '../diagnostics/thrown-in-site.ts';
@@ -53,21 +52,6 @@ export interface RenderContext {
   images: ImageManifest;
   /** The module of each MDX entry by its file (see `bundleMdx`), imported before pages render (`loadMdxContent`). */
   mdx?: Record<string, string>;
-}
-
-/** A page rendered with a record of what it read about other pages (see `cache/facts.ts`). */
-export interface TrackedPage {
-  html?: string;
-  diagnostics: Diagnostic[];
-  reads: Set<string>;
-}
-
-/** Renders one route through `tracker`'s catalogue and site context, so the facts it reads are known. */
-export function renderTracked(route: Route, context: RenderContext, tracker: Tracker): TrackedPage {
-  const tracked: RenderContext = { ...context, catalogue: tracker.catalogue, siteContext: tracker.siteContext };
-  const shared = sharedMarkupOf(context);
-  const { value, reads } = tracker.record(route.entry.url, () => renderPage({ ...route, entry: tracker.entry(route.entry) }, tracked, shared));
-  return { ...value, reads };
 }
 
 /** Renders one route to a full HTML document, or a diagnostic naming the route and template. */
@@ -177,7 +161,7 @@ export function bodyHtml(entry: Entry, context: RenderContext): string {
 const sharedMarkups = new WeakMap<RenderContext, SharedMarkup>();
 
 /** The shared markup of a build (see `shared-markup.ts`): one per render context, made on its first page. */
-function sharedMarkupOf(context: RenderContext): SharedMarkup {
+export function sharedMarkupOf(context: RenderContext): SharedMarkup {
   let shared = sharedMarkups.get(context);
   if (!shared) sharedMarkups.set(context, (shared = createSharedMarkup((node) => withPageContexts(context, node))));
   return shared;

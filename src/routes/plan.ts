@@ -1,5 +1,4 @@
 import { createCatalogue, type Catalogue } from '../content/catalogue.ts';
-import { encodeEntry } from '../content/entry-codec.ts';
 import type { Entry } from '../content/entry.ts';
 import type { Content } from '../content/read.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
@@ -33,7 +32,7 @@ export function routeSite(site: Site, content: Content): SiteRoutes {
   if (!hasErrors(content.diagnostics) && !hasErrors(diagnostics)) diagnostics.push(...checkNotFound(site, routes));
   if (!derived.length) return { routes, catalogue: content.catalogue, entryHashes: content.entryHashes, diagnostics };
   const entryHashes = new Map(content.entryHashes);
-  for (const entry of derived) entryHashes.set(entry.url, digest(JSON.stringify(encodeEntry(entry))));
+  for (const entry of derived) entryHashes.set(entry.url, digest(JSON.stringify(entry)));
   return { routes, catalogue: createCatalogue(pages), entryHashes, diagnostics };
 }
 

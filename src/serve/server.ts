@@ -1,6 +1,5 @@
 import http from 'node:http';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import chokidar from 'chokidar';
 import * as esbuild from 'esbuild';
 import { engineFile } from '../engine-file.ts';
@@ -10,7 +9,8 @@ import { hostAllowed, refuseHost } from './host-check.ts';
 import { listen } from './listen.ts';
 import { contentTypeOf, headersFor, REDIRECTS_FILE, respond, serveBuild, type ServedBuild } from './response.ts';
 import { ENGINE_DIR } from '../incremental/fingerprint.ts';
-import type { WorkerRequest, WorkerResult, WorkerSources } from './worker.ts';
+import { startDevBuilder, type DevBuilder } from '../runner/dev-builder.ts';
+import type { DevBuildResult, DevBuildSources } from '../runner/protocol.ts';
 
 export interface ServeOptions {
   root: string;
@@ -36,7 +36,6 @@ export interface DevServer {
   settled(): Promise<void>;
 }
 
-const WORKER = engineFile(import.meta.url, './worker');
 // An external script, never inline code, so pages keep their strict Content-Security-Policy in development.
 const RELOAD_SCRIPT = '<script type="module" src="/__site/live-reload.js"></script>';
 
@@ -75,11 +74,11 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
 
   /** What the site is made of, as the worker that loaded it said (none until one has). */
   let sources: { content: string[]; code: Set<string>; codeFolders: string[] } | undefined;
-  const onSources = (told: WorkerSources['sources']) => (sources = { content: told.content, code: new Set(told.code), codeFolders: told.codeFolders });
+  const onSources = (told: DevBuildSources['sources']) => (sources = { content: told.content, code: new Set(told.code), codeFolders: told.codeFolders });
 
   // The build loop: one build at a time; changes during a build queue exactly one more. Content
   // edits go to the warm worker; template or engine edits need a fresh one (modules load once).
-  let worker: BuildWorker | undefined;
+  let worker: DevBuilder | undefined;
   let running: Promise<void> | undefined;
   let pending: 'content' | 'code' | undefined;
   const output = new Map<string, Uint8Array>();
@@ -91,11 +90,12 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
     const started = performance.now();
     if (kind === 'code' || !worker) {
       worker?.close();
-      worker = startWorker(options, onSources);
+      worker = startDevBuilder({ root: options.root, config: options.config, origin: options.origin, content: options.content, verbose: options.verbose });
     }
     running = worker
       .build()
       .then((result) => {
+        if (result.sources) onSources(result.sources);
         const ms = Math.round(performance.now() - started);
         if (result.ok) {
           soft = result.complete ? [] : onlyMainChanged(output, result.files);
@@ -195,43 +195,8 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   };
 }
 
-interface BuildWorker {
-  /** Runs a build (the first one starts by itself) and resolves with its outcome. */
-  build(): Promise<WorkerResult>;
-  close(): void;
-}
-
-/** A warm build worker: its first build starts at once, later ones when asked. */
-function startWorker({ root, config, origin, content, verbose }: ServeOptions, onSources: (sources: WorkerSources['sources']) => void): BuildWorker {
-  const thread = new Worker(WORKER, { workerData: { root, config, origin, content, verbose } });
-  let waiting: ((result: WorkerResult) => void) | undefined;
-  let first = true;
-  let dead: WorkerResult | undefined;
-  const settle = (result: WorkerResult) => {
-    const resolve = waiting;
-    waiting = undefined;
-    resolve?.(result);
-  };
-  thread.on('message', (message: WorkerResult | WorkerSources) => ('sources' in message ? onSources(message.sources) : settle(message)));
-  thread.once('error', (error: Error) => settle((dead = { ok: false, report: error.stack ?? error.message, lines: [error.message] })));
-  thread.once('exit', (code) => settle((dead ??= { ok: false, report: `The build worker exited with code ${code}.`, lines: [] })));
-  return {
-    build: () =>
-      new Promise<WorkerResult>((resolve) => {
-        if (dead) return resolve(dead);
-        waiting = resolve;
-        if (!first) thread.postMessage('rebuild' satisfies WorkerRequest);
-        first = false;
-      }),
-    close: () => {
-      dead ??= { ok: false, report: 'The build worker was replaced.', lines: [] };
-      void thread.terminate();
-    },
-  };
-}
-
 /** The served build with one incremental build's changes applied, without touching the other files. */
-function updateServed(served: ServedBuild, result: Extract<WorkerResult, { ok: true }>, headSuffix: string): ServedBuild {
+function updateServed(served: ServedBuild, result: Extract<DevBuildResult, { ok: true }>, headSuffix: string): ServedBuild {
   const patch = serveBuild(new Map(result.files), headSuffix);
   const files = new Map(served.files);
   for (const file of result.removed) files.delete(file);

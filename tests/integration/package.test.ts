@@ -44,7 +44,7 @@ describe('the packed engine, installed in an empty folder', () => {
   it('ships the engine only: bin/, the compiled lib/ with declarations and the starter, README and package.json', () => {
     const files = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').map((entry) => entry.replace(/^package\//, ''));
     expect(files.filter((file) => !/^(bin\/site|lib\/.+|README\.md|package\.json)$/.test(file))).toEqual([]);
-    for (const file of ['lib/index.js', 'lib/index.d.ts', 'lib/client/index.js', 'lib/client/index.d.ts', 'lib/parallel/render-worker.js', 'lib/init/starter/site.config.tsx', 'lib/init/starter/_gitignore']) {
+    for (const file of ['lib/index.js', 'lib/index.d.ts', 'lib/client/index.js', 'lib/client/index.d.ts', 'lib/runner/worker.js', 'lib/init/starter/site.config.tsx', 'lib/init/starter/_gitignore']) {
       expect(files).toContain(file);
     }
     expect(files.some((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.startsWith('lib/init/starter/'))).toBe(false);

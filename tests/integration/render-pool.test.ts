@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { loadSite } from '../../src/site/load.ts';
-import { defaultRenderThreads, MIN_PAGES_FOR_WORKERS } from '../../src/parallel/render-pool.ts';
+import { defaultRenderThreads, MIN_PAGES_FOR_WORKERS, startRenderPool } from '../../src/runner/render-pool.ts';
 import { diskWriter, memoryWriter } from '../../src/output/write.ts';
 
 const root = path.resolve('.');
@@ -62,6 +62,20 @@ describe('rendering pages on worker threads', () => {
     expect([...writer.files.keys()].sort()).toEqual([...single.files.keys()].sort());
     expect([...single.files].filter(([file, bytes]) => Buffer.compare(bytes, writer.files.get(file)!) !== 0)).toEqual([]);
   }, 240_000);
+
+  it('starts each worker with its heap ceiling: one that runs out leaves its work to the main thread', async () => {
+    const site = await loadSite(root);
+    const pool = startRenderPool({ module: site.code!.module, contentDir: site.contentDir }, 1, 16);
+    try {
+      expect(await pool.ready()).toBe(0);
+      expect(pool.failure?.message).toMatch(/memory/i);
+      const here: number[] = [];
+      const left = await pool.parse([{ index: 0, file: path.join(site.contentDir, 'a.md'), relative: 'a.md', text: '# A' }], () => {}, (index) => here.push(index));
+      expect([...here, ...left]).toEqual([0]);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 
   it('is used only when there are enough pages to pay for starting the workers', () => {
     expect(defaultRenderThreads(MIN_PAGES_FOR_WORKERS - 1, 2)).toBe(0);

@@ -3,7 +3,7 @@ import { engineFile } from '../../src/engine-file.ts';
 
 describe('engineFile', () => {
   it('finds a sibling module with the TypeScript extension when the engine runs from its source', () => {
-    expect(engineFile('file:///repo/src/parallel/render-pool.ts', './render-worker')).toBe('/repo/src/parallel/render-worker.ts');
+    expect(engineFile('file:///repo/src/runner/pool.ts', './worker')).toBe('/repo/src/runner/worker.ts');
   });
 
   it('finds it with the JavaScript extension when the engine runs from the compiled package', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultThreads, drawAll } from '../../src/og/pool.ts';
+import { defaultThreads, drawAll } from '../../src/runner/draw-pool.ts';
 import { socialImages } from '../../templates/og/social-image.ts';
 import { ogSetup } from '../fixtures/og/setup.ts';
 import { pngSize } from '../helpers/images.ts';

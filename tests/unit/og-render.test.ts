@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DrawJob } from '../../src/og/plan.ts';
-import { renderOgImages } from '../../src/og/render.ts';
+import { renderOgImages } from '../../src/runner/social-images.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
 import { FileFromDisk } from '../../src/output/write.ts';
 import { ogSetup } from '../fixtures/og/setup.ts';

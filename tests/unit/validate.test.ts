@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSource } from '../../src/content/parse.ts';
 import { createSchemaHelpers } from '../../src/content/schema-helpers.ts';
 import { prepareCollections, validateFile } from '../../src/content/validate.ts';
-import { fileReader } from '../../src/content/read.ts';
+import { parseFile } from '../../src/content/parse-file.ts';
 import { createSite } from '../../templates/site.ts';
 
 const contentDir = path.resolve('tests/fixtures/invalid-frontmatter/content');
@@ -177,8 +177,8 @@ describe('reading files for one loaded site', () => {
       collections: site.collections.map((collection) => ({ ...collection, schema: (helpers: Parameters<typeof collection.schema>[0]) => (built++, collection.schema(helpers)) })),
     };
     const source = { file: path.join(contentDir, 'projects/ok.md'), relative: 'projects/ok.md', text: project([...validProject, 'sort: 30']) };
-    // Two builds of a dev server's builder: each makes a reader of its own.
-    for (let build = 0; build < 2; build++) expect(fileReader(counted)(source).entry).toBeDefined();
+    // Two builds of a dev server's builder, each parsing the file again.
+    for (let build = 0; build < 2; build++) expect(parseFile(counted, source).entry).toBeDefined();
     expect(built).toBe(site.collections.length);
   });
 });

@@ -2,12 +2,12 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { FileFromDisk, type OutputFile } from '../output/write.ts';
-import { CACHE_FOLDER, imageCache } from './cache.ts';
+import { CACHE_FOLDER, imageCache } from '../og/cache.ts';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { BuildMemory, LastBuild } from '../incremental/last-build.ts';
 import { carryDrawnImages } from '../incremental/og-reuse.ts';
-import { fingerprintOgCode, planOgImages, type DrawJob, type OgPlan } from './plan.ts';
-import { drawAll } from './pool.ts';
+import { fingerprintOgCode, planOgImages, type DrawJob, type OgPlan } from '../og/plan.ts';
+import { drawAll } from './draw-pool.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 export interface OgRenderOptions {

@@ -1,22 +1,22 @@
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { engineFile } from '../engine-file.ts';
+import { serialize } from 'node:v8';
 import { loadAnalysis } from '../render/analysis.ts';
-import { encodeEntry } from '../content/entry-codec.ts';
-import type { Catalogue } from '../content/catalogue.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 import type { Site } from '../site/definition.ts';
-import type { CatalogueMessage, ParsedSource, ParseRequest, RenderedPage, RenderRequest, WireContext, WorkerMessage, WorkerSetup } from './protocol.ts';
-
-const WORKER = engineFile(import.meta.url, './render-worker');
+import { asError, startPool } from './pool.ts';
+import type { ParsedSource, ParseSource, RenderedPage, Shared, SiteSetup, Task, TaskResult, WireContext } from './protocol.ts';
 
 /**
  * Measured with `npm run bench` on two cores shared with other work (load 3 to 4): a worker
  * spends about a second of CPU importing the site and warming up, and a page costs about 3.5 ms
  * to parse and render. The main thread alone built 1,000 case studies in 5 s against 7 s with a
  * worker beside it, 3,000 in 12 s either way, and 10,000 in 26 s against 23 s. Below this
- * many pages the main thread works alone: it has everything loaded already.
+ * many pages the main thread works alone: it has everything loaded already. Measured again on
+ * the tinypool runner (1,000 case studies, four alternating pairs, one worker against none): 1.43
+ * times the CPU and 1.20 times the wall time. A worker's start-up is mostly loading the engine's
+ * modules one file at a time (resolving, reading and type-stripping them: about 0.6 s of its
+ * 1.2 s of CPU), not the site, which comes as one bundle (see `site/code.ts`).
  */
 export const MIN_PAGES_FOR_WORKERS = 2500;
 
@@ -25,7 +25,7 @@ export function defaultRenderThreads(pages: number, cores = os.availableParallel
   return pages >= MIN_PAGES_FOR_WORKERS && cores >= 2 ? cores - 1 : 0;
 }
 
-/** Batches handed to each worker ahead of its replies. */
+/** Batches handed to the pool for each worker ahead of its results. */
 const BATCHES_QUEUED = 2;
 
 /**
@@ -48,19 +48,15 @@ const MAIN_SLICE_MS = 50;
 const MAIN_PARSE_SLICE_MS = 5;
 
 export interface RenderPool {
-  /** Sends `catalogue` to each worker now, to decode while the main thread works on; `render` then need not send it (see `CatalogueMessage`). */
-  shareCatalogue(catalogue: Catalogue): void;
-  /** The catalogue last shared, if any. */
-  readonly sharedCatalogue: Catalogue | undefined;
-  /** How many workers started and loaded the site (0: none could; work in the main thread). */
+  /** How many workers loaded the site (0: none could; work in the main thread). */
   ready(): Promise<number>;
-  /** The first error a worker failed to load with, if one did. */
+  /** The first error a worker failed with, if one did. */
   readonly failure: Error | undefined;
   /**
    * Parses and validates content files, handing each result to `onResult` as it arrives.
    * Resolves to the indices no worker handled (every worker failed or died), for the main thread.
    */
-  parse(sources: readonly ParseRequest['batch'][number][], onResult: (result: ParsedSource) => void, here?: (index: number) => void): Promise<number[]>;
+  parse(sources: readonly ParseSource[], onResult: (result: ParsedSource) => void, here?: (index: number) => void): Promise<number[]>;
   /**
    * Renders the routes at `indices`, handing each page to `onPage` as it arrives and each derived
    * value's reads to `onDerived`. Resolves to the indices no worker rendered, for the main thread.
@@ -89,44 +85,36 @@ export function workerHeapLimitMb(entries: number): number {
   return Math.max(256, Math.round(96 + entries * 0.024));
 }
 
+let lastShared = 0;
+/** Serialises `value` once into memory every worker can read (see `Shared`). */
+function share(value: unknown): Shared {
+  const bytes = serialize(value);
+  const shared = new SharedArrayBuffer(bytes.byteLength);
+  new Uint8Array(shared).set(bytes);
+  return { id: ++lastShared, bytes: shared };
+}
+
 /**
  * Starts `threads` workers that each load the site once, from the bundle the main thread loaded
  * it from (see `site/code.ts`). A worker that fails to load it leaves its share to the main thread.
  */
-export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb?: number): RenderPool {
-  const resourceLimits = heapLimitMb ? { maxOldGenerationSizeMb: heapLimitMb } : undefined;
+export function startRenderPool(site: SiteSetup, threads: number, heapLimitMb?: number): RenderPool {
+  const pool = startPool({ threads, heapLimitMb });
   let failure: Error | undefined;
-  /** Each worker, and once it has loaded the site, the worker (undefined: it could not). */
-  const workers = Array.from({ length: threads }, () => {
-    const worker = new Worker(WORKER, { workerData: setup, resourceLimits });
-    const ready = new Promise<Worker | undefined>((resolve) => {
-      worker.once('message', (message: WorkerMessage) => resolve(message.type === 'ready' ? worker : undefined));
-      worker.once('error', (error: Error) => {
-        failure ??= error;
-        resolve(undefined);
-      });
-      worker.once('exit', () => resolve(undefined));
-    });
-    return { current: worker, ready };
-  });
-  const live = async () => (await Promise.all(workers.map((slot) => slot.ready))).filter((worker) => worker !== undefined);
+  const failed = (error: unknown) => void (failure ??= asError(error));
+  // Each worker starts loading the site at once, while the main thread reads the content files.
+  const loads = Promise.all(Array.from({ length: threads }, () => pool.run({ kind: 'load', site }).then(({ thread }) => thread, failed)));
 
   /**
-   * Hands out `count` items in batches to whichever worker is free, `first` going to each worker
-   * before its first batch. `settle` takes a reply and says which items it settled (none: the
-   * worker failed). Resolves to the items left unsettled.
+   * Hands out `count` items in batches to whichever worker is free, the main thread taking its
+   * share from the same queue through `here`. `request` makes a batch's task; `settle` takes its
+   * result. A task that fails (its worker failed to load the site, crashed or ran out of heap)
+   * ends its lane: its items are left unsettled, for the main thread. Resolves to those items.
    */
-  const spread = async (
-    count: number,
-    first: unknown,
-    request: (batch: number[]) => unknown,
-    settle: (message: WorkerMessage, worker: number) => number[] | undefined,
-    here?: (item: number) => void,
-    sliceMs = MAIN_SLICE_MS,
-  ) => {
+  const spread = async <T extends Task>(count: number, request: (batch: number[]) => T, settle: (result: TaskResult<T>) => number[], here?: (item: number) => void, sliceMs = MAIN_SLICE_MS) => {
     const settled = new Set<number>();
     let next = 0;
-    const batchSize = Math.max(1, Math.min(32, Math.ceil(count / ((workers.length + 1) * 8))));
+    const batchSize = Math.max(1, Math.min(32, Math.ceil(count / ((threads + 1) * 8))));
     const take = (size: number) => {
       const batch = Array.from({ length: Math.min(size, count - next) }, (_, i) => next + i);
       next += batch.length;
@@ -148,103 +136,59 @@ export function startRenderPool(setup: WorkerSetup, threads: number, heapLimitMb
         await new Promise((resolve) => setImmediate(resolve));
       }
     };
-    // Each worker joins as soon as it has loaded the site; the main thread starts at once.
-    await Promise.all([
-      alongside(),
-      ...workers.map(async ({ ready }, workerIndex) => {
-        const worker = await ready;
-        if (!worker) return;
-        await new Promise<void>((resolve) => {
-          const finish = () => {
-            worker.off('message', onMessage);
-            worker.off('error', finish);
-            worker.off('exit', finish);
-            resolve();
-          };
-          let inFlight = 0;
-          const feed = () => {
-            const batch = take(batchSize);
-            if (batch.length > 0) {
-              worker.postMessage(request(batch));
-              inFlight++;
-            } else if (inFlight === 0) finish();
-          };
-          const onMessage = (message: WorkerMessage) => {
-            const done = settle(message, workerIndex);
-            if (!done) return finish();
-            inFlight--;
-            for (const item of done) settled.add(item);
-            feed();
-          };
-          // A worker that fails or dies stops taking work; what it held is left for the main thread.
-          worker.on('message', onMessage);
-          worker.once('error', finish);
-          worker.once('exit', finish);
-          if (first !== undefined) worker.postMessage(first);
-          // Batches wait in the worker's queue, so it never idles while the main thread, busy
-          // with its own share, has yet to read a reply.
-          for (let i = 0; i < BATCHES_QUEUED; i++) feed();
-        });
-      }),
-    ]);
+    // Batches wait in the pool's queue, so no worker idles while the main thread, busy with its
+    // own share, has yet to take a result in.
+    const lane = async () => {
+      for (let batch = take(batchSize); batch.length > 0; batch = take(batchSize)) {
+        const result = await pool.run(request(batch)).catch(failed);
+        if (result === undefined) return;
+        for (const item of settle(result)) settled.add(item);
+      }
+    };
+    await Promise.all([alongside(), ...Array.from({ length: threads * BATCHES_QUEUED }, lane)]);
     return Array.from({ length: count }, (_, i) => i).filter((i) => !settled.has(i));
   };
 
-  let sharedCatalogue: Catalogue | undefined;
   return {
     get failure() {
       return failure;
     },
-    get sharedCatalogue() {
-      return sharedCatalogue;
-    },
-    shareCatalogue(catalogue) {
-      sharedCatalogue = catalogue;
-      const message: CatalogueMessage = { type: 'catalogue', entries: catalogue.entries.map(encodeEntry) };
-      for (const { ready } of workers) void ready.then((worker) => worker?.postMessage(message));
-    },
-    ready: async () => (await live()).length,
-    async parse(sources, onResult, here) {
-      const left = await spread(
+    ready: async () => new Set((await loads).filter((thread) => thread !== undefined)).size,
+    parse: (sources, onResult, here) =>
+      spread(
         sources.length,
-        undefined,
-        (batch) => ({ type: 'parse', batch: batch.map((i) => ({ ...sources[i]!, index: i })) }) satisfies ParseRequest,
-        (message) => {
-          if (message.type !== 'parsed') return undefined;
-          for (const result of message.results) onResult(result);
-          return message.results.map((result) => result.index);
+        (batch) => ({ kind: 'parse', site, batch: batch.map((i) => ({ ...sources[i]!, index: i })) }),
+        (results) => {
+          for (const result of results) onResult(result);
+          return results.map((result) => result.index);
         },
         here,
         MAIN_PARSE_SLICE_MS,
-      );
-      return left;
-    },
+      ),
     async render(context, indices, onPage, onDerived, here) {
       const position = new Map(indices.map((route, i) => [route, i]));
-      // Each worker's string table, as far as its messages have told it.
-      const tables = workers.map((): string[] => []);
+      const shared = share(context);
+      // Each worker's string table, as far as its results have told it.
+      const tables = new Map<number, string[]>();
       const left = await spread(
         indices.length,
-        context,
-        (batch) => ({ type: 'render', batch: batch.map((i) => indices[i]!) }) satisfies RenderRequest,
-        (message, worker) => {
-          if (message.type !== 'rendered') return undefined;
-          const table = tables[worker]!;
-          for (const text of message.strings) table.push(text);
+        (batch) => ({ kind: 'render', site, context: shared, batch: batch.map((i) => indices[i]!) }),
+        (result) => {
+          let table = tables.get(result.thread);
+          if (!table) tables.set(result.thread, (table = []));
+          for (const [i, text] of result.strings.entries()) table[result.from + i] = text;
           const text = (n: number) => table[n]!;
-          for (const [key, reads] of message.derived) onDerived(key, reads);
-          for (const { analysis, reads, ...page } of message.pages) {
+          for (const [key, reads] of result.derived) onDerived(key, reads);
+          for (const { analysis, reads, ...page } of result.pages) {
             onPage({ ...page, reads: reads.map(text), analysis: analysis && loadAnalysis(analysis, text) });
           }
-          return message.pages.map((page) => position.get(page.index)!);
+          return result.pages.map((page) => position.get(page.index)!);
         },
         here && ((i) => here(indices[i]!)),
       );
       return left.map((i) => indices[i]!);
     },
-    async close() {
-      await Promise.all(workers.map(({ current }) => current.terminate()));
-    },
+    close: () => pool.close(),
   };
 }
 
@@ -270,7 +214,7 @@ export interface WorkerPool {
  * start one). Workers load the site from its code, so a site built in memory (no code) gets none.
  */
 export function workerPool(site: Site, threads?: number): WorkerPool {
-  let setup: WorkerSetup | undefined = site.code && { module: site.code.module, contentDir: site.contentDir };
+  let setup: SiteSetup | undefined = site.code && { module: site.code.module, contentDir: site.contentDir };
   let pool: RenderPool | undefined;
   return {
     get(work, entries) {

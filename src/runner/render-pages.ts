@@ -7,15 +7,16 @@ import type { KnownPage } from '../incremental/state.ts';
 import { createTracker } from '../incremental/tracking.ts';
 import type { ScannedPage } from '../links/html-scan.ts';
 import { CarriedFile, StagedFile } from '../output/files.ts';
-import { forEachLimited, writeStagedFileSync, type OutputFile, type Staging } from '../output/write.ts';
-import type { RenderedPage } from '../parallel/protocol.ts';
-import { workersUnavailable, type WorkerPool } from '../parallel/render-pool.ts';
-import { wireContext } from '../parallel/wire.ts';
-import { StringTable } from '../parallel/string-table.ts';
+import { forEachLimited, type OutputFile, type Staging } from '../output/write.ts';
+import type { RenderedPage } from './protocol.ts';
+import { workersUnavailable, type WorkerPool } from './render-pool.ts';
+import { wireContext } from './wire.ts';
+import { StringTable } from './string-table.ts';
+import { renderRoute } from './render-one.ts';
 import type { InlineCode } from '../security/inline-code.ts';
-import { analysePage, loadAnalysis, mergeInlineCode, storeAnalysis, type PageAnalysis } from './analysis.ts';
-import { renderTracked, type RenderContext } from './render-page.ts';
-import { withPluginLocation } from './site-plugins.ts';
+import { analysePage, loadAnalysis, mergeInlineCode, storeAnalysis, type PageAnalysis } from '../render/analysis.ts';
+import type { RenderContext } from '../render/render-page.ts';
+import { withPluginLocation } from '../render/site-plugins.ts';
 import type { Route } from '../routes/routes.ts';
 
 /** The pages of one build, and what the next build needs to know about them. */
@@ -108,23 +109,15 @@ export async function renderPages(routes: readonly Route[], entryHashes: Readonl
   const tracker = createTracker(catalogue, siteContext);
   let renderedHere = 0;
   const renderHere = (index: number) => {
-    const route = routes[index]!;
-    const page = renderTracked(route, context, tracker);
-    const bytes = page.html === undefined ? undefined : Buffer.from(page.html);
-    const rendered: RenderedPage = { index, bytes, analysis: page.html === undefined ? undefined : shared(analysePage(route.outPath, page.html)), diagnostics: page.diagnostics, reads: [...page.reads] };
-    if (bytes && stagingDir) {
-      rendered.hash = digest(bytes);
-      rendered.stamp = writeStagedFileSync(stagingDir, { path: route.outPath, contents: bytes });
-      rendered.bytes = undefined;
-    }
-    settle(index, rendered);
+    const page = renderRoute(index, routes[index]!, context, tracker, stagingDir);
+    settle(index, { ...page, analysis: page.analysis && shared(page.analysis) });
     renderedHere++;
   };
   // Workers load the site from its code; a site built in memory (no code) renders here. With
   // workers, the main thread renders its share too.
   const pool = render.length ? workers?.get(render.length, catalogue.entries.length) : undefined;
   const left = pool
-    ? await pool.render({ ...wireContext(routes, context, pool.sharedCatalogue !== catalogue), stagingDir }, render, (page) => settle(page.index, page), (key, reads) => void (derived.has(key) || derived.set(key, reads)), renderHere)
+    ? await pool.render({ ...wireContext(routes, context), stagingDir }, render, (page) => settle(page.index, page), (key, reads) => void (derived.has(key) || derived.set(key, reads)), renderHere)
     : render;
   left.forEach(renderHere);
   for (const [key, reads] of tracker.derived) if (!derived.has(key)) derived.set(key, [...reads]);

@@ -2,8 +2,8 @@ import { readContent } from '../content/read.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { normalizeUrlPath } from '../core/urls.ts';
-import { planOgImages } from './plan.ts';
-import { renderOgImages, type OgRenderOptions } from './render.ts';
+import { planOgImages } from '../og/plan.ts';
+import { renderOgImages, type OgRenderOptions } from './social-images.ts';
 
 export interface RegenerateOptions extends OgRenderOptions {
   /** Only the image of the page at this URL path (default: every page's). */

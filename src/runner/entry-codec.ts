@@ -1,5 +1,5 @@
-import type { Entry } from './entry.ts';
-import { Ref } from './schema-helpers.ts';
+import type { Entry } from '../content/entry.ts';
+import { Ref } from '../content/schema-helpers.ts';
 
 /** Marks a reference in encoded data; no front-matter key can start with a NUL character. */
 const REF = '\u0000ref';
