@@ -1,8 +1,8 @@
 import type { Content } from './content/read.ts';
 import type { Diagnostic } from './diagnostics/diagnostics.ts';
 import type { ImageBuildOptions } from './images/prepare.ts';
-import type { BuildCacheOptions } from './incremental/last-build.ts';
-import type { ReceiptSummary } from './incremental/receipt.ts';
+import type { BuildCacheOptions } from './runner/reuse/last-build.ts';
+import type { ReceiptSummary } from './runner/reuse/receipt.ts';
 import type { ExternalLink } from './links/check-links.ts';
 import type { OgRenderOptions } from './runner/social-images.ts';
 import type { OutputFile } from './output/write.ts';

@@ -4,10 +4,10 @@ import { readContent } from './content/read.ts';
 import { contentReader } from './runner/content-reader.ts';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostics.ts';
 import { locateImageProblems, prepareImages } from './images/prepare.ts';
-import { openLastBuild, type BuildMemory } from './incremental/last-build.ts';
+import { openLastBuild, type BuildMemory } from './runner/reuse/last-build.ts';
 import { checkPageLinks } from './links/check-links.ts';
 import { drawSocialImages, planSocialImages } from './runner/social-images.ts';
-import { writeOutput } from './output/write-output.ts';
+import { writeOutput } from './runner/write-output.ts';
 import { OutputChangedError, type Writer } from './output/write.ts';
 import { workerPool } from './runner/render-pool.ts';
 import { renderPages } from './runner/render-pages.ts';
@@ -28,7 +28,7 @@ export type { BuildOptions, BuildResult } from './build-result.ts';
 
 /**
  * Builds a site into `writer`, one stage after another. Each stage reuses what it can of the
- * last build into the same output (`last`, see `incremental/`) and reports problems as
+ * last build into the same output (`last`, see `runner/reuse/`) and reports problems as
  * diagnostics; a build with errors writes nothing. `memory` is a long-lived builder's.
  */
 export async function build(site: Site, writer: Writer, options: BuildOptions = {}, memory?: BuildMemory): Promise<BuildResult> {

@@ -1,7 +1,7 @@
 /**
  * One measured build, run in a process of its own so its peak memory is its own. Prints one
  * line of JSON: what was rendered and written, the build's own time and the process's peak RSS.
- * Like `site build`, it first checks the last build's receipt (see `src/incremental/receipt.ts`).
+ * Like `site build`, it first checks the last build's receipt (see `src/runner/reuse/receipt.ts`).
  *
  *   node scripts/bench/build-child.ts --content DIR --out DIR --cache DIR [--threads N]
  */
@@ -27,7 +27,7 @@ const usage = () => ({
 });
 
 // As `site build` does: a receipt that says nothing changed ends the build before the engine loads.
-const { receiptFile, requestKey, upToDate } = await import('../../src/incremental/receipt.ts');
+const { receiptFile, requestKey, upToDate } = await import('../../src/runner/reuse/receipt.ts');
 const request = requestKey(['bench', values.out, values.content, values.threads ?? '']);
 const unchanged = values.cache ? upToDate(receiptFile(values.cache, values.out!), request, values.out!) : undefined;
 if (unchanged) {

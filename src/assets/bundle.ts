@@ -12,8 +12,6 @@ import { clientRuntime } from './client-runtime.ts';
 import type { AssetManifest } from '../render/render-page.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
-// For parallel/protocol.ts until the runner's branch moves it: it imports the type from here.
-export type { AssetManifest } from '../render/render-page.ts';
 
 const CLIENT_ENTRY = engineFile(import.meta.url, '../client/main');
 const ISLAND_RUNTIME = engineFile(import.meta.url, '../client/runtime');

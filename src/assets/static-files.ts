@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { unlessUnchanged, type Kept } from '../incremental/file-stamps.ts';
+import { unlessUnchanged, type Kept } from '../core/file-stamps.ts';
 import type { OutputFile } from '../output/write.ts';
 import { walkFolder } from '../content/walk.ts';
 import { isPublishableContent, MARKDOWN_LIKE, PAGE_SOURCE, unpublishableContent } from '../safety/content-types.ts';

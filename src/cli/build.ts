@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { keepHeapsNearLiveSize } from './batch-heap.ts';
-import { BUILD_CACHE_FOLDER, receiptFile, requestKey, upToDate, type ReceiptSummary } from '../incremental/receipt.ts';
+import { BUILD_CACHE_FOLDER, receiptFile, requestKey, upToDate, type ReceiptSummary } from '../runner/reuse/receipt.ts';
 import { claimOutput, warnStuck } from './claim-output.ts';
 import { parseExistingFolder, parseOrigin } from './options.ts';
 import { progressBar } from './progress.ts';

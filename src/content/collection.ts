@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TrailingSlash } from '../core/urls.ts';
 import type { BaseData } from './entry.ts';
 import type { SchemaHelpers } from './schema-helpers.ts';
 
@@ -41,4 +42,14 @@ export interface ContentFile {
   url: string;
   /** Its front matter as written (empty without any). */
   data: Readonly<Record<string, unknown>>;
+}
+
+/** What reading content needs of a site: its folders, collections, templates and URL style (a site definition is one). */
+export interface ContentSite {
+  root: string;
+  contentDir: string;
+  publicDir?: string;
+  collections: readonly CollectionDefinition<any>[];
+  templates: Readonly<Record<string, unknown>>;
+  trailingSlash?: TrailingSlash;
 }

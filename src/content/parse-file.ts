@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import type { SiteDefinition } from '../site/definition.ts';
+import type { ContentSite } from './collection.ts';
 import type { Entry } from './entry.ts';
 import { parseSource } from './parse.ts';
 import type { SourceFile } from './scan.ts';
@@ -19,7 +19,7 @@ export interface ParsedFile {
  * time: a parsed file holds its whole YAML document (kept for pointing at a field), and ten
  * thousand of them at once would cost hundreds of megabytes.
  */
-export function parseFile(site: SiteDefinition, source: SourceFile): ParsedFile {
+export function parseFile(site: ContentSite, source: SourceFile): ParsedFile {
   const collections = collectionsOf(site);
   // The collection says whether the file must have front matter, so it is found first.
   const frontMatter = collections.find((collection) => collection.holds(source.relative))?.definition.frontMatter;
@@ -29,7 +29,7 @@ export function parseFile(site: SiteDefinition, source: SourceFile): ParsedFile 
   return entry ? { syntax, schema, entry } : { syntax, schema };
 }
 
-const prepared = new WeakMap<SiteDefinition, PreparedCollection[]>();
+const prepared = new WeakMap<ContentSite, PreparedCollection[]>();
 
 /**
  * A site's collections, prepared on first use and kept for as long as the site is loaded: the dev
@@ -37,7 +37,7 @@ const prepared = new WeakMap<SiteDefinition, PreparedCollection[]>();
  * URL check) cost more than validating the one file an edit changed. Schemas check images when
  * they validate, not when they are built, so a kept schema sees the folder as it is now.
  */
-export function collectionsOf(site: SiteDefinition): PreparedCollection[] {
+export function collectionsOf(site: ContentSite): PreparedCollection[] {
   let collections = prepared.get(site);
   if (!collections) prepared.set(site, (collections = prepareCollections(site, createSchemaHelpers([site.contentDir, site.publicDir ?? site.contentDir]))));
   return collections;

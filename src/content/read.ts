@@ -1,14 +1,14 @@
-import { digest } from '../incremental/facts.ts';
+import { digest } from '../core/digest.ts';
 import { checkReferences, createCatalogue, type Catalogue } from './catalogue.ts';
 import type { Entry } from './entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { locateField } from './locate.ts';
 import { parseSource } from './parse.ts';
 import { collectionsOf, parseFile, type ParsedFile } from './parse-file.ts';
-import { checkDuplicateUrls } from '../routes/routes.ts';
-import { urlForContentFile } from '../routes/urls.ts';
+import { checkDuplicateUrls } from './duplicate-urls.ts';
+import { urlForContentFile } from '../core/urls.ts';
 import { scanContent, type SourceFile } from './scan.ts';
-import type { Site } from '../site/definition.ts';
+import type { ContentSite } from './collection.ts';
 import { excludedBy } from './validate.ts';
 import { skippedContent } from './skipped.ts';
 import type { InputBounds } from '../safety/input-bounds.ts';
@@ -56,7 +56,7 @@ export interface FileParser {
  * Reads a site's content: scan → parse → validate → catalogue. Reports every problem it finds as
  * a diagnostic instead of stopping at the first.
  */
-export async function readContent(site: Site, options: ReadOptions = {}, parser: FileParser = parseHere(site)): Promise<Content> {
+export async function readContent(site: ContentSite, options: ReadOptions = {}, parser: FileParser = parseHere(site)): Promise<Content> {
   // A file a collection excludes is never read: it cannot fail the build.
   const excluded = excludedBy(collectionsOf(site));
   const scanned = await scanContent(site, parser.listed, options.bounds, excluded);
@@ -85,7 +85,7 @@ export async function readContent(site: Site, options: ReadOptions = {}, parser:
 }
 
 /** Every file parsed here, one after another. */
-function parseHere(site: Site): FileParser {
+function parseHere(site: ContentSite): FileParser {
   return { parse: async (sources) => sources.map((source) => parseFile(site, source)) };
 }
 

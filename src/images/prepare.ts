@@ -5,7 +5,7 @@ import type { Catalogue } from '../content/catalogue.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { digest } from '../core/digest.ts';
 import type { SiteDefinition } from '../site/definition.ts';
-import { unlessUnchanged, type Kept } from '../incremental/file-stamps.ts';
+import { unlessUnchanged, type Kept } from '../core/file-stamps.ts';
 import { forEachLimited, type OutputFile } from '../output/write.ts';
 import { IMAGE_CACHE_FOLDER, variantCache, type VariantCache } from './cache.ts';
 import { encodeImage, encoderVersion, type EncodedImage } from './encode.ts';

@@ -1,8 +1,6 @@
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import { findInlineCode, hashOf, type InlineCode } from '../security/inline-code.ts';
 
-// For render/pages.ts until the runner's branch moves it: it imports this from here.
-export { mergeInlineCode } from '../security/inline-code.ts';
 
 /**
  * What the stages after rendering need to know of a page: its ids and links (the link check)

@@ -2,32 +2,13 @@ import path from 'node:path';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { DerivedRoute, Entry, Route } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { normalizeUrlPath, pageUrl, slugOf, urlForContentFile, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
+import { normalizeUrlPath, pageUrl, slugOf, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
 import { diagnose, say, severityOf } from '../diagnostics/catalogue/index.ts';
 
 export type { DerivedRoute, Route } from '../content/entry.ts';
 
 /** The collection derived pages join unless they name one. */
 export const DERIVED_COLLECTION = 'derived';
-
-/**
- * Two files claiming one URL (`a.md` and `a/index.md`, or `_index.md` and `index.md`) are an
- * error that lists every file involved. Checked on paths alone, before any file is validated.
- */
-export function checkDuplicateUrls(files: readonly { file: string; relative: string }[]): Diagnostic[] {
-  const claims = Map.groupBy(files, (source) => urlForContentFile(source.relative).url);
-  return [...claims].flatMap(([url, claimants]) =>
-    claimants.length < 2
-      ? []
-      : claimants.map((source) => ({
-          ...diagnose('duplicate-url', { kind: 'files', url }),
-          file: source.file,
-          line: 1,
-          expected: `one file for the URL ${url}`,
-          actual: claimants.map((c) => `content/${c.relative}`).join(', '),
-        })),
-  );
-}
 
 /** What a derived route needs to be checked and turned into an entry. */
 export interface DeriveOptions {

@@ -2,8 +2,8 @@ import { parseFile, withoutBom, type ParsedFile } from '../content/parse-file.ts
 import type { FileParser } from '../content/read.ts';
 import type { SourceFile } from '../content/scan.ts';
 import type { Entry } from '../content/entry.ts';
-import { digest } from '../incremental/facts.ts';
-import type { KnownEntry } from '../incremental/state.ts';
+import { digest } from '../core/digest.ts';
+import type { KnownEntry } from './reuse/state.ts';
 import type { Site } from '../site/definition.ts';
 import { decodeEntry } from './entry-codec.ts';
 import type { WorkerPool } from './render-pool.ts';

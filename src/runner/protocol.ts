@@ -1,9 +1,9 @@
-import type { AssetManifest } from '../assets/bundle.ts';
+import type { AssetManifest } from '../render/render-page.ts';
 import type { PageAnalysis, StoredAnalysis } from '../render/analysis.ts';
 import type { EncodedEntry } from './entry-codec.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { ImageManifest } from '../images/manifest.ts';
-import type { OgImageRef } from '../og/definition.ts';
+import type { OgImageRef } from '../site/social-images.ts';
 import type { DrawerSetup, DrawTask } from '../og/draw.ts';
 
 /** The site a worker loads, once, for parse and render tasks: the bundle the main thread loaded it from, and its content folder. */

@@ -1,5 +1,5 @@
-import { digest } from '../incremental/facts.ts';
-import type { Tracker } from '../incremental/tracking.ts';
+import { digest } from '../core/digest.ts';
+import type { Tracker } from './reuse/tracking.ts';
 import { writeStagedFileSync } from '../output/write.ts';
 import { analysePage, type PageAnalysis } from '../render/analysis.ts';
 import { renderPage, sharedMarkupOf, type RenderContext } from '../render/render-page.ts';
@@ -22,7 +22,7 @@ export function renderRoute(index: number, route: Route, context: RenderContext,
   return { index, bytes, hash: digest(bytes), analysis, diagnostics: page.diagnostics, reads };
 }
 
-/** Renders one route through `tracker`'s catalogue and site context, so the facts it reads are known (see `incremental/facts.ts`). */
+/** Renders one route through `tracker`'s catalogue and site context, so the facts it reads are known (see `reuse/facts.ts`). */
 function renderTracked(route: Route, context: RenderContext, tracker: Tracker) {
   const tracked: RenderContext = { ...context, catalogue: tracker.catalogue, siteContext: tracker.siteContext };
   const shared = sharedMarkupOf(context);

@@ -1,11 +1,11 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { Site } from '../site/definition.ts';
-import type { LastBuild } from '../incremental/last-build.ts';
-import { digest } from '../incremental/facts.ts';
-import { factState, pageChanges } from '../incremental/page-changes.ts';
-import type { KnownPage } from '../incremental/state.ts';
-import { createTracker } from '../incremental/tracking.ts';
-import type { ScannedPage } from '../links/html-scan.ts';
+import type { LastBuild } from './reuse/last-build.ts';
+import { digest } from '../core/digest.ts';
+import { factState, pageChanges } from './reuse/page-changes.ts';
+import type { KnownPage } from './reuse/state.ts';
+import { createTracker } from './reuse/tracking.ts';
+import type { ScannedPage } from '../render/html-scan.ts';
 import { CarriedFile, StagedFile } from '../output/files.ts';
 import { forEachLimited, type OutputFile, type Staging } from '../output/write.ts';
 import type { RenderedPage } from './protocol.ts';
@@ -14,7 +14,8 @@ import { wireContext } from './wire.ts';
 import { StringTable } from './string-table.ts';
 import { renderRoute } from './render-one.ts';
 import type { InlineCode } from '../security/inline-code.ts';
-import { analysePage, loadAnalysis, mergeInlineCode, storeAnalysis, type PageAnalysis } from '../render/analysis.ts';
+import { analysePage, loadAnalysis, storeAnalysis, type PageAnalysis } from '../render/analysis.ts';
+import { mergeInlineCode } from '../security/inline-code.ts';
 import type { RenderContext } from '../render/render-page.ts';
 import { withPluginLocation } from '../render/site-plugins.ts';
 import type { Route } from '../routes/routes.ts';
@@ -51,7 +52,7 @@ export interface PageWork {
 
 /**
  * Renders every page that needs it and carries the others over from the last build's output (see
- * `incremental/page-changes.ts`): on worker threads when there are many, here otherwise.
+ * `reuse/page-changes.ts`): on worker threads when there are many, here otherwise.
  */
 export async function renderPages(routes: readonly Route[], entryHashes: ReadonlyMap<string, string>, context: RenderContext, { last, workers, staging }: PageWork): Promise<Pages> {
   const { catalogue, siteContext } = context;

@@ -4,7 +4,7 @@ import { storeAnalysis } from '../render/analysis.ts';
 import { renderRoute } from './render-one.ts';
 import { StringTable } from './string-table.ts';
 import { decodeEntry, encodeEntry } from './entry-codec.ts';
-import { createTracker, type Tracker } from '../incremental/tracking.ts';
+import { createTracker, type Tracker } from './reuse/tracking.ts';
 import { createCatalogue } from '../content/catalogue.ts';
 import { parseFile, withoutBom } from '../content/parse-file.ts';
 import type { RenderContext } from '../render/render-page.ts';

@@ -21,7 +21,7 @@ async function run(task: Task): Promise<unknown> {
     case 'draw':
       return drawOne(task);
     case 'build':
-      return (await import('./dev-builder.ts')).buildInWorker(task.serve);
+      return (await import('../serve/dev-builder.ts')).buildInWorker(task.serve);
   }
 }
 

@@ -1,5 +1,5 @@
 import { build, type BuildOptions, type BuildResult } from '../build.ts';
-import type { BuildMemory } from '../incremental/last-build.ts';
+import type { BuildMemory } from '../runner/reuse/last-build.ts';
 import type { Site } from '../site/definition.ts';
 import type { Writer } from '../output/write.ts';
 

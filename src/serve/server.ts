@@ -8,8 +8,8 @@ import { securityHeaders } from '../security/headers.ts';
 import { hostAllowed, refuseHost } from './host-check.ts';
 import { listen } from './listen.ts';
 import { contentTypeOf, headersFor, REDIRECTS_FILE, respond, serveBuild, type ServedBuild } from './response.ts';
-import { ENGINE_DIR } from '../incremental/fingerprint.ts';
-import { startDevBuilder, type DevBuilder } from '../runner/dev-builder.ts';
+import { ENGINE_DIR } from '../runner/reuse/fingerprint.ts';
+import { startDevBuilder, type DevBuilder } from './dev-builder.ts';
 import type { DevBuildResult, DevBuildSources } from '../runner/protocol.ts';
 
 export interface ServeOptions {

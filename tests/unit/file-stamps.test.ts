@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { unlessUnchanged, type Kept } from '../../src/incremental/file-stamps.ts';
+import { unlessUnchanged, type Kept } from '../../src/core/file-stamps.ts';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'file-stamps-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));

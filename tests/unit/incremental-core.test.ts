@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogue } from '../../src/content/catalogue.ts';
 import type { Entry } from '../../src/content/entry.ts';
-import { fingerprint } from '../../src/incremental/facts.ts';
-import { outputChanges } from '../../src/incremental/output-changes.ts';
-import { factState, pageChanges } from '../../src/incremental/page-changes.ts';
-import type { BuildState, KnownFile, KnownPage } from '../../src/incremental/state.ts';
+import { fingerprint } from '../../src/runner/reuse/facts.ts';
+import { outputChanges } from '../../src/runner/reuse/output-changes.ts';
+import { factState, pageChanges } from '../../src/runner/reuse/page-changes.ts';
+import type { BuildState, KnownFile, KnownPage } from '../../src/runner/reuse/state.ts';
 import { CarriedFile, StagedFile } from '../../src/output/files.ts';
 import type { CurrentOutput, OutputFile, Staging } from '../../src/output/write.ts';
 import { planRoutes } from '../../src/routes/routes.ts';

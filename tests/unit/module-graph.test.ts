@@ -70,7 +70,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['images'], // responsive images from the site's raster and SVG files
   ['render'], // one page to HTML: Markdown, MDX, templates, the document, and what the HTML holds
   ['links', 'seo', 'og', 'assets'], // the stages that read the rendered pages or the catalogue and make more files
-  ['parallel', 'incremental'], // the runner: workers and the reuse of the last build, for speed only
+  ['runner'], // what exists only for speed: the worker pool, the reuse of the last build, the codecs
   ['build'], // build.ts, the build's table of contents; index.ts, the public API
   ['serve', 'cli', 'init'], // the programs: dev server and preview, command line, new-site scaffold
 ];
@@ -92,34 +92,7 @@ const ROOT_FILES: Readonly<Record<string, string>> = {
  * the re-exports of `digest` (incremental/facts.ts), `mergeInlineCode` (render/analysis.ts) and
  * `AssetManifest` (assets/bundle.ts).
  */
-const PENDING_RUNNER: readonly string[] = [
-  "assets/static-files.ts → incremental/file-stamps.ts",
-  "content/read.ts → incremental/facts.ts",
-  "content/read.ts → incremental/state.ts",
-  "content/read.ts → parallel/protocol.ts",
-  "content/read.ts → parallel/render-pool.ts",
-  "content/read.ts → routes/routes.ts",
-  "content/read.ts → routes/urls.ts",
-  "content/read.ts → site/definition.ts",
-  "images/prepare.ts → incremental/file-stamps.ts",
-  "og/render.ts → incremental/last-build.ts",
-  "og/render.ts → incremental/og-reuse.ts",
-  "output/write-output.ts → incremental/output-changes.ts",
-  "output/write-output.ts → incremental/state.ts",
-  "parallel/render-service.ts → incremental/facts.ts",
-  "parallel/render-service.ts → incremental/tracking.ts",
-  "render/pages.ts → incremental/facts.ts",
-  "render/pages.ts → incremental/last-build.ts",
-  "render/pages.ts → incremental/page-changes.ts",
-  "render/pages.ts → incremental/state.ts",
-  "render/pages.ts → incremental/tracking.ts",
-  "render/pages.ts → links/html-scan.ts",
-  "render/pages.ts → parallel/protocol.ts",
-  "render/pages.ts → parallel/render-pool.ts",
-  "render/pages.ts → parallel/string-table.ts",
-  "render/pages.ts → parallel/wire.ts",
-  "render/render-page.ts → incremental/tracking.ts",
-];
+const PENDING_RUNNER: readonly string[] = [];
 
 /**
  * Imports against the order by design. The site's code imports the engine's public API and JSX

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { changedSince, receiptFile, requestKey, takeSnapshot, upToDate, writeReceipt } from '../../src/incremental/receipt.ts';
+import { changedSince, receiptFile, requestKey, takeSnapshot, upToDate, writeReceipt } from '../../src/runner/reuse/receipt.ts';
 import { fileStamp } from '../../src/output/stamp.ts';
 
 let work: string;

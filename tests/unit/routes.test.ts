@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkDuplicateUrls, planRoutes } from '../../src/routes/routes.ts';
+import { checkDuplicateUrls } from '../../src/content/duplicate-urls.ts';
+import { planRoutes } from '../../src/routes/routes.ts';
 import { makeEntry } from '../helpers/entries.ts';
 
 describe('planRoutes', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changedFacts, fingerprint } from '../../src/incremental/facts.ts';
-import { createTracker } from '../../src/incremental/tracking.ts';
+import { changedFacts, fingerprint } from '../../src/runner/reuse/facts.ts';
+import { createTracker } from '../../src/runner/reuse/tracking.ts';
 import { createCatalogue, type Catalogue } from '../../src/content/catalogue.ts';
 import type { Entry } from '../../src/content/entry.ts';
 import { createSiteContext } from '../../src/site/context.ts';

@@ -1,5 +1,5 @@
-import { CarriedFile, StagedFile } from '../output/files.ts';
-import type { OutputFile } from '../output/write.ts';
+import { CarriedFile, StagedFile } from '../../output/files.ts';
+import type { OutputFile } from '../../output/write.ts';
 import type { KnownFile } from './state.ts';
 
 /** What a build must do to its output, and the record of every file for the next build. */

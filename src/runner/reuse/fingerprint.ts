@@ -2,15 +2,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import type { SiteCode } from '../site/definition.ts';
-import { digest } from './facts.ts';
-import { unlessUnchanged, type Kept } from './file-stamps.ts';
-import { listStaticFiles } from '../assets/static-files.ts';
-import type { InputBounds } from '../safety/input-bounds.ts';
+import type { SiteCode } from '../../site/definition.ts';
+import { digest } from '../../core/digest.ts';
+import { unlessUnchanged, type Kept } from '../../core/file-stamps.ts';
+import { listStaticFiles } from '../../assets/static-files.ts';
+import type { InputBounds } from '../../safety/input-bounds.ts';
 import { siteEnvironment } from './receipt.ts';
 
 /** The engine's own folder (`src/`) and the project folder holding its package lock. */
-export const ENGINE_DIR = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const ENGINE_DIR = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const ENGINE_ROOT = path.dirname(ENGINE_DIR);
 
 /**

@@ -1,15 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { BundledAssets } from '../assets/bundle.ts';
-import type { PreparedImages } from '../images/prepare.ts';
-import type { OgCode } from '../og/plan.ts';
-import type { Kept } from './file-stamps.ts';
-import type { Site } from '../site/definition.ts';
-import type { CurrentOutput, OutputFile, Writer } from '../output/write.ts';
-import { digest } from './facts.ts';
+import type { BundledAssets } from '../../assets/bundle.ts';
+import type { PreparedImages } from '../../images/prepare.ts';
+import type { OgCode } from '../../og/plan.ts';
+import type { Kept } from '../../core/file-stamps.ts';
+import type { Site } from '../../site/definition.ts';
+import type { CurrentOutput, OutputFile, Writer } from '../../output/write.ts';
+import { digest } from '../../core/digest.ts';
 import { codeFingerprint, ENGINE_DIR, filesFingerprint } from './fingerprint.ts';
-import { inputBounds } from '../safety/input-bounds.ts';
-import { namedFiles } from '../site/named-files.ts';
+import { inputBounds } from '../../safety/input-bounds.ts';
+import { namedFiles } from '../../site/named-files.ts';
 import { BUILD_CACHE_FOLDER, changedSince, dropReceipt, receiptFile, takeSnapshot, writeReceipt, type ReceiptSummary } from './receipt.ts';
 import { loadState, saveState, stateFile, type BuildState, type KnownEntry, type KnownFile } from './state.ts';
 

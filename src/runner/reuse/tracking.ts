@@ -1,9 +1,9 @@
-import type { Catalogue, CollectionQuery } from '../content/catalogue.ts';
-import type { Entry } from '../content/entry.ts';
-import type { Ref } from '../content/schema-helpers.ts';
-import type { SiteContext } from '../site/context.ts';
-import { normalizeUrlPath } from '../routes/urls.ts';
-import { derivedKeys } from '../content/derived-key.ts';
+import type { Catalogue, CollectionQuery } from '../../content/catalogue.ts';
+import type { Entry } from '../../content/entry.ts';
+import type { Ref } from '../../content/schema-helpers.ts';
+import type { SiteContext } from '../../site/context.ts';
+import { normalizeUrlPath } from '../../core/urls.ts';
+import { derivedKeys } from '../../content/derived-key.ts';
 import { allEntriesFact, collectionFact, derivedFact, entryFact, indexFact, ogFact, pathFact, refFact } from './facts.ts';
 
 /** The catalogue and site context a page renders with, recording what the page reads. */

@@ -1,8 +1,8 @@
-import { digest } from '../core/digest.ts';
-import type { Catalogue, CollectionQuery } from '../content/catalogue.ts';
-import type { Entry } from '../content/entry.ts';
-import { Ref } from '../content/schema-helpers.ts';
-import type { SiteContext } from '../site/context.ts';
+import { digest } from '../../core/digest.ts';
+import type { Catalogue, CollectionQuery } from '../../content/catalogue.ts';
+import type { Entry } from '../../content/entry.ts';
+import { Ref } from '../../content/schema-helpers.ts';
+import type { SiteContext } from '../../site/context.ts';
 
 /*
  * A fact is one thing a page read while rendering, named by a string key; its fingerprint is a
@@ -26,9 +26,6 @@ export const allEntriesFact = () => 'all';
 export const indexFact = () => 'index';
 export const ogFact = (url: string) => `og:${url}`;
 export const derivedFact = (key: string) => `d:${key}`;
-
-// The one digest is the core's; re-exported for this folder's modules until the runner's move.
-export { digest };
 
 const MISSING = '-';
 const urls = (entries: readonly Entry[]) => digest(entries.map((entry) => entry.url).join('\n'));

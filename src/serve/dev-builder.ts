@@ -1,4 +1,4 @@
-import { createBuilder } from '../serve/builder.ts';
+import { createBuilder } from './builder.ts';
 import { SiteDefinitionError } from '../diagnostics/config-error.ts';
 import { hasErrors } from '../diagnostics/diagnostics.ts';
 import { formatDiagnostics, formatDiagnosticLine } from '../diagnostics/print.ts';
@@ -6,8 +6,8 @@ import { loadSite, withContent } from '../site/load.ts';
 import { memoryWriter } from '../output/write.ts';
 import { namedFiles } from '../site/named-files.ts';
 import type { Site } from '../site/definition.ts';
-import { asError, startPool } from './pool.ts';
-import type { DevBuildOutcome, DevBuildResult, DevBuildSetup, DevBuildSources } from './protocol.ts';
+import { asError, startPool } from '../runner/pool.ts';
+import type { DevBuildOutcome, DevBuildResult, DevBuildSetup, DevBuildSources } from '../runner/protocol.ts';
 
 /** The dev server's builder, in a worker of its own (see `startDevBuilder`). */
 export interface DevBuilder {

@@ -1,6 +1,6 @@
-import type { DrawJob } from '../og/plan.ts';
-import { forEachLimited, type CurrentOutput } from '../output/write.ts';
-import { CarriedFile } from '../output/files.ts';
+import type { DrawJob } from '../../og/plan.ts';
+import { forEachLimited, type CurrentOutput } from '../../output/write.ts';
+import { CarriedFile } from '../../output/files.ts';
 import type { KnownFile } from './state.ts';
 
 /**

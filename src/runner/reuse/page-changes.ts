@@ -1,7 +1,8 @@
-import type { Catalogue } from '../content/catalogue.ts';
-import type { Route } from '../routes/routes.ts';
-import type { SiteContext } from '../site/context.ts';
-import { changedFacts, digest, fingerprint } from './facts.ts';
+import type { Catalogue } from '../../content/catalogue.ts';
+import type { Route } from '../../routes/routes.ts';
+import type { SiteContext } from '../../site/context.ts';
+import { digest } from '../../core/digest.ts';
+import { changedFacts, fingerprint } from './facts.ts';
 import type { BuildState, KnownFile, KnownPage } from './state.ts';
 
 /** Which pages a build must render, and which it may take from the last build's output. */

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileStamp } from '../output/stamp.ts';
+import { fileStamp } from '../../output/stamp.ts';
 
 /*
  * A build's receipt: what it was asked, the size and modification time of every file it could

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { loadAnalysis, storeAnalysis, type PageAnalysis, type StoredAnalysis } from '../render/analysis.ts';
-import type { LinkState } from '../links/check-links.ts';
-import type { Entry } from '../content/entry.ts';
-import { decodeData, encodeData } from '../runner/entry-codec.ts';
-import { digest } from './facts.ts';
+import { loadAnalysis, storeAnalysis, type PageAnalysis, type StoredAnalysis } from '../../render/analysis.ts';
+import type { LinkState } from '../../links/check-links.ts';
+import type { Entry } from '../../content/entry.ts';
+import { decodeData, encodeData } from '../entry-codec.ts';
+import { digest } from '../../core/digest.ts';
 
 /** Bumped whenever the shape of the state changes, so an old cache is ignored rather than misread. */
 const FORMAT = 4;

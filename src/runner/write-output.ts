@@ -1,8 +1,8 @@
 import { digest } from '../core/digest.ts';
-import { outputChanges } from '../incremental/output-changes.ts';
-import type { KnownFile } from '../incremental/state.ts';
-import { CarriedFile, StagedFile } from './files.ts';
-import { FileFromDisk, forEachLimited, type OutputFile, type Staging, type Writer } from './write.ts';
+import { outputChanges } from './reuse/output-changes.ts';
+import type { KnownFile } from './reuse/state.ts';
+import { CarriedFile, StagedFile } from '../output/files.ts';
+import { FileFromDisk, forEachLimited, type OutputFile, type Staging, type Writer } from '../output/write.ts';
 
 export interface WriteReport {
   /** Every output file with its hash and stamp, for the next build. */
