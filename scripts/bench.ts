@@ -37,7 +37,8 @@ const { values } = parseArgs({
   },
 });
 const sizes = (values.n ?? ['1000', '10000']).map(Number);
-if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--n takes a whole number of case studies, found ${values.n?.join(', ')}`);
+if (sizes.some((n) => !Number.isInteger(n) || n < 1))
+  throw new Error(`--n takes a whole number of case studies, found ${values.n?.join(', ')}`);
 
 /**
  * Runs a child script, timing it from spawn to exit: what a person running the command waits.
@@ -87,32 +88,55 @@ try {
         peakRssMB: figures.peakRssMB,
         cpuSeconds: figures.cpuSeconds,
         load,
-        note: [note, figures.inWorkers ? `${figures.inWorkers} pages in workers` : figures.rendered ? 'main thread' : ''].filter(Boolean).join('; '),
+        note: [note, figures.inWorkers ? `${figures.inWorkers} pages in workers` : figures.rendered ? 'main thread' : '']
+          .filter(Boolean)
+          .join('; '),
       };
       rows.push(row);
-      console.error(`  N=${n} ${step}: ${row.seconds.toFixed(2)} s, ${row.rendered} rendered, ${row.peakRssMB} MB, load ${load.toFixed(1)}`);
+      console.error(
+        `  N=${n} ${step}: ${row.seconds.toFixed(2)} s, ${row.rendered} rendered, ${row.peakRssMB} MB, load ${load.toFixed(1)}`,
+      );
     };
     const out = path.join(work, `dist-${n}`);
     await build('clean build', out, ['--cache', cache]);
     await build('no-change rebuild', out, ['--cache', cache]);
     // One case study's body gains a sentence: its page is the only one that shows its body.
     const edited = path.join(content, 'projects', `${caseStudy(Math.floor(n / 2)).slug}.md`);
-    await fs.writeFile(edited, (await fs.readFile(edited, 'utf8')).replace('## The challenge', 'One more sentence for the benchmark.\n\n## The challenge'));
+    await fs.writeFile(
+      edited,
+      (await fs.readFile(edited, 'utf8')).replace('## The challenge', 'One more sentence for the benchmark.\n\n## The challenge'),
+    );
     await build('one-file-edit rebuild', out, ['--cache', cache]);
     await build('clean build, one thread', path.join(work, `dist-${n}-single`), ['--threads', '0']);
 
     const ogLoad = os.loadavg()[0]!;
-    const og = await child<{ images: number; coldMsPerImage: number; warmMsPerImage: number; coldWorkers: number; peakRssMB: number }>('og-child.ts', [
-      '--content',
-      content,
-      '--cache',
-      path.join(work, `og-${n}`),
-      '--sample',
-      values['og-sample']!,
-    ]);
+    const og = await child<{ images: number; coldMsPerImage: number; warmMsPerImage: number; coldWorkers: number; peakRssMB: number }>(
+      'og-child.ts',
+      ['--content', content, '--cache', path.join(work, `og-${n}`), '--sample', values['og-sample']!],
+    );
     rows.push(
-      { n, step: 'social image, cold', pages: og.images, rendered: og.images, seconds: (og.coldMsPerImage * og.images) / 1000, msPerPage: og.coldMsPerImage, peakRssMB: og.peakRssMB, load: ogLoad, note: `per image, ${og.images} drawn${og.coldWorkers ? ` on ${og.coldWorkers} workers` : ''}` },
-      { n, step: 'social image, warm', pages: og.images, rendered: 0, seconds: (og.warmMsPerImage * og.images) / 1000, msPerPage: og.warmMsPerImage, peakRssMB: og.peakRssMB, load: ogLoad, note: 'per image, from the cache' },
+      {
+        n,
+        step: 'social image, cold',
+        pages: og.images,
+        rendered: og.images,
+        seconds: (og.coldMsPerImage * og.images) / 1000,
+        msPerPage: og.coldMsPerImage,
+        peakRssMB: og.peakRssMB,
+        load: ogLoad,
+        note: `per image, ${og.images} drawn${og.coldWorkers ? ` on ${og.coldWorkers} workers` : ''}`,
+      },
+      {
+        n,
+        step: 'social image, warm',
+        pages: og.images,
+        rendered: 0,
+        seconds: (og.warmMsPerImage * og.images) / 1000,
+        msPerPage: og.warmMsPerImage,
+        peakRssMB: og.peakRssMB,
+        load: ogLoad,
+        note: 'per image, from the cache',
+      },
     );
     // The same corpus, clean, with one highlighted code block, then with one MDX page instead.
     const plain = rows.find((row) => row.n === n && row.step === 'clean build')!;
@@ -123,7 +147,13 @@ try {
       row.note = `${signed(row.seconds - plain.seconds)} s wall, ${signed((row.cpuSeconds ?? 0) - (plain.cpuSeconds ?? 0))} s CPU against the clean build; ${row.note}`;
     };
     if (values.baseline) {
-      await build('clean build, commit before', path.join(work, `dist-${n}-baseline`), ['--cache', path.join(work, `cache-${n}-baseline`)], path.resolve(values.baseline), 'the --baseline checkout');
+      await build(
+        'clean build, commit before',
+        path.join(work, `dist-${n}-baseline`),
+        ['--cache', path.join(work, `cache-${n}-baseline`)],
+        path.resolve(values.baseline),
+        'the --baseline checkout',
+      );
       versus();
     }
     const removeCode = await addCodeBlock(content);

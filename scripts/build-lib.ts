@@ -16,4 +16,7 @@ const compiled = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconf
 if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 // Only the starter's own files: not what a build of it may have left there.
 const machineMade = new Set(['node_modules', 'dist', '.site-cache']);
-fs.cpSync(path.join(root, 'src/init/starter'), path.join(lib, 'init/starter'), { recursive: true, filter: (file) => !machineMade.has(path.basename(file)) });
+fs.cpSync(path.join(root, 'src/init/starter'), path.join(lib, 'init/starter'), {
+  recursive: true,
+  filter: (file) => !machineMade.has(path.basename(file)),
+});

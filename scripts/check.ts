@@ -13,7 +13,13 @@ import { runChecks } from './check/run.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const names = gates.map((gate) => gate.name);
-const list = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((item) => item.trim()).filter(Boolean)];
+const list = (value: string, previous: string[] = []) => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+];
 
 const program = new Command('check')
   .description('Run the quality gates (accessibility, valid HTML, structured data, …) over a built site.')

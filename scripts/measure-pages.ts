@@ -83,7 +83,9 @@ export async function measurePages(distDir: string): Promise<PageWeight[]> {
     const jsInitial = graph.loadedFirst(facts.scripts);
     const html = gzipSize(source);
     const cssBytes = facts.stylesheets.reduce((sum, href) => sum + sizeOf(href), 0);
-    const top = facts.topOfPage ? { block: facts.topOfPage.block, html: gzipSize(text.slice(0, facts.topOfPage.end)) } : { block: 'whole document (no <h1>)', html };
+    const top = facts.topOfPage
+      ? { block: facts.topOfPage.block, html: gzipSize(text.slice(0, facts.topOfPage.end)) }
+      : { block: 'whole document (no <h1>)', html };
     return {
       path: urlPathOf(file),
       file,
@@ -176,7 +178,10 @@ function visit(element: Element, facts: HtmlFacts): void {
     if (!isClassicScript(type)) return;
     if (src && attr('defer') === undefined && attr('async') === undefined) facts.blockingScripts.push(src);
     if (!src && inHead(element)) {
-      const code = element.childNodes.map((child) => ('value' in child ? child.value : '')).join('').trim();
+      const code = element.childNodes
+        .map((child) => ('value' in child ? child.value : ''))
+        .join('')
+        .trim();
       facts.blockingScripts.push(`inline: ${code.slice(0, 60)}${code.length > 60 ? '…' : ''}`);
     }
   } else if (element.tagName === 'link') {
@@ -197,7 +202,8 @@ function visit(element: Element, facts: HtmlFacts): void {
 const isLocal = (url: string) => url.startsWith('/') && !url.startsWith('//');
 
 /** A `type` the browser runs as a classic script (HTML's list of JavaScript MIME types, or none). */
-const isClassicScript = (type: string) => type === '' || /^(text|application)\/(x-)?(java|ecma)script$/.test(type) || type === 'text/jscript' || type === 'text/livescript';
+const isClassicScript = (type: string) =>
+  type === '' || /^(text|application)\/(x-)?(java|ecma)script$/.test(type) || type === 'text/jscript' || type === 'text/livescript';
 
 function inHead(element: Element): boolean {
   for (let node = element.parentNode; node && 'tagName' in node; node = node.parentNode) if (node.tagName === 'head') return true;
@@ -242,8 +248,14 @@ async function moduleGraph(dist: string, islandNames: ReadonlySet<string>): Prom
     });
     const toUrl = (file: string) => `/${path.relative(dist, path.resolve(dist, file)).split(path.sep).join('/')}`;
     for (const [file, input] of Object.entries(result.metafile.inputs)) {
-      imports.set(toUrl(file), input.imports.filter((i) => i.kind === 'import-statement' || i.kind === 'dynamic-import').map((i) => toUrl(i.path)));
-      staticImports.set(toUrl(file), input.imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path)));
+      imports.set(
+        toUrl(file),
+        input.imports.filter((i) => i.kind === 'import-statement' || i.kind === 'dynamic-import').map((i) => toUrl(i.path)),
+      );
+      staticImports.set(
+        toUrl(file),
+        input.imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path)),
+      );
     }
     for (const file of entries) {
       const url = `/assets/${file}`;
@@ -262,7 +274,10 @@ async function moduleGraph(dist: string, islandNames: ReadonlySet<string>): Prom
       const registry = new Map(scripts.flatMap((src) => [...(islandChunks.get(src) ?? [])]));
       // Without a registry, the page's islands come from a chunk counted in full below.
       for (const island of registry.size ? islands : []) {
-        if (!registry.has(island)) throw new Error(`The page has island "${island}", but its scripts (${scripts.join(', ') || 'none'}) register no chunk for it (found: ${[...registry.keys()].join(', ') || 'none'}).`);
+        if (!registry.has(island))
+          throw new Error(
+            `The page has island "${island}", but its scripts (${scripts.join(', ') || 'none'}) register no chunk for it (found: ${[...registry.keys()].join(', ') || 'none'}).`,
+          );
       }
       const skipped = new Set([...registry].filter(([name]) => !islands.includes(name)).map(([, chunk]) => chunk));
       const seen = new Set<string>();
@@ -308,9 +323,22 @@ export function formatTable(pages: readonly PageWeight[]): string {
     ['JS max', (p) => p.js.bytes],
   ];
   const line = (label: string, cells: string[]) => `${label.padEnd(width)}  ${cells.map((cell) => cell.padStart(6)).join('  ')}`;
-  const header = `${line('page', columns.map(([name]) => name))}   (KB gzip; top = HTML through the block holding the h1; paint = top + render-blocking CSS; JS 1st = before any island hydrates)`;
-  const rows = [...pages].sort((a, b) => a.path.localeCompare(b.path)).map((p) => line(p.path, columns.map(([, pick]) => kb(pick(p)))));
-  const footer = line('max', columns.map(([, pick]) => kb(Math.max(...pages.map(pick)))));
+  const header = `${line(
+    'page',
+    columns.map(([name]) => name),
+  )}   (KB gzip; top = HTML through the block holding the h1; paint = top + render-blocking CSS; JS 1st = before any island hydrates)`;
+  const rows = [...pages]
+    .sort((a, b) => a.path.localeCompare(b.path))
+    .map((p) =>
+      line(
+        p.path,
+        columns.map(([, pick]) => kb(pick(p))),
+      ),
+    );
+  const footer = line(
+    'max',
+    columns.map(([, pick]) => kb(Math.max(...pages.map(pick)))),
+  );
   return [header, ...rows, footer].join('\n');
 }
 
@@ -383,7 +411,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const dist = path.resolve(values.dist);
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.log(`Building the site into ${path.relative(process.cwd(), dist) || '.'} first…`);
-    const built = spawnSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/site'), ['build', '--out', dist], { stdio: 'inherit' });
+    const built = spawnSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/site'), ['build', '--out', dist], {
+      stdio: 'inherit',
+    });
     if (built.status !== 0) process.exit(1);
   }
   const pages = await measurePages(dist);
@@ -401,7 +431,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
         await server.close();
       }
     }
-    const rows = chosen.map(({ template, page }) => ({ template, weight: pages.find((p) => p.path === page)!, lighthouse: scores.find((s) => s.page === page) }));
+    const rows = chosen.map(({ template, page }) => ({
+      template,
+      weight: pages.find((p) => p.path === page)!,
+      lighthouse: scores.find((s) => s.page === page),
+    }));
     console.log(values.json ? JSON.stringify(rows, null, 2) : formatTemplates(rows));
   }
 }

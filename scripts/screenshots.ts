@@ -31,7 +31,9 @@ const { values, positionals } = parseArgs({
 const widths = values.widths.split(',').map(Number);
 const maxHeight = Number(values['max-height']);
 if (widths.some((width) => !Number.isInteger(width) || width < 200) || !(maxHeight > 0)) {
-  console.error(`--widths takes whole numbers of pixels (at least 200), comma-separated, and --max-height a positive number; found "${values.widths}" and "${values['max-height']}".`);
+  console.error(
+    `--widths takes whole numbers of pixels (at least 200), comma-separated, and --max-height a positive number; found "${values.widths}" and "${values['max-height']}".`,
+  );
   process.exit(2);
 }
 
@@ -79,7 +81,11 @@ try {
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       const name = `${urlPath.replace(/\//g, '_').replace(/^_/, '') || 'home'}-${width}.png`;
       const file = path.join(values.out, name);
-      await page.screenshot(values['viewport-only'] ? { path: file } : { path: file, fullPage: true, clip: { x: 0, y: 0, width, height: Math.min(height, maxHeight) } });
+      await page.screenshot(
+        values['viewport-only']
+          ? { path: file }
+          : { path: file, fullPage: true, clip: { x: 0, y: 0, width, height: Math.min(height, maxHeight) } },
+      );
       console.log(`${file}${template ? `  (${template})` : ''}`);
       await context.close();
     }

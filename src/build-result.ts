@@ -83,10 +83,21 @@ export function outcome(
     og,
     images: done.images && { encoded: done.images.encoded, reused: done.images.reused },
     externalLinks: done.links?.external,
-    pages: done.pages && { rendered: done.pages.rendered, inWorkers: done.pages.renderedInWorkers, carried: done.pages.files.length - done.pages.rendered },
+    pages: done.pages && {
+      rendered: done.pages.rendered,
+      inWorkers: done.pages.renderedInWorkers,
+      carried: done.pages.files.length - done.pages.rendered,
+    },
     written: done.written && { files: done.written.written, removed: done.written.removed },
     files: done.files,
-    summary: { pages: routes.routes.length, files: content.fileCount, drafts: content.draftUrls.length, skipped: content.skipped, og, externalLinks: done.links?.external ?? [] },
+    summary: {
+      pages: routes.routes.length,
+      files: content.fileCount,
+      drafts: content.draftUrls.length,
+      skipped: content.skipped,
+      og,
+      externalLinks: done.links?.external ?? [],
+    },
   };
   return result;
 }

@@ -47,10 +47,16 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const mdx = await prepareMdx(site, routes);
     const assets = await making.assets;
     const images = await locateImageProblems(await making.images, routes.catalogue);
-    if (failed(published, routes, mdx, assets, images)) return outcome(content, routes, [published, content, routes, mdx, assets, images], { images, mdx });
+    if (failed(published, routes, mdx, assets, images))
+      return outcome(content, routes, [published, content, routes, mdx, assets, images], { images, mdx });
     // Content with mistakes still has its other pages rendered and their links checked, so every
     // mistake is reported at once; it gets no social images, and nothing is written.
-    const socialImages = await planSocialImages(site, routes.catalogue, { socialImages: options.socialImages !== false && !failed(content) }, memory);
+    const socialImages = await planSocialImages(
+      site,
+      routes.catalogue,
+      { socialImages: options.socialImages !== false && !failed(content) },
+      memory,
+    );
     const found = [published, content, routes, mdx, assets, images, socialImages];
     if (failed(socialImages)) return outcome(content, routes, found, { images, mdx });
 
@@ -60,11 +66,21 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     await workers.close();
     if (failed(pages)) return outcome(content, routes, [...found, pages], { images, pages, mdx });
     const drawn = await drawSocialImages(site, socialImages, last, options.og);
-    const made = [...(await staticFiles(published.files, memory?.staticFiles)), ...assets.files, ...images.files, ...pages.files, ...drawn.files, ...seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, context))];
+    const made = [
+      ...(await staticFiles(published.files, memory?.staticFiles)),
+      ...assets.files,
+      ...images.files,
+      ...pages.files,
+      ...drawn.files,
+      ...seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, context)),
+    ];
     // Written before the link check, so that a link to a redirect's old path holds.
     const redirects = redirectFiles(site, routes.routes, made, siteContext);
     const files = [...made, ...redirects.files];
-    const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls, { trailingSlash: site.trailingSlash, draftUrls: content.draftUrls });
+    const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls, {
+      trailingSlash: site.trailingSlash,
+      draftUrls: content.draftUrls,
+    });
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
     const feeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
     const checked = [...found, pages, drawn, redirects, links, headers, feeds];
@@ -74,7 +90,11 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const hostConfig = [headers.file!, ...hostFiles(site.deploy, headers.file!)];
     const written = await writeOutput(writer, [...files, ...hostConfig], { pages, socialImages, last, staging });
     const result = outcome(content, routes, checked, { images, pages, drawn, links, written, files: [...files, ...hostConfig], mdx });
-    await last.save({ entries: reader.known, entryHashes: routes.entryHashes, ...pages.state, files: written.files, links: links.state }, result.summary, written.unchanged);
+    await last.save(
+      { entries: reader.known, entryHashes: routes.entryHashes, ...pages.state, files: written.files, links: links.state },
+      result.summary,
+      written.unchanged,
+    );
     return result;
   } catch (error) {
     // Another build replaced the output while this one ran: build again from scratch, reusing nothing.

@@ -1,6 +1,17 @@
 /** The public API of the engine: what a site's templates import. */
 export { defineCollection, defineSite, defineTemplate } from './site/definition.ts';
-export type { CollectionData, CollectionDefinition, ContentFile, LayoutProps, PageProps, NavigationMode, SiteDefinition, SiteInput, TemplateDefinition, TemplateProps } from './site/definition.ts';
+export type {
+  CollectionData,
+  CollectionDefinition,
+  ContentFile,
+  LayoutProps,
+  PageProps,
+  NavigationMode,
+  SiteDefinition,
+  SiteInput,
+  TemplateDefinition,
+  TemplateProps,
+} from './site/definition.ts';
 export type { SiteContext } from './site/context.ts';
 export type { BaseData, Entry, EntryDates } from './content/entry.ts';
 export type { SchemaHelpers } from './content/schema-helpers.ts';
@@ -22,5 +33,13 @@ export { OG_SIZE } from './site/social-images.ts';
 export { useImage, useOptionalImage } from './images/context.ts';
 export type { ImageManifest, ImageSource, ResponsiveImage } from './images/manifest.ts';
 export type { ImageSettings } from './site/image-options.ts';
-export type { DrawnImageSpec, FileImageSpec, OgFont, OgImageRef, OgImageSpec, OgTemplateProps, SocialImages } from './site/social-images.ts';
+export type {
+  DrawnImageSpec,
+  FileImageSpec,
+  OgFont,
+  OgImageRef,
+  OgImageSpec,
+  OgTemplateProps,
+  SocialImages,
+} from './site/social-images.ts';
 export type { FeedAuthor, FeedDefinition, RobotsDefinition } from './site/feeds.ts';

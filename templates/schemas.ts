@@ -3,8 +3,24 @@ import { CONSENT_VALUES } from './consent-values.ts';
 
 /** Tag keys (templates/README.md, "Content schemas"): technologies first, then industries. */
 export const TECHNOLOGY_TAGS = [
-  'snowflake', 'bigData', 'aws', 'azure', 'gcp', 'java', 'python', 'net', 'javascript', 'c', 'delphi',
-  'oracle', 'sqlServer', 'noSql', 'mobile', 'pivotal', 'ironvale', 'security',
+  'snowflake',
+  'bigData',
+  'aws',
+  'azure',
+  'gcp',
+  'java',
+  'python',
+  'net',
+  'javascript',
+  'c',
+  'delphi',
+  'oracle',
+  'sqlServer',
+  'noSql',
+  'mobile',
+  'pivotal',
+  'ironvale',
+  'security',
 ] as const;
 export const INDUSTRY_TAGS = ['public', 'financial', 'healthBio', 'retail', 'energyTransport'] as const;
 export const TAGS = [...TECHNOLOGY_TAGS, ...INDUSTRY_TAGS] as const;
@@ -14,7 +30,17 @@ export const CLEARANCE_LEVELS = ['Public Trust', 'Secret', 'TS/SCI'] as const;
 export const CLEARANCE_STATUSES = ['active', 'inactive'] as const;
 
 /** Templates the pages collection may name. */
-export const PAGE_TEMPLATES = ['home', 'page', 'contact', 'team-list', 'project-list', 'blog-list', 'service-list', 'not-found', 'og-images'] as const;
+export const PAGE_TEMPLATES = [
+  'home',
+  'page',
+  'contact',
+  'team-list',
+  'project-list',
+  'blog-list',
+  'service-list',
+  'not-found',
+  'og-images',
+] as const;
 
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'a colour written #rrggbb' });
 const text = (max?: number) => (max ? z.string().trim().min(1).max(max) : z.string().trim().min(1));
@@ -47,7 +73,10 @@ export const pageFields = (h: SchemaHelpers) => ({
       image: h.asset(),
       alt: text(),
       color: color.optional(),
-      position: z.string().regex(/^[a-z0-9% -]+$/, { error: 'a CSS background position such as center or 50% 20%' }).optional(),
+      position: z
+        .string()
+        .regex(/^[a-z0-9% -]+$/, { error: 'a CSS background position such as center or 50% 20%' })
+        .optional(),
       overlayOpacity: z.number().min(0).max(1).optional(),
     })
     .optional(),
@@ -107,9 +136,17 @@ export const caseStudySchema = (h: SchemaHelpers) =>
     })
     .superRefine(datesInOrder)
     .superRefine((value, ctx) => {
-      for (const [group, list] of [['technology', TECHNOLOGY_TAGS], ['industry', INDUSTRY_TAGS]] as const) {
+      for (const [group, list] of [
+        ['technology', TECHNOLOGY_TAGS],
+        ['industry', INDUSTRY_TAGS],
+      ] as const) {
         if (!value.tags.some((tag) => (list as readonly string[]).includes(tag))) {
-          ctx.addIssue({ code: 'custom', path: ['tags'], message: `needs at least one ${group} tag (one of ${list.join(', ')})`, input: value.tags });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['tags'],
+            message: `needs at least one ${group} tag (one of ${list.join(', ')})`,
+            input: value.tags,
+          });
         }
       }
     });

@@ -33,72 +33,83 @@ export function createSite(contentDir = path.join(root, 'content')) {
   const measurementId = resolveMeasurementId(identity.gaMeasurementId);
   const formEndpoint = FORM_ENDPOINT;
   return defineSite({
-  name: identity.name,
-  lang: identity.lang,
-  origin: identity.origin,
-  root,
-  contentDir,
-  publicDir: file('public'),
-  favicon: '/favicon.svg',
-  collections: [team, caseStudies, blogs, services, pages],
-  // Each template is declared against the collection it draws, so its component must take that collection's data.
-  templates: {
-    home: defineTemplate(pages, { component: HomePage, styles: [...PAGE_STYLES, 'home'] }),
-    page: defineTemplate(pages, { component: GenericPage, styles: PAGE_STYLES }),
-    // The form's styles and island only in a build that has the form.
-    contact: defineTemplate(pages, { component: ContactPage, styles: formEndpoint ? [...PAGE_STYLES, 'form'] : PAGE_STYLES }),
-    'not-found': defineTemplate(pages, { component: NotFoundPage, styles: PAGE_STYLES }),
-    'og-images': defineTemplate(pages, { component: OgImagesPage, styles: PAGE_STYLES }),
-    'team-list': defineTemplate(pages, { component: TeamListPage, styles: PAGE_STYLES }),
-    'project-list': defineTemplate(pages, { component: ProjectListPage, styles: [...PAGE_STYLES, 'filter'] }),
-    [TAG_PAGE_TEMPLATE]: { component: ProjectTagPage, styles: [...PAGE_STYLES, 'filter'] },
-    'blog-list': defineTemplate(pages, { component: BlogListPage, styles: PAGE_STYLES }),
-    'service-list': defineTemplate(pages, { component: ServiceListPage, styles: PAGE_STYLES }),
-    'team-member': defineTemplate(team, { component: TeamMemberPage, styles: PAGE_STYLES }),
-    'case-study': defineTemplate(caseStudies, { component: CaseStudyPage, styles: PAGE_STYLES }),
-    // The article shows no cards: it goes without their styles, and its page fits the first round trip.
-    'blog-post': defineTemplate(blogs, { component: BlogPostPage, styles: ['base', 'prose'] }),
-    service: defineTemplate(services, { component: ServicePage, styles: PAGE_STYLES }),
-  },
-  layout: MainLayout,
-  styles: { base: file('styles/base.css'), cards: file('styles/cards.css'), prose: file('styles/prose.css'), home: file('styles/home.css'), filter: file('styles/filter.css'), ...(formEndpoint ? { form: file('styles/form.css') } : {}) },
-  // About 5 KB of gzip a page: written into each page, a first visit paints with no request after the HTML.
-  inlineStyles: true,
-  islands: {
-    SiteHeader: file('islands/SiteHeader.tsx'),
-    FloatingContact: file('islands/FloatingContact.tsx'),
-    CookieBanner: file('islands/CookieBanner.tsx'),
-    ProjectFilter: file('islands/ProjectFilter.tsx'),
-    ...(formEndpoint ? { ConsultationForm: file('islands/ConsultationForm.tsx') } : {}),
-  },
-  // React in the browser, as on the server; SITE_CLIENT_RUNTIME=preact swaps in preact/compat for one build.
-  client: { runtime: resolveClientRuntime() },
-  // Links swap the next page in without a reload: the header and its open state stay, and the move is animated.
-  navigation: 'client',
-  // Analytics, only with a measurement id, starts first: consent defaults precede everything else.
-  startup: { ...(measurementId ? { analytics: file('startup/analytics.ts') } : {}), consent: file('startup/consent.ts'), filter: file('startup/filter.ts') },
-  // One page per industry and technology, so the case studies can be filtered without JavaScript.
-  routes: projectTagRoutes,
-  notFound: '/ErrorNotFound',
-  og: socialImages,
-  head: withMeasurementId(StructuredData, measurementId),
-  // Google's hosts enter the Content-Security-Policy only when analytics is configured, the form
-  // service's origin only when the form is. Site-wide rather than on /contact alone: a visitor who
-  // reaches /contact by client-side navigation keeps the policy of the page they arrived on.
-  security: { csp: mergeCsp(analyticsCsp(measurementId), formCsp(formEndpoint)) },
-  feeds: [
-    {
-      collection: 'blogs',
-      title: `${identity.name} Insights`,
-      description: `Articles by the engineers of ${identity.name} on data platforms, cloud, machine learning and security.`,
-      link: '/blogs',
-      rss: '/blogs/rss.xml',
-      atom: '/blogs/atom.xml',
-      author: (entry, catalogue, site) => authorOf(entry as Entry<BlogPost>, catalogue, site),
+    name: identity.name,
+    lang: identity.lang,
+    origin: identity.origin,
+    root,
+    contentDir,
+    publicDir: file('public'),
+    favicon: '/favicon.svg',
+    collections: [team, caseStudies, blogs, services, pages],
+    // Each template is declared against the collection it draws, so its component must take that collection's data.
+    templates: {
+      home: defineTemplate(pages, { component: HomePage, styles: [...PAGE_STYLES, 'home'] }),
+      page: defineTemplate(pages, { component: GenericPage, styles: PAGE_STYLES }),
+      // The form's styles and island only in a build that has the form.
+      contact: defineTemplate(pages, { component: ContactPage, styles: formEndpoint ? [...PAGE_STYLES, 'form'] : PAGE_STYLES }),
+      'not-found': defineTemplate(pages, { component: NotFoundPage, styles: PAGE_STYLES }),
+      'og-images': defineTemplate(pages, { component: OgImagesPage, styles: PAGE_STYLES }),
+      'team-list': defineTemplate(pages, { component: TeamListPage, styles: PAGE_STYLES }),
+      'project-list': defineTemplate(pages, { component: ProjectListPage, styles: [...PAGE_STYLES, 'filter'] }),
+      [TAG_PAGE_TEMPLATE]: { component: ProjectTagPage, styles: [...PAGE_STYLES, 'filter'] },
+      'blog-list': defineTemplate(pages, { component: BlogListPage, styles: PAGE_STYLES }),
+      'service-list': defineTemplate(pages, { component: ServiceListPage, styles: PAGE_STYLES }),
+      'team-member': defineTemplate(team, { component: TeamMemberPage, styles: PAGE_STYLES }),
+      'case-study': defineTemplate(caseStudies, { component: CaseStudyPage, styles: PAGE_STYLES }),
+      // The article shows no cards: it goes without their styles, and its page fits the first round trip.
+      'blog-post': defineTemplate(blogs, { component: BlogPostPage, styles: ['base', 'prose'] }),
+      service: defineTemplate(services, { component: ServicePage, styles: PAGE_STYLES }),
     },
-  ],
-  // The developer pages are noindex already; crawlers need not fetch them at all.
-  robots: { disallow: ['/dev/'] },
+    layout: MainLayout,
+    styles: {
+      base: file('styles/base.css'),
+      cards: file('styles/cards.css'),
+      prose: file('styles/prose.css'),
+      home: file('styles/home.css'),
+      filter: file('styles/filter.css'),
+      ...(formEndpoint ? { form: file('styles/form.css') } : {}),
+    },
+    // About 5 KB of gzip a page: written into each page, a first visit paints with no request after the HTML.
+    inlineStyles: true,
+    islands: {
+      SiteHeader: file('islands/SiteHeader.tsx'),
+      FloatingContact: file('islands/FloatingContact.tsx'),
+      CookieBanner: file('islands/CookieBanner.tsx'),
+      ProjectFilter: file('islands/ProjectFilter.tsx'),
+      ...(formEndpoint ? { ConsultationForm: file('islands/ConsultationForm.tsx') } : {}),
+    },
+    // React in the browser, as on the server; SITE_CLIENT_RUNTIME=preact swaps in preact/compat for one build.
+    client: { runtime: resolveClientRuntime() },
+    // Links swap the next page in without a reload: the header and its open state stay, and the move is animated.
+    navigation: 'client',
+    // Analytics, only with a measurement id, starts first: consent defaults precede everything else.
+    startup: {
+      ...(measurementId ? { analytics: file('startup/analytics.ts') } : {}),
+      consent: file('startup/consent.ts'),
+      filter: file('startup/filter.ts'),
+    },
+    // One page per industry and technology, so the case studies can be filtered without JavaScript.
+    routes: projectTagRoutes,
+    notFound: '/ErrorNotFound',
+    og: socialImages,
+    head: withMeasurementId(StructuredData, measurementId),
+    // Google's hosts enter the Content-Security-Policy only when analytics is configured, the form
+    // service's origin only when the form is. Site-wide rather than on /contact alone: a visitor who
+    // reaches /contact by client-side navigation keeps the policy of the page they arrived on.
+    security: { csp: mergeCsp(analyticsCsp(measurementId), formCsp(formEndpoint)) },
+    feeds: [
+      {
+        collection: 'blogs',
+        title: `${identity.name} Insights`,
+        description: `Articles by the engineers of ${identity.name} on data platforms, cloud, machine learning and security.`,
+        link: '/blogs',
+        rss: '/blogs/rss.xml',
+        atom: '/blogs/atom.xml',
+        author: (entry, catalogue, site) => authorOf(entry as Entry<BlogPost>, catalogue, site),
+      },
+    ],
+    // The developer pages are noindex already; crawlers need not fetch them at all.
+    robots: { disallow: ['/dev/'] },
   });
 }
 

@@ -58,7 +58,8 @@ export const TAG_SLUGS: Record<Tag, string> = {
 /** One sentence per tag: the lead and meta description of its case-study page (50–170 characters). */
 export const TAG_SUMMARIES: Record<Tag, string> = {
   snowflake: 'Snowflake platforms we designed, migrated and tuned: ingestion, governance, cost control and the data products built on top.',
-  bigData: 'Engagements where the volume was the problem: streaming pipelines, lakehouse storage and batch jobs measured in terabytes a day.',
+  bigData:
+    'Engagements where the volume was the problem: streaming pipelines, lakehouse storage and batch jobs measured in terabytes a day.',
   aws: 'Systems we built and moved on Amazon Web Services, from event-driven workflows to data platforms and locked-down landing zones.',
   azure: 'Microsoft Azure work: cloud migrations, data platforms and applications for organizations that run on the Microsoft stack.',
   gcp: 'Google Cloud engagements: BigQuery analytics, machine-learning pipelines, Kubernetes platforms and patient-facing applications.',
@@ -72,14 +73,16 @@ export const TAG_SUMMARIES: Record<Tag, string> = {
   sqlServer: 'SQL Server estates we upgraded, automated and moved: database DevOps, migrations and reporting.',
   noSql: 'Document, key-value and graph stores chosen for the job, designed for the access patterns and run in production.',
   mobile: 'Mobile apps for field crews, patients and customers: offline-first, secure and connected to the systems behind them.',
-  pivotal: 'Pivotal Cloud Foundry in both directions: applications moved onto it from ageing app servers, and estates moved off it to Kubernetes.',
+  pivotal:
+    'Pivotal Cloud Foundry in both directions: applications moved onto it from ageing app servers, and estates moved off it to Kubernetes.',
   ironvale: 'Ironvale Secure Workspace deployments: controlled environments for sensitive work, from pilot to accreditation.',
   security: 'Security engagements: access control, secrets, audit and secure workspaces, built into platforms rather than bolted on.',
   public: 'Work for cities, counties and agencies: benefits portals, open data and analytics under public-sector rules and budgets.',
   financial: 'Banks, credit unions, insurers and lenders: faster decisions, cleaner data and controls that satisfy examiners.',
   healthBio: 'Hospitals, research networks and life-science firms: clinical data, secure sharing and models that respect privacy.',
   retail: 'Retailers and consumer brands: demand forecasting, pricing, loyalty data and the platforms behind the shelves.',
-  energyTransport: 'Utilities, airlines, railways, transit agencies and ports: operational data in near real time and the systems that act on it.',
+  energyTransport:
+    'Utilities, airlines, railways, transit agencies and ports: operational data in near real time and the systems that act on it.',
 };
 
 /** The facet a tag belongs to: the industry served or the technology used. */

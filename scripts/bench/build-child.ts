@@ -15,7 +15,13 @@ module.enableCompileCache();
 process.env.NODE_ENV ??= 'production';
 
 const { values } = parseArgs({
-  options: { content: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' }, threads: { type: 'string' }, root: { type: 'string', default: process.cwd() } },
+  options: {
+    content: { type: 'string' },
+    out: { type: 'string' },
+    cache: { type: 'string' },
+    threads: { type: 'string' },
+    root: { type: 'string', default: process.cwd() },
+  },
 });
 const started = performance.now();
 // As `site build` does (see the module).
@@ -31,7 +37,16 @@ const { receiptFile, requestKey, upToDate } = await import('../../src/runner/reu
 const request = requestKey(['bench', values.out, values.content, values.threads ?? '']);
 const unchanged = values.cache ? upToDate(receiptFile(values.cache, values.out!), request, values.out!) : undefined;
 if (unchanged) {
-  console.log(JSON.stringify({ buildMs: Math.round(performance.now() - started), pages: unchanged.pages, rendered: 0, inWorkers: 0, written: 0, ...usage() }));
+  console.log(
+    JSON.stringify({
+      buildMs: Math.round(performance.now() - started),
+      pages: unchanged.pages,
+      rendered: 0,
+      inWorkers: 0,
+      written: 0,
+      ...usage(),
+    }),
+  );
   process.exit(0);
 }
 

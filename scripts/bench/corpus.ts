@@ -3,10 +3,68 @@ import path from 'node:path';
 import { INDUSTRY_TAGS, TECHNOLOGY_TAGS } from '../../templates/schemas.ts';
 
 /** Covers that exist under content/images/covers, one per industry or technology family. */
-const COVERS = ['snowflake', 'ai-ml', 'bigdata', 'full-stack', 'devops', 'security', 'financial', 'healthBio', 'public', 'retail', 'energyTransport'];
-const NOUNS = ['pipeline', 'warehouse', 'platform', 'ledger', 'portal', 'forecast', 'catalog', 'gateway', 'scheduler', 'dashboard', 'registry', 'model', 'archive', 'workflow', 'service'];
-const ADJECTIVES = ['regional', 'real-time', 'secure', 'federated', 'elastic', 'nightly', 'unified', 'audited', 'streaming', 'resilient', 'governed', 'hybrid'];
-const ORGS = ['Harbor', 'Summit', 'Cedar', 'Meridian', 'Beacon', 'Northgate', 'Riverside', 'Ironwood', 'Lakeshore', 'Pinecrest', 'Oakmont', 'Bluewater', 'Granite', 'Silverline', 'Westfield', 'Redrock'];
+const COVERS = [
+  'snowflake',
+  'ai-ml',
+  'bigdata',
+  'full-stack',
+  'devops',
+  'security',
+  'financial',
+  'healthBio',
+  'public',
+  'retail',
+  'energyTransport',
+];
+const NOUNS = [
+  'pipeline',
+  'warehouse',
+  'platform',
+  'ledger',
+  'portal',
+  'forecast',
+  'catalog',
+  'gateway',
+  'scheduler',
+  'dashboard',
+  'registry',
+  'model',
+  'archive',
+  'workflow',
+  'service',
+];
+const ADJECTIVES = [
+  'regional',
+  'real-time',
+  'secure',
+  'federated',
+  'elastic',
+  'nightly',
+  'unified',
+  'audited',
+  'streaming',
+  'resilient',
+  'governed',
+  'hybrid',
+];
+const ORGS = [
+  'Harbor',
+  'Summit',
+  'Cedar',
+  'Meridian',
+  'Beacon',
+  'Northgate',
+  'Riverside',
+  'Ironwood',
+  'Lakeshore',
+  'Pinecrest',
+  'Oakmont',
+  'Bluewater',
+  'Granite',
+  'Silverline',
+  'Westfield',
+  'Redrock',
+];
 const KINDS = ['Mutual', 'Health', 'Logistics', 'Energy', 'Retail Group', 'County', 'Transit', 'Insurance', 'Labs', 'Foods'];
 const WORDS = (
   'the team moved each nightly batch into a governed stream so analysts saw fresh figures within minutes instead of days ' +
@@ -125,7 +183,15 @@ export async function writeCorpus(realContent: string, target: string, count: nu
 }
 
 /** A short SQL sample, as an insight article would show it. */
-const SQL_SAMPLE = ['```sql', 'select order_id, count(*) as copies', 'from analytics.sales.fct_orders', 'group by order_id', 'having count(*) > 1;', '```', ''].join('\n');
+const SQL_SAMPLE = [
+  '```sql',
+  'select order_id, count(*) as copies',
+  'from analytics.sales.fct_orders',
+  'group by order_id',
+  'having count(*) > 1;',
+  '```',
+  '',
+].join('\n');
 
 /** Adds one fenced SQL block to the first synthetic case study; returns a function that takes it out again. */
 export async function addCodeBlock(target: string): Promise<() => Promise<void>> {

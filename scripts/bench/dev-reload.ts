@@ -26,7 +26,10 @@ const slug = fs.readdirSync(path.join(content, 'projects')).find((name) => !name
 const file = path.join(content, 'projects', slug);
 const original = fs.readFileSync(file, 'utf8');
 
-const server = spawn(path.join(root, 'bin/site'), ['serve', '--port', '0', '--content', content], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+const server = spawn(path.join(root, 'bin/site'), ['serve', '--port', '0', '--content', content], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 const log: string[] = [];
 const url = await new Promise<string>((resolve, reject) => {
   const onData = (chunk: Buffer) => {
@@ -74,7 +77,9 @@ try {
 async function whenShown(page: import('playwright-core').Page, marker: string): Promise<number> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const at = await page.evaluate((m) => (window as unknown as { __edits?: Record<string, number> }).__edits?.[m], marker).catch(() => undefined);
+    const at = await page
+      .evaluate((m) => (window as unknown as { __edits?: Record<string, number> }).__edits?.[m], marker)
+      .catch(() => undefined);
     if (at) return at;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -84,6 +89,6 @@ async function whenShown(page: import('playwright-core').Page, marker: string): 
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)]!;
 const figures = { runs: times.length, medianMs: Math.round(median), minMs: Math.round(times[0]!), maxMs: Math.round(times.at(-1)!) };
-if (process.env.DEV_RELOAD_LOG) console.log(log.join(""));
+if (process.env.DEV_RELOAD_LOG) console.log(log.join(''));
 if (values.json) console.log(JSON.stringify(figures));
 else console.log(`edit-to-reload over ${figures.runs} edits: median ${figures.medianMs} ms (min ${figures.minMs}, max ${figures.maxMs})`);

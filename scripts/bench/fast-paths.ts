@@ -67,7 +67,9 @@ if (values.child) {
 async function compare(): Promise<void> {
   const names = values.only ? values.only.split(',') : Object.keys(MECHANISMS);
   // Several joined by "+" are taken out together (builds only: `--no-stages`).
-  for (const name of names) if (!name.split('+').every((part) => MECHANISMS[part])) throw new Error(`--only takes ${Object.keys(MECHANISMS).join(', ')}, or several joined by "+"; found ${name}`);
+  for (const name of names)
+    if (!name.split('+').every((part) => MECHANISMS[part]))
+      throw new Error(`--only takes ${Object.keys(MECHANISMS).join(', ')}, or several joined by "+"; found ${name}`);
   const rounds = Number(values.rounds);
   const n = Number(values.n);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-fast-paths-'));
@@ -75,7 +77,9 @@ async function compare(): Promise<void> {
     const content = path.join(work, 'content');
     await writeCorpus(path.join(root, 'content'), content, n);
     const out = path.join(work, 'out');
-    console.log(`${new Date().toISOString()}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}; ${n} bench case studies; ${rounds} rounds.`);
+    console.log(
+      `${new Date().toISOString()}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}; ${n} bench case studies; ${rounds} rounds.`,
+    );
     if (!values['no-builds']) await compareBuilds(names, rounds, content, out);
     else await buildOnce(undefined, content, out);
     if (!values['no-stages']) await compareStages(names, rounds, work, content, out);
@@ -95,7 +99,21 @@ async function buildOnce(without: string | undefined, content: string, out: stri
   fs.rmSync(out, { recursive: true, force: true });
   const { stdout, stderr } = await promisify(execFile)(
     process.execPath,
-    ['--conditions', 'source', '--import', path.join(root, 'scripts/bench/without.ts'), path.join(root, 'scripts/bench/build-child.ts'), '--root', root, '--content', content, '--out', out, '--threads', '0'],
+    [
+      '--conditions',
+      'source',
+      '--import',
+      path.join(root, 'scripts/bench/without.ts'),
+      path.join(root, 'scripts/bench/build-child.ts'),
+      '--root',
+      root,
+      '--content',
+      content,
+      '--out',
+      out,
+      '--threads',
+      '0',
+    ],
     { cwd: root, env: { ...process.env, NODE_ENV: 'production', SITE_BENCH_WITHOUT: without ?? '' }, maxBuffer: 16 * 1024 * 1024 },
   );
   if (stderr.includes('without.ts:')) throw new Error(stderr);
@@ -107,7 +125,9 @@ async function compareBuilds(names: string[], rounds: number, content: string, o
   const figures = new Map<string, BuildFigures[]>(ways.map((way) => [way ?? 'all', []]));
   // A build to warm the disk cache and Node's compile cache, not counted.
   const first = await buildOnce(undefined, content, out);
-  console.log(`\nClean builds of ${first.pages} pages on the main thread: CPU s (build s) with everything, then without each, round by round.`);
+  console.log(
+    `\nClean builds of ${first.pages} pages on the main thread: CPU s (build s) with everything, then without each, round by round.`,
+  );
   for (let round = 0; round < rounds; round++) {
     for (const way of round % 2 === 0 ? ways : [...ways].reverse()) figures.get(way ?? 'all')!.push(await buildOnce(way, content, out));
   }
@@ -163,11 +183,15 @@ async function compareStages(names: string[], rounds: number, work: string, cont
 }
 
 async function child(name: string, inputs: string): Promise<Run> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--conditions', 'source', import.meta.filename, '--child', name, '--inputs', inputs], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production' },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--conditions', 'source', import.meta.filename, '--child', name, '--inputs', inputs],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Run;
 }
 
@@ -187,7 +211,10 @@ function makeInputs(content: string, out: string): Inputs {
   return {
     bodies: { site: site.map((file) => file.body), corpus: corpus.map((file) => file.body) },
     frontMatter: { site: site.map((file) => file.frontMatter), corpus: corpus.map((file) => file.frontMatter) },
-    pages: { site: pages.filter((file) => !file.includes('bench-')).map(page), corpus: pages.filter((file) => file.includes('bench-')).map(page) },
+    pages: {
+      site: pages.filter((file) => !file.includes('bench-')).map(page),
+      corpus: pages.filter((file) => file.includes('bench-')).map(page),
+    },
   };
 }
 
@@ -223,7 +250,11 @@ async function measure(name: string, inputsFile: string): Promise<Run> {
     }
     return bestMs.map((ms) => (ms * 1000) / items.length);
   };
-  const figures = (key: keyof Figures) => best(set[key].map((input) => (ways.prepare ? ways.prepare(input) : input)), [ways.with, ways.without]);
+  const figures = (key: keyof Figures) =>
+    best(
+      set[key].map((input) => (ways.prepare ? ways.prepare(input) : input)),
+      [ways.with, ways.without],
+    );
   const [site, corpus] = [figures('site'), figures('corpus')];
   const run: Run = { with: { site: site[0]!, corpus: corpus[0]! }, without: { site: site[1]!, corpus: corpus[1]! } };
   if (set === inputs.bodies) {
@@ -236,13 +267,14 @@ async function measure(name: string, inputsFile: string): Promise<Run> {
 
 async function waysOf(name: string): Promise<Ways> {
   if (name === 'autolinks' || name === 'tables') {
-    const [{ unified }, { default: remarkParse }, { default: remarkGfm }, { remarkAutolinksWhereNeeded }, { remarkGuardTables }] = await Promise.all([
-      import('unified'),
-      import('remark-parse'),
-      import('remark-gfm'),
-      import('../../src/render/gfm-autolinks.ts'),
-      import('../../src/render/gfm-table-guard.ts'),
-    ]);
+    const [{ unified }, { default: remarkParse }, { default: remarkGfm }, { remarkAutolinksWhereNeeded }, { remarkGuardTables }] =
+      await Promise.all([
+        import('unified'),
+        import('remark-parse'),
+        import('remark-gfm'),
+        import('../../src/render/gfm-autolinks.ts'),
+        import('../../src/render/gfm-table-guard.ts'),
+      ]);
     // The other guard stays, as in the engine; `false` leaves a plugin out.
     const processor = (withIt: boolean) =>
       unified()
@@ -255,11 +287,20 @@ async function waysOf(name: string): Promise<Ways> {
     return { with: (body: string) => withIt.parse(body), without: (body: string) => without.parse(body) };
   }
   if (name === 'yaml') {
-    const [{ LineCounter }, { readFrontMatterYaml, readWithYamlPackage }] = await Promise.all([import('yaml'), import('../../src/content/front-matter-yaml.ts')]);
-    return { with: (text: string) => readFrontMatterYaml(text, new LineCounter()).data, without: (text: string) => readWithYamlPackage(text, new LineCounter()).data };
+    const [{ LineCounter }, { readFrontMatterYaml, readWithYamlPackage }] = await Promise.all([
+      import('yaml'),
+      import('../../src/content/front-matter-yaml.ts'),
+    ]);
+    return {
+      with: (text: string) => readFrontMatterYaml(text, new LineCounter()).data,
+      without: (text: string) => readWithYamlPackage(text, new LineCounter()).data,
+    };
   }
   if (name === 'scan') {
-    const [{ scanHtml }, { scanHtmlWithParse5 }] = await Promise.all([import('../../src/render/html-scan.ts'), import('../../tests/helpers/html-scan-parse5.ts')]);
+    const [{ scanHtml }, { scanHtmlWithParse5 }] = await Promise.all([
+      import('../../src/render/html-scan.ts'),
+      import('../../tests/helpers/html-scan-parse5.ts'),
+    ]);
     return { with: scanHtml, without: scanHtmlWithParse5 };
   }
   throw new Error(`no mechanism ${name}`);

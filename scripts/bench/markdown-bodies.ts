@@ -14,11 +14,15 @@ import path from 'node:path';
 
 const tree = path.resolve(process.argv[2] ?? '.');
 const { renderContentMarkdown } = await import(path.join(tree, 'src/render/markdown.ts'));
-const files = fs.globSync('content/**/*.md').map((file) => ({ relative: file.slice('content/'.length), body: fs.readFileSync(file, 'utf8').split(/^---$/m).slice(2).join('---') }));
+const files = fs
+  .globSync('content/**/*.md')
+  .map((file) => ({ relative: file.slice('content/'.length), body: fs.readFileSync(file, 'utf8').split(/^---$/m).slice(2).join('---') }));
 const rounds: number[] = [];
 for (let round = 0; round < 7; round++) {
   const start = process.cpuUsage();
-  for (let pass = 0; pass < 5; pass++) for (const file of files) renderContentMarkdown(file.body + ' '.repeat(pass), { file: file.relative, bodyLine: 1, relative: file.relative });
+  for (let pass = 0; pass < 5; pass++)
+    for (const file of files)
+      renderContentMarkdown(file.body + ' '.repeat(pass), { file: file.relative, bodyLine: 1, relative: file.relative });
   const used = process.cpuUsage(start);
   rounds.push((used.user + used.system) / 1000);
 }

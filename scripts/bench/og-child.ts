@@ -10,7 +10,12 @@ import { parseArgs } from 'node:util';
 process.env.NODE_ENV ??= 'production';
 
 const { values } = parseArgs({
-  options: { content: { type: 'string' }, cache: { type: 'string' }, sample: { type: 'string', default: '200' }, root: { type: 'string', default: process.cwd() } },
+  options: {
+    content: { type: 'string' },
+    cache: { type: 'string' },
+    sample: { type: 'string', default: '200' },
+    root: { type: 'string', default: process.cwd() },
+  },
 });
 const [{ readContent }, { loadSite, withContent }, { planOgImages }, { renderOgImages }] = await Promise.all([
   import('../../src/content/read.ts'),
@@ -23,7 +28,9 @@ const site = withContent(await loadSite(values.root!), values.content);
 const { catalogue } = await readContent(site);
 const plan = await planOgImages(site, catalogue);
 // Synthetic pages first: each has a title of its own, so no two share a cache key.
-const jobs = [...plan.jobs].sort((a, b) => Number(b.pageUrl.includes('/bench-')) - Number(a.pageUrl.includes('/bench-'))).slice(0, Number(values.sample));
+const jobs = [...plan.jobs]
+  .sort((a, b) => Number(b.pageUrl.includes('/bench-')) - Number(a.pageUrl.includes('/bench-')))
+  .slice(0, Number(values.sample));
 
 const time = async () => {
   const started = performance.now();

@@ -16,7 +16,10 @@ const PAGES_DIR: Record<Tool, string> = { hugo: 'content', eleventy: '.', stills
 /** The file a one-file-edit rebuild changes, relative to the site folder. */
 export const EDITED_FILE = path.join(PAGES_DIR.stillsite, 'case-studies/case-1.md');
 
-const WORDS = 'the team moved each nightly batch into a governed stream so analysts saw fresh figures within minutes instead of days we measured every step before changing it and kept the old jobs running until the numbers matched'.split(' ');
+const WORDS =
+  'the team moved each nightly batch into a governed stream so analysts saw fresh figures within minutes instead of days we measured every step before changing it and kept the old jobs running until the numbers matched'.split(
+    ' ',
+  );
 
 function words(seed: number, count: number): string {
   return Array.from({ length: count }, (_, i) => WORDS[(seed * 7 + i * 5) % WORDS.length]).join(' ');
@@ -49,15 +52,32 @@ export function caseStudy(i: number, n: number): string {
   ].join('\n');
 }
 
-const NOT_FOUND = ['---', 'title: "Not found"', 'date: "2025-01-01"', 'summary: "This page does not exist."', '---', '', 'Try [the first case study](/case-studies/case-1/).', ''].join('\n');
+const NOT_FOUND = [
+  '---',
+  'title: "Not found"',
+  'date: "2025-01-01"',
+  'summary: "This page does not exist."',
+  '---',
+  '',
+  'Try [the first case study](/case-studies/case-1/).',
+  '',
+].join('\n');
 
 // One layout, the same markup in each template language.
-const HEAD = (title: string, summary: string) => `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${title}</title><meta name="description" content="${summary}"></head>\n<body>\n`;
-const HEADER = '<header><a href="/case-studies/case-1/">Peers</a><nav><a href="/case-studies/case-1/">First</a> <a href="/404/">Lost</a></nav></header>\n';
-const ARTICLE = (title: string, date: string, summary: string, content: string) => `<main><article><h1>${title}</h1><p><time datetime="${date}">${date}</time></p><p>${summary}</p><div>${content}</div></article></main>\n`;
+const HEAD = (title: string, summary: string) =>
+  `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${title}</title><meta name="description" content="${summary}"></head>\n<body>\n`;
+const HEADER =
+  '<header><a href="/case-studies/case-1/">Peers</a><nav><a href="/case-studies/case-1/">First</a> <a href="/404/">Lost</a></nav></header>\n';
+const ARTICLE = (title: string, date: string, summary: string, content: string) =>
+  `<main><article><h1>${title}</h1><p><time datetime="${date}">${date}</time></p><p>${summary}</p><div>${content}</div></article></main>\n`;
 const FOOTER = '<footer><p>Peers, a benchmark site</p></footer>\n';
 
-const HUGO_LAYOUT = HEAD('{{ .Title }}', '{{ .Params.summary }}') + HEADER + ARTICLE('{{ .Title }}', '{{ .Date.Format "2006-01-02" }}', '{{ .Params.summary }}', '{{ .Content }}') + FOOTER + '</body>\n</html>\n';
+const HUGO_LAYOUT =
+  HEAD('{{ .Title }}', '{{ .Params.summary }}') +
+  HEADER +
+  ARTICLE('{{ .Title }}', '{{ .Date.Format "2006-01-02" }}', '{{ .Params.summary }}', '{{ .Content }}') +
+  FOOTER +
+  '</body>\n</html>\n';
 const HUGO_CONFIG = [
   'baseURL = "https://peers.example/"',
   'languageCode = "en"',
@@ -67,7 +87,12 @@ const HUGO_CONFIG = [
   '',
 ].join('\n');
 
-const ELEVENTY_LAYOUT = HEAD('{{ title }}', '{{ summary }}') + HEADER + ARTICLE('{{ title }}', '{{ page.date | date: "%Y-%m-%d" }}', '{{ summary }}', '{{ content }}') + FOOTER + '</body>\n</html>\n';
+const ELEVENTY_LAYOUT =
+  HEAD('{{ title }}', '{{ summary }}') +
+  HEADER +
+  ARTICLE('{{ title }}', '{{ page.date | date: "%Y-%m-%d" }}', '{{ summary }}', '{{ content }}') +
+  FOOTER +
+  '</body>\n</html>\n';
 
 const STILLSITE_CONFIG = `import { defineCollection, defineSite, z, type LayoutProps, type PageProps } from 'stillsite';
 

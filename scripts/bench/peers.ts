@@ -36,7 +36,9 @@ const { values } = parseArgs({
 const sizes = [...new Set(['10', ...values.n.split(',')].map((size) => Number(size.replaceAll('_', ''))))].sort((a, b) => a - b);
 const runs = Number(values.runs);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(runs) || runs < 1) {
-  console.error(`bench:peers: --n takes page counts separated by commas (found ${values.n}) and --runs a whole number (found ${values.runs}).`);
+  console.error(
+    `bench:peers: --n takes page counts separated by commas (found ${values.n}) and --runs a whole number (found ${values.runs}).`,
+  );
   process.exit(2);
 }
 
@@ -58,7 +60,11 @@ function timed(command: string, args: string[], cwd: string): Promise<Timing> {
   const cpu = childCpu();
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, NODE_ENV: 'production', TZ: 'UTC' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, NODE_ENV: 'production', TZ: 'UTC' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
     child.on('error', reject);
@@ -78,7 +84,10 @@ function sh(command: string, args: string[], cwd: string): string {
 
 const hugoVersion = spawnSync('hugo', ['version'], { encoding: 'utf8' });
 const hasHugo = hugoVersion.status === 0;
-if (!hasHugo) console.log('bench:peers: no `hugo` on the PATH: install it (Debian: `sudo apt-get install -y hugo`, 0.111) to bench it too; benching Eleventy and stillsite.');
+if (!hasHugo)
+  console.log(
+    'bench:peers: no `hugo` on the PATH: install it (Debian: `sudo apt-get install -y hugo`, 0.111) to bench it too; benching Eleventy and stillsite.',
+  );
 const tools = TOOLS.filter((tool) => tool !== 'hugo' || hasHugo);
 
 const work = values.work ? path.resolve(values.work) : fs.mkdtempSync(path.join(os.tmpdir(), 'peers-'));
@@ -97,10 +106,20 @@ function install(): { eleventy: string; stillsite: string } {
   fs.mkdirSync(path.join(work, 'packed'), { recursive: true });
   // Packing compiles lib/ into the checkout (prepack): the checkout is left as it was found.
   const hadLib = fs.existsSync(path.join(root, 'lib'));
-  const tarball = sh('npm', ['pack', '--silent', '--pack-destination', path.join(work, 'packed')], root).trim().split('\n').at(-1)!;
+  const tarball = sh('npm', ['pack', '--silent', '--pack-destination', path.join(work, 'packed')], root)
+    .trim()
+    .split('\n')
+    .at(-1)!;
   if (!hadLib) fs.rmSync(path.join(root, 'lib'), { recursive: true, force: true });
-  const { peerDependencies } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
-  const manifest = { name: 'peers', private: true, type: 'module', dependencies: { '@11ty/eleventy': '^3', stillsite: `file:packed/${tarball}`, ...peerDependencies } };
+  const { peerDependencies } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    peerDependencies: Record<string, string>;
+  };
+  const manifest = {
+    name: 'peers',
+    private: true,
+    type: 'module',
+    dependencies: { '@11ty/eleventy': '^3', stillsite: `file:packed/${tarball}`, ...peerDependencies },
+  };
   fs.writeFileSync(path.join(work, 'package.json'), JSON.stringify(manifest, null, 2));
   console.log('bench:peers: installing @11ty/eleventy@3 and the stillsite tarball from the npm registry...');
   sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], work);
@@ -111,14 +130,16 @@ const bin = install();
 const versions = {
   node: process.version,
   hugo: hasHugo ? hugoVersion.stdout.split(' ')[1] : undefined,
-  eleventy: (JSON.parse(fs.readFileSync(path.join(work, 'node_modules/@11ty/eleventy/package.json'), 'utf8')) as { version: string }).version,
+  eleventy: (JSON.parse(fs.readFileSync(path.join(work, 'node_modules/@11ty/eleventy/package.json'), 'utf8')) as { version: string })
+    .version,
   stillsite: sh('git', ['rev-parse', '--short', 'HEAD'], root).trim(),
 };
 
 /** One build of `tool`'s site in `dir`; clean removes the output and any cache first. */
 function build(tool: Tool, dir: string, clean: boolean): Promise<Timing> {
   const out = path.join(dir, '_out');
-  if (clean) for (const made of [out, path.join(dir, '.site-cache'), path.join(dir, 'resources')]) fs.rmSync(made, { recursive: true, force: true });
+  if (clean)
+    for (const made of [out, path.join(dir, '.site-cache'), path.join(dir, 'resources')]) fs.rmSync(made, { recursive: true, force: true });
   if (tool === 'hugo') return timed('hugo', ['--quiet', '--source', dir, '--destination', out], dir);
   if (tool === 'eleventy') return timed(process.execPath, [bin.eleventy, '--quiet', '--input=.', '--output=_out'], dir);
   return timed(process.execPath, [bin.stillsite, 'build', '--out', '_out'], dir);
@@ -151,7 +172,9 @@ for (const n of sizes) {
   for (let round = 0; round < runs; round++) {
     for (const tool of tools) (figures.clean[tool] ??= []).push(await build(tool, sites[tool], true));
     // One line rewritten in a terminal, a line each in a log.
-    process.stdout.write(`${process.stdout.isTTY ? '\r' : ''}${n} pages: clean builds, round ${round + 1} of ${runs}${process.stdout.isTTY ? '' : '\n'}`);
+    process.stdout.write(
+      `${process.stdout.isTTY ? '\r' : ''}${n} pages: clean builds, round ${round + 1} of ${runs}${process.stdout.isTTY ? '' : '\n'}`,
+    );
   }
   // stillsite's rebuilds after its last clean build: nothing changed, then one page's body edited.
   const edited = path.join(sites.stillsite, EDITED_FILE);
@@ -169,7 +192,8 @@ for (const n of sizes) {
 }
 
 const seconds = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(2)} s`);
-const ratio = (a: Timing[] | undefined, b: Timing[] | undefined) => (a && b ? median(a.map((timing, i) => timing.wall / b[i]!.wall)) : undefined);
+const ratio = (a: Timing[] | undefined, b: Timing[] | undefined) =>
+  a && b ? median(a.map((timing, i) => timing.wall / b[i]!.wall)) : undefined;
 const wall = (list: Timing[] | undefined) => (list ? median(list.map((timing) => timing.wall)) : undefined);
 const cpu = (list: Timing[] | undefined) => (list ? median(list.map((timing) => timing.cpu)) : undefined);
 const rows = results.map((size) => ({
@@ -189,25 +213,41 @@ const table = [
   '',
   '| pages | Hugo | Eleventy | stillsite | stillsite CPU | stillsite / Eleventy | stillsite / Hugo | no-change rebuild | one-file-edit rebuild |',
   '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((row) =>
-    [
-      row.pages.toLocaleString('en-US'),
-      seconds(row.hugo.wall),
-      seconds(row.eleventy.wall),
-      seconds(row.stillsite.wall),
-      seconds(row.stillsite.cpu),
-      row.stillsiteOverEleventy?.toFixed(2) ?? '—',
-      row.stillsiteOverHugo?.toFixed(2) ?? '—',
-      `${seconds(row.noChange.wall)} (CPU ${seconds(row.noChange.cpu)})`,
-      `${seconds(row.oneEdit.wall)} (CPU ${seconds(row.oneEdit.cpu)})`,
-    ].join(' | '),
-  ).map((line) => `| ${line} |`),
+  ...rows
+    .map((row) =>
+      [
+        row.pages.toLocaleString('en-US'),
+        seconds(row.hugo.wall),
+        seconds(row.eleventy.wall),
+        seconds(row.stillsite.wall),
+        seconds(row.stillsite.cpu),
+        row.stillsiteOverEleventy?.toFixed(2) ?? '—',
+        row.stillsiteOverHugo?.toFixed(2) ?? '—',
+        `${seconds(row.noChange.wall)} (CPU ${seconds(row.noChange.cpu)})`,
+        `${seconds(row.oneEdit.wall)} (CPU ${seconds(row.oneEdit.cpu)})`,
+      ].join(' | '),
+    )
+    .map((line) => `| ${line} |`),
 ].join('\n');
 console.log(`\n${table}\n\nThe start-up is the 10-page row's stillsite column (the issue asks for at most 0.3 s).`);
 
 const outFile = path.resolve(root, values.out);
 fs.mkdirSync(path.dirname(outFile), { recursive: true });
-fs.writeFileSync(outFile, JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadAtStart }, versions, runs, rows, raw: results }, null, 2));
+fs.writeFileSync(
+  outFile,
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadAtStart },
+      versions,
+      runs,
+      rows,
+      raw: results,
+    },
+    null,
+    2,
+  ),
+);
 console.log(`Figures written to ${path.relative(root, outFile)}.`);
 if (!values.keep && !values.work) fs.rmSync(work, { recursive: true, force: true });
 else console.log(`Sites and installs kept in ${work}.`);

@@ -20,26 +20,31 @@ export interface BenchRow {
 }
 
 /** The benchmark as a Markdown table, ready for the README. */
-export function formatTable(rows: readonly BenchRow[], machine: { cpus: number; model: string; node: string; loadAverageAtStart: number }): string {
+export function formatTable(
+  rows: readonly BenchRow[],
+  machine: { cpus: number; model: string; node: string; loadAverageAtStart: number },
+): string {
   const lines = [
     `${machine.cpus} cores (${machine.model}), Node ${machine.node}, load average ${machine.loadAverageAtStart} at the start`,
     '',
     '| N | step | pages | rendered | wall s | ms / page | CPU s | peak RSS MB | load | note |',
     '|---:|---|---:|---:|---:|---:|---:|---:|---:|---|',
-    ...rows.map((row) =>
-      [
-        row.n.toLocaleString('en-US'),
-        row.step,
-        row.pages.toLocaleString('en-US'),
-        row.rendered.toLocaleString('en-US'),
-        row.seconds.toFixed(2),
-        row.msPerPage < 1 ? row.msPerPage.toFixed(3) : row.msPerPage.toFixed(2),
-        row.cpuSeconds === undefined ? '' : row.cpuSeconds.toFixed(1),
-        String(row.peakRssMB),
-        row.load.toFixed(1),
-        row.note,
-      ].join(' | '),
-    ).map((line) => `| ${line} |`),
+    ...rows
+      .map((row) =>
+        [
+          row.n.toLocaleString('en-US'),
+          row.step,
+          row.pages.toLocaleString('en-US'),
+          row.rendered.toLocaleString('en-US'),
+          row.seconds.toFixed(2),
+          row.msPerPage < 1 ? row.msPerPage.toFixed(3) : row.msPerPage.toFixed(2),
+          row.cpuSeconds === undefined ? '' : row.cpuSeconds.toFixed(1),
+          String(row.peakRssMB),
+          row.load.toFixed(1),
+          row.note,
+        ].join(' | '),
+      )
+      .map((line) => `| ${line} |`),
   ];
   return lines.join('\n');
 }

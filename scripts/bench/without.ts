@@ -16,7 +16,8 @@ export const WITHOUT: Record<string, { module: string; instead: string }> = {
 // Several at once are joined by "+": `autolinks+tables` is the engine without both GFM guards.
 for (const name of (process.env.SITE_BENCH_WITHOUT ?? '').split('+').filter(Boolean)) {
   const { module: from, instead } = WITHOUT[name] ?? {};
-  if (!from || !instead) throw new Error(`SITE_BENCH_WITHOUT takes ${Object.keys(WITHOUT).join(', ')}, or several joined by "+"; found ${name}`);
+  if (!from || !instead)
+    throw new Error(`SITE_BENCH_WITHOUT takes ${Object.keys(WITHOUT).join(', ')}, or several joined by "+"; found ${name}`);
   let redirected = 0;
   module.registerHooks({
     resolve(specifier, context, next) {

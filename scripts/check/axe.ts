@@ -61,7 +61,9 @@ export function createAxeGate(options: AxeGateOptions = {}): Gate {
         const findings = perJob.flatMap((checked) => checked.findings);
         const setAside = perJob.reduce((sum, checked) => sum + checked.underMenu, 0);
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        const summary = [`${jobs.length * 2} axe runs (${plural(ctx.pages.length, 'page')} × ${plural(widths.length, 'width')} × 2 states) in ${seconds} s; rules: ${WCAG_TAGS.join(', ')}`];
+        const summary = [
+          `${jobs.length * 2} axe runs (${plural(ctx.pages.length, 'page')} × ${plural(widths.length, 'width')} × 2 states) in ${seconds} s; rules: ${WCAG_TAGS.join(', ')}`,
+        ];
         if (setAside > 0) summary.push(`${plural(setAside, 'target')} under an open menu left to the menus-closed runs for target-size`);
         return { findings, summary };
       } finally {
@@ -72,7 +74,13 @@ export function createAxeGate(options: AxeGateOptions = {}): Gate {
 }
 
 /** Both states of one page at one width. A page that cannot be put in a state is a finding too. */
-async function checkPage(page: Page, baseUrl: string, path: string, index: number, width: number): Promise<{ findings: Finding[]; underMenu: number }> {
+async function checkPage(
+  page: Page,
+  baseUrl: string,
+  path: string,
+  index: number,
+  width: number,
+): Promise<{ findings: Finding[]; underMenu: number }> {
   const findings: Finding[] = [];
   let underMenu = 0;
   const where = (state: string) => `${width} px, ${state}`;
@@ -97,7 +105,12 @@ async function checkPage(page: Page, baseUrl: string, path: string, index: numbe
     const menuOpen = withMenu.violations;
     underMenu = withMenu.underOverlay;
 
-    findings.push(...mergeStates(path, width, [[FRESH_VISIT, fresh], [state, menuOpen]]));
+    findings.push(
+      ...mergeStates(path, width, [
+        [FRESH_VISIT, fresh],
+        [state, menuOpen],
+      ]),
+    );
   } catch (error) {
     findings.push({
       page: path,
@@ -131,7 +144,9 @@ async function openHeaderMenu(page: Page, index: number): Promise<{ label: strin
     const active = header.locator('nav button[aria-expanded][data-active]');
     const trigger = (await active.count()) > 0 ? active.first() : triggers.nth(index % count);
     await trigger.click();
-    await page.waitForFunction((element) => element?.getAttribute('aria-expanded') === 'true', await trigger.elementHandle(), { timeout: 5_000 });
+    await page.waitForFunction((element) => element?.getAttribute('aria-expanded') === 'true', await trigger.elementHandle(), {
+      timeout: 5_000,
+    });
     const panelSelector = `[id="${await trigger.getAttribute('aria-controls')}"]`;
     await header.locator(panelSelector).waitFor({ state: 'visible' });
     opened.push(`"${(await trigger.innerText()).trim()}" dropdown`);
@@ -168,10 +183,15 @@ async function runAxe(page: Page, overlays: string[] = []): Promise<{ violations
           const only = node.target.length === 1 && typeof node.target[0] === 'string' ? node.target[0] : null;
           const element = violation.id === 'target-size' && only ? document.querySelector(only) : null;
           const box = element && !overlaySelectors.some((selector) => element.closest(selector)) ? element.getBoundingClientRect() : null;
-          if (box && covers.some((cover) => box.left < cover.right && box.right > cover.left && box.top < cover.bottom && box.bottom > cover.top)) underOverlay++;
+          if (
+            box &&
+            covers.some((cover) => box.left < cover.right && box.right > cover.left && box.top < cover.bottom && box.bottom > cover.top)
+          )
+            underOverlay++;
           else nodes.push({ target: node.target.join(' '), failureSummary: node.failureSummary ?? '' });
         }
-        if (nodes.length > 0) violations.push({ id: violation.id, impact: violation.impact ?? null, help: violation.help, helpUrl: violation.helpUrl, nodes });
+        if (nodes.length > 0)
+          violations.push({ id: violation.id, impact: violation.impact ?? null, help: violation.help, helpUrl: violation.helpUrl, nodes });
       }
       return { violations, underOverlay };
     },
@@ -213,7 +233,9 @@ export function condense(summary: string): string {
         .map((item) => item.replace(/\.$/, ''))
         .join('; ');
       const sentence = `${list}.`;
-      return /^Fix (any|all) of the following:?$/i.test(heading) ? `${heading.replace(/:?$/, ':')} ${sentence}` : [heading, list].filter(Boolean).join('; ');
+      return /^Fix (any|all) of the following:?$/i.test(heading)
+        ? `${heading.replace(/:?$/, ':')} ${sentence}`
+        : [heading, list].filter(Boolean).join('; ');
     })
     .filter(Boolean)
     .join(' ');

@@ -82,11 +82,15 @@ export function createLighthouseGate(options: { reportFile?: string } = {}): Gat
     name: 'lighthouse',
     async run(ctx: GateContext): Promise<GateResult> {
       const chosen = await chooseTemplatePages(ctx.distDir, ctx.pages);
-      if (chosen.length === 0) return { findings: [], summary: ['no page of any template among the pages checked; Lighthouse did not run'] };
+      if (chosen.length === 0)
+        return { findings: [], summary: ['no page of any template among the pages checked; Lighthouse did not run'] };
       // Timings are the only noisy part: a page short of 100 is measured again, and its best run counts.
       const results = await runLighthouse(ctx.baseUrl, chosen, { runs: PERFORMANCE.runs, keep: 'best' });
       fs.mkdirSync(path.dirname(reportFile), { recursive: true });
-      fs.writeFileSync(reportFile, `${JSON.stringify({ generated: new Date().toISOString(), budgets: { astrowindBytes: ASTROWIND_BYTES, performance: PERFORMANCE }, pages: results }, null, 2)}\n`);
+      fs.writeFileSync(
+        reportFile,
+        `${JSON.stringify({ generated: new Date().toISOString(), budgets: { astrowindBytes: ASTROWIND_BYTES, performance: PERFORMANCE }, pages: results }, null, 2)}\n`,
+      );
       const skipped = TEMPLATE_PAGES.filter((t) => !chosen.some((c) => c.template === t.template)).map((t) => t.template);
       return {
         findings: judge(results, { wholeSet: skipped.length === 0 }),
@@ -114,7 +118,16 @@ export async function runLighthouse(
   const proxy = await startCompressingProxy(baseUrl);
   const chrome = await launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     logLevel: 'silent',
   });
   const results: PageScores[] = [];
@@ -186,15 +199,25 @@ function scoresOf(template: string, page: string, lhr: Result, bodyBytes: Readon
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= 1) continue;
-      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual') continue;
-      failing.push({ category: id, id: ref.id, title: audit.title, displayValue: audit.displayValue, description: audit.description, items: itemsOf(audit.details) });
+      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual')
+        continue;
+      failing.push({
+        category: id,
+        id: ref.id,
+        title: audit.title,
+        displayValue: audit.displayValue,
+        description: audit.description,
+        items: itemsOf(audit.details),
+      });
     }
   }
   return {
     template,
     page,
     runs: 1,
-    scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100) / 100])) as PageScores['scores'],
+    scores: Object.fromEntries(
+      CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100) / 100]),
+    ) as PageScores['scores'],
     metrics: {
       fcpMs: Math.round(numeric('first-contentful-paint')),
       lcpMs: Math.round(numeric('largest-contentful-paint')),
@@ -239,12 +262,14 @@ function pathOf(url: string): string {
 
 /** What an audit points at (elements, URLs), a few of them, so a finding says where to look. */
 function itemsOf(details: Result['audits'][string]['details']): string[] {
-  return tableItems(details).slice(0, 3).flatMap((record) => {
-    const node = record.node as { selector?: string; snippet?: string } | undefined;
-    if (node?.snippet) return [`${node.selector ?? ''} ${node.snippet}`.trim()];
-    if (typeof record.url === 'string') return [record.url];
-    return [];
-  });
+  return tableItems(details)
+    .slice(0, 3)
+    .flatMap((record) => {
+      const node = record.node as { selector?: string; snippet?: string } | undefined;
+      if (node?.snippet) return [`${node.selector ?? ''} ${node.snippet}`.trim()];
+      if (typeof record.url === 'string') return [record.url];
+      return [];
+    });
 }
 
 /** The gate's rules over the scores; `wholeSet` is false when some template was not run (then the "six at 100" rule cannot be judged). */
@@ -266,7 +291,14 @@ export function judge(results: readonly PageScores[], { wholeSet }: { wholeSet: 
       findings.push(
         ...(detail.length
           ? detail
-          : [{ page: result.page, rule: `lighthouse/${category}`, message: `${category} scored ${pct(result.scores[category])}, below 100.`, fix: 'Open the Lighthouse report for this page (npx lighthouse URL --view) to see which audit lost points.' }]),
+          : [
+              {
+                page: result.page,
+                rule: `lighthouse/${category}`,
+                message: `${category} scored ${pct(result.scores[category])}, below 100.`,
+                fix: 'Open the Lighthouse report for this page (npx lighthouse URL --view) to see which audit lost points.',
+              },
+            ]),
       );
     }
     if (result.scores.performance < PERFORMANCE.floor) {
@@ -286,7 +318,10 @@ export function judge(results: readonly PageScores[], { wholeSet }: { wholeSet: 
       findings.push({
         page: result.page,
         rule: 'lighthouse/total-byte-weight',
-        message: `the page weighs ${kib(weight)} besides the islands' chunk (${rest.slice(0, 3).map((r) => `${r.url} ${kib(r.bytes)}`).join(', ')}, …), not less than AstroWind's ${kib(budget)} for the same kind of page.`,
+        message: `the page weighs ${kib(weight)} besides the islands' chunk (${rest
+          .slice(0, 3)
+          .map((r) => `${r.url} ${kib(r.bytes)}`)
+          .join(', ')}, …), not less than AstroWind's ${kib(budget)} for the same kind of page.`,
         fix: 'Look at what the page loads (node scripts/measure-pages.ts for HTML, CSS and JS; images and fonts in the Lighthouse report) and drop or shrink the heaviest.',
       });
     }
@@ -297,7 +332,10 @@ export function judge(results: readonly PageScores[], { wholeSet }: { wholeSet: 
       page: '(site)',
       rule: 'lighthouse/performance',
       message: `performance is 100 on ${perfect} of ${results.length} template pages; at least ${PERFORMANCE.perfectAtLeast} must reach 100.`,
-      fix: `Pages below 100: ${results.filter((r) => r.scores.performance < 1).map((r) => `${r.page} (${pct(r.scores.performance)}, LCP ${r.metrics.lcpMs} ms)`).join(', ')}. The largest contentful paint is usually what costs points.`,
+      fix: `Pages below 100: ${results
+        .filter((r) => r.scores.performance < 1)
+        .map((r) => `${r.page} (${pct(r.scores.performance)}, LCP ${r.metrics.lcpMs} ms)`)
+        .join(', ')}. The largest contentful paint is usually what costs points.`,
     });
   }
   return findings;
@@ -340,13 +378,21 @@ export function formatScores(results: readonly PageScores[]): string[] {
  * gzip in front of it, as a host would, so Lighthouse sees the bytes a visitor really transfers
  * (AstroWind's figures are transfer sizes too). Everything else passes through untouched.
  */
-export async function startCompressingProxy(target: string): Promise<{ url: string; bodyBytes: ReadonlyMap<string, number>; close: () => Promise<void> }> {
+export async function startCompressingProxy(
+  target: string,
+): Promise<{ url: string; bodyBytes: ReadonlyMap<string, number>; close: () => Promise<void> }> {
   const upstream = new URL(target);
   const bodyBytes = new Map<string, number>();
   const compressible = /^(text\/|application\/(javascript|json|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/;
   const server = http.createServer((request, response) => {
     const forward = http.request(
-      { host: upstream.hostname, port: upstream.port, path: request.url, method: request.method, headers: { ...request.headers, host: upstream.host, 'accept-encoding': 'identity' } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: request.url,
+        method: request.method,
+        headers: { ...request.headers, host: upstream.host, 'accept-encoding': 'identity' },
+      },
       (answer) => {
         const headers = { ...answer.headers };
         const key = request.url ?? '/';
@@ -362,7 +408,12 @@ export async function startCompressingProxy(target: string): Promise<{ url: stri
           },
         });
         const wantsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-        if (wantsGzip && compressible.test(String(headers['content-type'] ?? '')) && request.method !== 'HEAD' && answer.statusCode !== 304) {
+        if (
+          wantsGzip &&
+          compressible.test(String(headers['content-type'] ?? '')) &&
+          request.method !== 'HEAD' &&
+          answer.statusCode !== 304
+        ) {
           delete headers['content-length'];
           headers['content-encoding'] = 'gzip';
           headers.vary = 'accept-encoding';

@@ -25,13 +25,41 @@ interface VnuMessage {
  * other error is still reported, as `html-error`, with its position and the markup around it.
  */
 const KNOWN: Array<{ pattern: RegExp; rule: string; fix: string }> = [
-  { pattern: /^Duplicate ID/, rule: 'duplicate-id', fix: 'Give each element its own id: an id must be unique in its document (HTML §3.2.6.1). Rename or drop the repeated one, and update links (#id) and aria-* references to it.' },
-  { pattern: /element must have an “alt” attribute/, rule: 'img-alt', fix: 'Add an alt attribute: a short text saying what the image shows, or alt="" when it is decorative (HTML §4.8.4.4).' },
-  { pattern: /^Bad value .* for attribute/, rule: 'bad-attribute-value', fix: 'Write the attribute value in the syntax the standard gives for it.' },
-  { pattern: /^Attribute .* not allowed on element/, rule: 'attribute-not-allowed', fix: 'Remove the attribute, or use one the element allows (HTML, the element’s "Content attributes").' },
-  { pattern: /^Element .* not allowed as child of element|not allowed in this context/, rule: 'content-model', fix: 'Move the element where its parent’s content model allows it (HTML, the parent’s "Content model").' },
-  { pattern: /^(Stray end tag|Unclosed element|End tag .* seen|No “p” element in scope)/, rule: 'tag-structure', fix: 'Close elements in the order they were opened, and remove stray end tags.' },
-  { pattern: /^Element .* is missing (one or more of the following|a required instance)/, rule: 'missing-required', fix: 'Add the required attribute or child element.' },
+  {
+    pattern: /^Duplicate ID/,
+    rule: 'duplicate-id',
+    fix: 'Give each element its own id: an id must be unique in its document (HTML §3.2.6.1). Rename or drop the repeated one, and update links (#id) and aria-* references to it.',
+  },
+  {
+    pattern: /element must have an “alt” attribute/,
+    rule: 'img-alt',
+    fix: 'Add an alt attribute: a short text saying what the image shows, or alt="" when it is decorative (HTML §4.8.4.4).',
+  },
+  {
+    pattern: /^Bad value .* for attribute/,
+    rule: 'bad-attribute-value',
+    fix: 'Write the attribute value in the syntax the standard gives for it.',
+  },
+  {
+    pattern: /^Attribute .* not allowed on element/,
+    rule: 'attribute-not-allowed',
+    fix: 'Remove the attribute, or use one the element allows (HTML, the element’s "Content attributes").',
+  },
+  {
+    pattern: /^Element .* not allowed as child of element|not allowed in this context/,
+    rule: 'content-model',
+    fix: 'Move the element where its parent’s content model allows it (HTML, the parent’s "Content model").',
+  },
+  {
+    pattern: /^(Stray end tag|Unclosed element|End tag .* seen|No “p” element in scope)/,
+    rule: 'tag-structure',
+    fix: 'Close elements in the order they were opened, and remove stray end tags.',
+  },
+  {
+    pattern: /^Element .* is missing (one or more of the following|a required instance)/,
+    rule: 'missing-required',
+    fix: 'Add the required attribute or child element.',
+  },
 ];
 
 /** The W3C Nu Html Checker (vnu-jar) on every page, in one Java process: zero errors. */
@@ -61,7 +89,9 @@ export function runVnu(files: string[]): Promise<{ version: string; messages: Vn
     child.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'ENOENT'
-          ? new Error(`Java is needed to run the Nu Html Checker and "${java}" was not found. Install a Java runtime (Debian: apt-get install default-jre-headless; .ci/run does this) or set JAVA to its path.`)
+          ? new Error(
+              `Java is needed to run the Nu Html Checker and "${java}" was not found. Install a Java runtime (Debian: apt-get install default-jre-headless; .ci/run does this) or set JAVA to its path.`,
+            )
           : error,
       ),
     );
@@ -84,6 +114,8 @@ function toFinding(page: string, message: VnuMessage): Finding {
     page,
     rule: message.type === 'non-document-error' ? 'unreadable-document' : (known?.rule ?? 'html-error'),
     message: `${message.message}${where}${extract}`,
-    fix: known?.fix ?? 'Change the markup there so it conforms to the HTML standard (https://html.spec.whatwg.org/); the message names the element and attribute.',
+    fix:
+      known?.fix ??
+      'Change the markup there so it conforms to the HTML standard (https://html.spec.whatwg.org/); the message names the element and attribute.',
   };
 }

@@ -2,7 +2,11 @@
  * Runs `work` over every item with at most `limit` in flight, keeping results in input order.
  * `worker` (0 … limit-1) says which of the parallel lanes runs the item, for lane-owned resources.
  */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number, worker: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number, worker: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const lane = async (worker: number) => {

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
  */
 export function layOutSkippedBlocks(page: Page): Promise<void> {
   return page.evaluate(() => {
-    for (const element of document.querySelectorAll<HTMLElement>('*')) if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+    for (const element of document.querySelectorAll<HTMLElement>('*'))
+      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
   });
 }

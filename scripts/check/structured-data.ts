@@ -45,11 +45,19 @@ export const structuredDataGate: Gate = {
     for (const [href, page] of linkedFeeds) {
       const local = new URL(href, 'http://site.invalid/').pathname.replace(/^\//, '');
       if (!xmlFiles.includes(local)) {
-        findings.push({ page, rule: 'feed-missing', message: `links to the feed ${href}, which the build did not write`, fix: 'Build the feed, or remove the <link rel="alternate"> that points at it.' });
+        findings.push({
+          page,
+          rule: 'feed-missing',
+          message: `links to the feed ${href}, which the build did not write`,
+          fix: 'Build the feed, or remove the <link rel="alternate"> that points at it.',
+        });
       }
     }
     for (const file of xmlFiles) findings.push(...checkXml(`/${file}`, fs.readFileSync(path.join(ctx.distDir, file), 'utf8')));
-    return { findings, summary: [`${blocks} JSON-LD blocks on ${ctx.pages.length} pages; ${xmlFiles.length} XML files (${xmlFiles.join(', ')})`] };
+    return {
+      findings,
+      summary: [`${blocks} JSON-LD blocks on ${ctx.pages.length} pages; ${xmlFiles.length} XML files (${xmlFiles.join(', ')})`],
+    };
   },
 };
 
@@ -62,25 +70,47 @@ function checkJsonLd(page: string, script: Element): Finding[] {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return [{ page, rule: 'json-ld-syntax', message: `${at} is not valid JSON: ${(error as Error).message}`, fix: 'Serialise structured data with JSON.stringify rather than by hand, so it is always valid JSON.' }];
+    return [
+      {
+        page,
+        rule: 'json-ld-syntax',
+        message: `${at} is not valid JSON: ${(error as Error).message}`,
+        fix: 'Serialise structured data with JSON.stringify rather than by hand, so it is always valid JSON.',
+      },
+    ];
   }
   const findings: Finding[] = [];
   const roots = Array.isArray(data) ? data : [data];
   for (const root of roots) {
     if (!isObject(root)) {
-      findings.push({ page, rule: 'json-ld-shape', message: `${at} holds ${JSON.stringify(root)?.slice(0, 40)}, not an object`, fix: 'A JSON-LD block holds one object (or an array of objects) describing the page.' });
+      findings.push({
+        page,
+        rule: 'json-ld-shape',
+        message: `${at} holds ${JSON.stringify(root)?.slice(0, 40)}, not an object`,
+        fix: 'A JSON-LD block holds one object (or an array of objects) describing the page.',
+      });
       continue;
     }
     const context = root['@context'];
     if (!(typeof context === 'string' ? /^https?:\/\/schema\.org\/?$/.test(context) : isObject(context) || Array.isArray(context))) {
-      findings.push({ page, rule: 'json-ld-context', message: `${at} has @context ${JSON.stringify(context) ?? 'missing'}`, fix: 'Set "@context": "https://schema.org" on the top-level object.' });
+      findings.push({
+        page,
+        rule: 'json-ld-context',
+        message: `${at} has @context ${JSON.stringify(context) ?? 'missing'}`,
+        fix: 'Set "@context": "https://schema.org" on the top-level object.',
+      });
     }
     const nodes = Array.isArray(root['@graph']) ? (root['@graph'] as unknown[]) : [root];
     nodes.forEach((node, index) => {
       const type = isObject(node) ? node['@type'] : undefined;
       if (!(typeof type === 'string' && type) && !(Array.isArray(type) && type.length > 0)) {
         const which = Array.isArray(root['@graph']) ? `@graph[${index}]` : 'the object';
-        findings.push({ page, rule: 'json-ld-type', message: `${at}: ${which} has no @type`, fix: 'Give every top-level node a schema.org @type, e.g. "@type": "Article".' });
+        findings.push({
+          page,
+          rule: 'json-ld-type',
+          message: `${at}: ${which} has no @type`,
+          fix: 'Give every top-level node a schema.org @type, e.g. "@type": "Article".',
+        });
       }
     });
   }
@@ -92,13 +122,23 @@ export function checkXml(page: string, text: string): Finding[] {
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     const { msg, line, col, code } = valid.err;
-    return [{ page, rule: 'xml-syntax', message: `does not parse as XML: ${msg} (${code}) at line ${line}, column ${col}`, fix: 'Escape &, < and > in text, close every element, and write one root element; generate the file with an XML serialiser.' }];
+    return [
+      {
+        page,
+        rule: 'xml-syntax',
+        message: `does not parse as XML: ${msg} (${code}) at line ${line}, column ${col}`,
+        fix: 'Escape &, < and > in text, close every element, and write one root element; generate the file with an XML serialiser.',
+      },
+    ];
   }
   const parsed = new XMLParser({ ignoreAttributes: true }).parse(text) as Record<string, unknown>;
   const root = Object.keys(parsed).find((key) => key !== '?xml');
   const expected = XML_KINDS.find((entry) => entry.root === root);
   if (!expected || !root) return [];
-  const missing = expected.required.filter((required) => required.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), parsed[root]) === undefined);
+  const missing = expected.required.filter(
+    (required) =>
+      required.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), parsed[root]) === undefined,
+  );
   return missing.map((required) => ({
     page,
     rule: 'xml-shape',

@@ -12,7 +12,6 @@ import { clientRuntime } from './client-runtime.ts';
 import type { AssetManifest } from '../render/render-page.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
-
 const CLIENT_ENTRY = engineFile(import.meta.url, '../client/main');
 const ISLAND_RUNTIME = engineFile(import.meta.url, '../client/runtime');
 const LOCATION_MODULE = engineFile(import.meta.url, '../client/location');
@@ -142,7 +141,10 @@ async function bundleClient(modules: ClientModules, minify: boolean): Promise<{ 
     plugins: [clientRegistry(modules.startup, islandsUrl, modules.navigation === 'client'), engineClient, reactFree()],
   });
   const react = reactInEntry(client.metafile);
-  if (react) throw new Error(`The client entry or a startup module imports React (${react}); React belongs in islands, which load it only when one hydrates.`);
+  if (react)
+    throw new Error(
+      `The client entry or a startup module imports React (${react}); React belongs in islands, which load it only when one hydrates.`,
+    );
   return { entry: entryUrl(client.metafile, 'client'), files: [...(islands?.outputFiles ?? []), ...client.outputFiles] };
 }
 
@@ -162,7 +164,9 @@ function inlineStylesOf(urls: readonly string[], files: ReadonlyArray<{ path: st
 
 /** The root-relative URL of the output of entry point `name` (`client`, `chunks/islands`, a stylesheet's name). */
 function entryUrl(metafile: esbuild.Metafile, name: string): string {
-  const output = Object.keys(metafile.outputs).find((out) => metafile.outputs[out]!.entryPoint !== undefined && distPath(out).startsWith(`assets/${name}-`) && !out.endsWith('.map'));
+  const output = Object.keys(metafile.outputs).find(
+    (out) => metafile.outputs[out]!.entryPoint !== undefined && distPath(out).startsWith(`assets/${name}-`) && !out.endsWith('.map'),
+  );
   return `/${distPath(output!)}`;
 }
 
@@ -185,14 +189,20 @@ function clientRegistry(startup: Readonly<Record<string, string>>, islandsUrl: s
     'island-runtime': islandsUrl
       ? `export const loadIslandRuntime = () => import(${JSON.stringify(islandsUrl)}).then((chunk) => chunk.runtime);`
       : `export const loadIslandRuntime = () => Promise.reject(new Error('The site declares no islands.'));`,
-    router: router ? `export { startNavigation as startRouter } from ${JSON.stringify(ROUTER_MODULE)};` : 'export const startRouter = undefined;',
+    router: router
+      ? `export { startNavigation as startRouter } from ${JSON.stringify(ROUTER_MODULE)};`
+      : 'export const startRouter = undefined;',
   };
   return {
     name: 'site-client-modules',
     setup(build) {
       build.onResolve({ filter: /^site:(startup|island-runtime|router)$/ }, (args) => ({ path: args.path.slice(5), namespace: 'site' }));
       build.onResolve({ filter: /^\/assets\// }, (args) => ({ path: args.path, external: true }));
-      build.onLoad({ filter: /.*/, namespace: 'site' }, (args) => ({ resolveDir: process.cwd(), loader: 'js', contents: contents[args.path] }));
+      build.onLoad({ filter: /.*/, namespace: 'site' }, (args) => ({
+        resolveDir: process.cwd(),
+        loader: 'js',
+        contents: contents[args.path],
+      }));
     },
   };
 }
@@ -232,7 +242,13 @@ function reactFree(): esbuild.Plugin {
       });
       build.onResolve({ filter: /^(react|react-dom|preact)(\/.*)?$/ }, (args) => {
         if (args.importer === LOCATION_MODULE) return undefined;
-        return { errors: [{ text: `The client entry or a startup module imports React ("${args.path}" in ${args.importer}); React belongs in islands, which load it only when one hydrates.` }] };
+        return {
+          errors: [
+            {
+              text: `The client entry or a startup module imports React ("${args.path}" in ${args.importer}); React belongs in islands, which load it only when one hydrates.`,
+            },
+          ],
+        };
       });
     },
   };
@@ -254,9 +270,17 @@ function addCodeStylesheet(assets: BundledAssets, css: string, inline: boolean):
 }
 
 /** The site's client code and styles for one build; a builder (its code fixed for its life) bundles them once. */
-export async function prepareAssets(site: SiteDefinition, options: { minify?: boolean }, memory?: { assets?: BundledAssets }): Promise<BundledAssets> {
+export async function prepareAssets(
+  site: SiteDefinition,
+  options: { minify?: boolean },
+  memory?: { assets?: BundledAssets },
+): Promise<BundledAssets> {
   if (memory?.assets) return memory.assets;
-  const assets = await bundleAssets({ islands: site.islands, startup: site.startup ?? {}, runtime: site.client?.runtime, navigation: site.navigation }, site.styles, { minify: options.minify, inlineStyles: site.inlineStyles });
+  const assets = await bundleAssets(
+    { islands: site.islands, startup: site.startup ?? {}, runtime: site.client?.runtime, navigation: site.navigation },
+    site.styles,
+    { minify: options.minify, inlineStyles: site.inlineStyles },
+  );
   const themes = highlightThemes(site.markdown);
   if (themes && assets.manifest) addCodeStylesheet(assets, themeStylesheet(themes), site.inlineStyles === true);
   if (memory && assets.manifest && assets.diagnostics.length === 0) memory.assets = assets;

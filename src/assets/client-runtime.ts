@@ -32,7 +32,14 @@ export function clientRuntime(runtime: ClientRuntime): esbuild.Plugin {
     setup(build) {
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
         const target = MODULES[runtime][args.path];
-        if (!target) return { errors: [{ text: `"${args.path}" cannot be used in the browser; islands may import react, react/jsx-runtime, react-dom and react-dom/client.` }] };
+        if (!target)
+          return {
+            errors: [
+              {
+                text: `"${args.path}" cannot be used in the browser; islands may import react, react/jsx-runtime, react-dom and react-dom/client.`,
+              },
+            ],
+          };
         return { path: fileURLToPath(import.meta.resolve(target)) };
       });
     },

@@ -28,12 +28,21 @@ type SiteFolders = { root: string; publicDir?: string; contentDir: string };
  * (an `.html`, a `.js`) and any link leading outside the project is an error at its path.
  */
 export function listSiteFiles(site: SiteFolders, bounds: InputBounds = inputBounds(site)): StaticListing {
-  const published = site.publicDir ? walkFolder(site.publicDir, bounds, (relative) => !relative.endsWith('.md')) : { files: [], diagnostics: [] };
+  const published = site.publicDir
+    ? walkFolder(site.publicDir, bounds, (relative) => !relative.endsWith('.md'))
+    : { files: [], diagnostics: [] };
   const content = walkFolder(site.contentDir, bounds, (relative) => !MARKDOWN_LIKE.test(relative));
   const refused = content.files.filter(({ relative }) => !isPublishableContent(relative));
   return {
-    files: [...published.files, ...content.files.filter(({ relative }) => isPublishableContent(relative))].map(({ relative, file }) => ({ path: relative, file })),
-    diagnostics: [...published.diagnostics, ...content.diagnostics, ...refused.map(({ file, relative }) => unpublishableContent(file, relative))],
+    files: [...published.files, ...content.files.filter(({ relative }) => isPublishableContent(relative))].map(({ relative, file }) => ({
+      path: relative,
+      file,
+    })),
+    diagnostics: [
+      ...published.diagnostics,
+      ...content.diagnostics,
+      ...refused.map(({ file, relative }) => unpublishableContent(file, relative)),
+    ],
   };
 }
 

@@ -16,7 +16,11 @@ export function warnStuck(folder: string, error: Error): void {
  * sources, or holds someone's files; then locks it (another build holding it stops this one) and
  * repairs what killed builds left beside it. See docs/security.md, "The output folder and atomicity".
  */
-export async function claimOutput(out: string, project: { root: string; config?: string; content?: string; cacheDir: string }, invalid: (problem: string) => never): Promise<void> {
+export async function claimOutput(
+  out: string,
+  project: { root: string; config?: string; content?: string; cacheDir: string },
+  invalid: (problem: string) => never,
+): Promise<void> {
   const unusable = unusableOutputFolder(out) ?? sourceOverlap(out, projectPlaces(project.root, project.content));
   if (unusable) invalid(unusable);
   const foreign = foreignOutput(out);

@@ -25,7 +25,15 @@ export function registerInit(program: Command): void {
       console.log(`Started a site in ${where === '.' ? 'this folder' : `${where}/`}:`);
       for (const { file, updated } of made.files) console.log(`  ${file}${updated ? ' (updated)' : ''}`);
       for (const note of made.notes) console.log(note);
-      console.log(['', 'Next:', ...(where === '.' ? [] : [`  cd ${shellWord(where)}`]), '  npm install', '  npm run dev      serve it at http://127.0.0.1:4321/, reloading on every edit'].join('\n'));
+      console.log(
+        [
+          '',
+          'Next:',
+          ...(where === '.' ? [] : [`  cd ${shellWord(where)}`]),
+          '  npm install',
+          '  npm run dev      serve it at http://127.0.0.1:4321/, reloading on every edit',
+        ].join('\n'),
+      );
       console.log('Then: npm run build (the site into dist/), npm run check (type-check it).');
     });
 }

@@ -19,14 +19,18 @@ const program = new Command('site')
   .description('Build and serve a prerendered static site from Markdown content and React templates.')
   .version(version, '-v, --version', 'print the version')
   .option('--root <dir>', 'the project folder', parseExistingFolder, process.cwd())
-  .option('--config <file>', 'the site definition, from the project folder (default: site.config.ts or .tsx, .js, .mjs in the project folder)')
+  .option(
+    '--config <file>',
+    'the site definition, from the project folder (default: site.config.ts or .tsx, .js, .mjs in the project folder)',
+  )
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride()
   // A site definition named but missing is a mistake in the command, like a missing folder: exit 2 before anything loads.
   .hook('preAction', (command) => {
     const { root, config } = command.opts<{ root: string; config?: string }>();
     const file = config && path.resolve(root, config);
-    if (file && !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) command.error(`error: option '--config <file>' names ${file}, which is no file.`, { exitCode: EXIT.usage });
+    if (file && !fs.statSync(file, { throwIfNoEntry: false })?.isFile())
+      command.error(`error: option '--config <file>' names ${file}, which is no file.`, { exitCode: EXIT.usage });
   });
 
 registerInit(program);

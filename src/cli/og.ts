@@ -17,7 +17,7 @@ export function registerOg(program: Command): void {
     .command('og')
     .description('draw the social preview images of pages whose image is stale (the next build reuses them)')
     .option('--force', 'draw every image, even those that have not changed')
-    .option('--only <path>', "only the image of the page at this URL path, e.g. /about/team (with --force to redraw it)")
+    .option('--only <path>', 'only the image of the page at this URL path, e.g. /about/team (with --force to redraw it)')
     .option('--content <dir>', "read content from this folder instead of the site's own", parseExistingFolder)
     .option('--cache <dir>', 'keep images in this folder (default: .site-cache/og in the project)')
     .option('--verbose', 'show stacks of template errors')
@@ -43,7 +43,14 @@ export function registerOg(program: Command): void {
       });
       bar.clear();
       if (hasErrors(result.diagnostics)) {
-        console.error(formatDiagnostics(result.diagnostics, { cwd: root, fileCount: result.fileCount, verbose: options.verbose, outcome: 'Images drawn before the error are kept.' }));
+        console.error(
+          formatDiagnostics(result.diagnostics, {
+            cwd: root,
+            fileCount: result.fileCount,
+            verbose: options.verbose,
+            outcome: 'Images drawn before the error are kept.',
+          }),
+        );
         process.exitCode = 1;
         return;
       }

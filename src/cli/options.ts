@@ -10,7 +10,8 @@ export function parseOrigin(value: string): string {
   } catch {
     throw new InvalidArgumentError(`expected an absolute URL such as https://example.com, found "${value}".`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidArgumentError(`expected http or https, found "${url.protocol}".`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new InvalidArgumentError(`expected http or https, found "${url.protocol}".`);
   return url.origin;
 }
 
@@ -34,7 +35,12 @@ export function parseExistingFolder(value: string): string {
 export function unusableOutputFolder(folder: string): string | undefined {
   for (let at = folder; ; at = path.dirname(at)) {
     const stat = fs.statSync(at, { throwIfNoEntry: false });
-    if (stat) return stat.isDirectory() ? undefined : at === folder ? `${folder} is a file, not a folder.` : `${folder} cannot be made: ${at} is a file.`;
+    if (stat)
+      return stat.isDirectory()
+        ? undefined
+        : at === folder
+          ? `${folder} is a file, not a folder.`
+          : `${folder} cannot be made: ${at} is a file.`;
     if (path.dirname(at) === at) return undefined;
   }
 }

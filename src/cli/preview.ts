@@ -30,7 +30,9 @@ export function registerPreview(program: Command): void {
         throw error;
       }
       const shown = path.relative(root, path.resolve(root, options.out));
-      console.log(`Previewing ${shown.startsWith('..') ? path.resolve(root, options.out) : shown || '.'}/ at ${preview.url}/ as a host would serve it (Ctrl+C to stop)`);
+      console.log(
+        `Previewing ${shown.startsWith('..') ? path.resolve(root, options.out) : shown || '.'}/ at ${preview.url}/ as a host would serve it (Ctrl+C to stop)`,
+      );
       const stop = () => void preview.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

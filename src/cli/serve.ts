@@ -10,7 +10,7 @@ export function registerServe(program: Command): void {
     .option('-H, --host <host>', 'the address to bind', '127.0.0.1')
     .option('--origin <url>', 'the origin for canonical URLs', parseOrigin)
     .option('--content <dir>', "read content from this folder instead of the site's own", parseExistingFolder)
-    .option('--verbose', 'show stacks of errors thrown by the site\'s code')
+    .option('--verbose', "show stacks of errors thrown by the site's code")
     .action(async (options: { port: number; host: string; origin?: string; content?: string; verbose?: boolean }, command: Command) => {
       const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();
       // The pages served are the pages `site build` writes, rendered by the same React build:

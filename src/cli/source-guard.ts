@@ -26,7 +26,14 @@ export function sourceOverlap(out: string, places: readonly SourcePlace[]): stri
   const target = canonical(out);
   for (const place of places) {
     const source = canonical(place.path);
-    const relation = target === source ? 'is' : isInside(source, target) ? 'contains' : !place.holdingOnly && isInside(target, source) ? 'is inside' : undefined;
+    const relation =
+      target === source
+        ? 'is'
+        : isInside(source, target)
+          ? 'contains'
+          : !place.holdingOnly && isInside(target, source)
+            ? 'is inside'
+            : undefined;
     if (!relation) continue;
     const where = relation === 'is' ? place.what : `${place.what} (${source})`;
     return line('output-overlaps-source', { out, relation, where });

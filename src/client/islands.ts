@@ -43,7 +43,11 @@ export async function scheduleIslands(scope: ParentNode, earlier: readonly Event
   const due: Array<Promise<void>> = [];
   for (const root of scope.querySelectorAll<HTMLElement>('[data-island]')) {
     if (islands.has(root)) continue;
-    const island: Island = { started: false, cancel: new AbortController(), capture: captureInteraction(root, () => void hydrateNow(root)) };
+    const island: Island = {
+      started: false,
+      cancel: new AbortController(),
+      capture: captureInteraction(root, () => void hydrateNow(root)),
+    };
     islands.set(root, island);
     // Asked for before it was armed: due at once, though still not before the first paint, and
     // not awaited here: the page is ready (data-ready) without it, as with any island on request.
@@ -82,14 +86,24 @@ export function keepIslands(next: ParentNode): Array<[kept: HTMLElement, replace
     pairs.push([kept, replaced]);
   };
   for (const root of after) {
-    const same = before.find((old) => !taken.has(old) && old.dataset.island === root.dataset.island && old.dataset.props === root.dataset.props);
+    const same = before.find(
+      (old) => !taken.has(old) && old.dataset.island === root.dataset.island && old.dataset.props === root.dataset.props,
+    );
     if (same) pair(same, root);
   }
   const once = (roots: HTMLElement[], name: string | undefined) => roots.filter((root) => root.dataset.island === name);
   for (const root of after) {
     if (taken.has(root) || root.closest('main')) continue;
     const [old, ...more] = once(before, root.dataset.island);
-    if (!old || more.length || once(after, root.dataset.island).length !== 1 || taken.has(old) || old.closest('main') || !islands.get(old)?.started) continue;
+    if (
+      !old ||
+      more.length ||
+      once(after, root.dataset.island).length !== 1 ||
+      taken.has(old) ||
+      old.closest('main') ||
+      !islands.get(old)?.started
+    )
+      continue;
     old.dataset.props = root.dataset.props;
     pair(old, root);
   }

@@ -26,7 +26,9 @@ const IMAGE = /\.(svg|png|jpe?g|webp|avif|gif)$/;
 function showsImage(file: string): boolean {
   const url = `/${file}`;
   return [...document.querySelectorAll<HTMLImageElement | HTMLSourceElement>('img, source')].some(
-    (element) => element.getAttribute('src') === url || (element.getAttribute('srcset') ?? '').split(',').some((candidate) => candidate.trim().split(/\s+/)[0] === url),
+    (element) =>
+      element.getAttribute('src') === url ||
+      (element.getAttribute('srcset') ?? '').split(',').some((candidate) => candidate.trim().split(/\s+/)[0] === url),
   );
 }
 
@@ -67,7 +69,12 @@ events.addEventListener('ok', (event) => {
   if (lastVersion !== undefined && build.version !== lastVersion) {
     const update = lastVersion === 'broken' ? 'reload' : updateFor(build);
     if (update === 'reload') location.reload();
-    else if (update === 'swap') void swapMain(pageFiles(location.pathname).map((file) => build.mains?.[file]).find((main) => main !== undefined));
+    else if (update === 'swap')
+      void swapMain(
+        pageFiles(location.pathname)
+          .map((file) => build.mains?.[file])
+          .find((main) => main !== undefined),
+      );
   }
   lastVersion = build.version;
   overlay?.remove();

@@ -21,7 +21,11 @@ function subscribe(callback: () => void): () => void {
  * pages do not have.
  */
 export function usePathname(serverPath: string): string {
-  return useSyncExternalStore(subscribe, () => inStyle(location.pathname, serverPath), () => serverPath);
+  return useSyncExternalStore(
+    subscribe,
+    () => inStyle(location.pathname, serverPath),
+    () => serverPath,
+  );
 }
 
 /** A path in the style of a page URL of the site: with a trailing slash when that URL has one (the root keeps its own). */

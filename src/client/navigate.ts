@@ -40,7 +40,10 @@ export function startNavigation(navigationHooks: NavigationHooks): void {
     // popstate); fetching it again would only reset its scroll and focus.
     if (location.pathname === shownPath) return;
     // A browser that animated the way back itself (a swipe) has shown it already.
-    void navigate(location.href, { push: false, animate: !(event as PopStateEvent & { hasUAVisualTransition?: boolean }).hasUAVisualTransition });
+    void navigate(location.href, {
+      push: false,
+      animate: !(event as PopStateEvent & { hasUAVisualTransition?: boolean }).hasUAVisualTransition,
+    });
   });
 }
 
@@ -56,7 +59,8 @@ export async function navigate(href: string, options: { push?: boolean; animate?
   try {
     const response = await (takePrefetched(url) ?? fetchPage(url));
     const type = response.headers.get('content-type') ?? '';
-    if ((!response.ok && response.status !== 404) || !type.includes('text/html')) throw new Error(`${url.pathname} answered ${response.status} ${type}`);
+    if ((!response.ok && response.status !== 404) || !type.includes('text/html'))
+      throw new Error(`${url.pathname} answered ${response.status} ${type}`);
     const next = new DOMParser().parseFromString(await response.text(), 'text/html');
     if (controller.signal.aborted) return;
     if (!next.body.querySelector('main')) throw new Error(`${url.pathname} has no <main> to swap in`);
@@ -139,10 +143,12 @@ function fetchPage(url: URL): Promise<Response> {
  */
 async function loadStylesheets(next: Document): Promise<boolean> {
   // A stylesheet written into a page (<style data-href>) is the file at that URL, linked when another page needs it.
-  const present = new Map([...document.head.children].flatMap((element) => {
-    const url = stylesheetUrl(element);
-    return url ? [[url, element] as const] : [];
-  }));
+  const present = new Map(
+    [...document.head.children].flatMap((element) => {
+      const url = stylesheetUrl(element);
+      return url ? [[url, element] as const] : [];
+    }),
+  );
   const wanted = [...next.head.children].map(stylesheetUrl).filter((url) => url !== undefined);
   const results = await Promise.all(
     wanted

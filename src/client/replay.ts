@@ -7,7 +7,8 @@ const REPLAYED_EVENTS = new Set(['click', 'keydown']);
  * Elements whose click the browser acts on by itself (following a link, submitting a form,
  * toggling a checkbox or a `<details>`): their click was not lost, and a second one would act twice.
  */
-const NATIVE_CLICK = 'a[href], area[href], input, select, textarea, label, summary, button[type=submit], button[type=reset], button:not([type]), [contenteditable]';
+const NATIVE_CLICK =
+  'a[href], area[href], input, select, textarea, label, summary, button[type=submit], button[type=reset], button:not([type]), [contenteditable]';
 
 export interface InteractionCapture {
   /** Takes events seen before this capture listened (the bootstrap's, see early.ts) as if it had: those inside its root count. */
@@ -55,7 +56,8 @@ export function captureInteraction(root: HTMLElement, onIntent: () => void): Int
       // A component listening for focus or hover learns of them too, if they are still true. Touch
       // leaves :hover on what was tapped, so only a mouse's hover counts.
       const active = document.activeElement;
-      if (focused && active instanceof HTMLElement && root.contains(active)) active.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
+      if (focused && active instanceof HTMLElement && root.contains(active))
+        active.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
       const hovered = mouse ? [...root.querySelectorAll(':hover')].at(-1) : undefined;
       if (hovered) hovered.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, cancelable: true, composed: true, view: window }));
       for (const event of kept.splice(0)) {

@@ -18,7 +18,8 @@ export function stylesheetUrl(element: Element): string | undefined {
  */
 export function swapRootAttributes(next: Document): void {
   const root = document.documentElement;
-  for (const { name } of [...root.attributes]) if (!name.startsWith('data-') && !next.documentElement.hasAttribute(name)) root.removeAttribute(name);
+  for (const { name } of [...root.attributes])
+    if (!name.startsWith('data-') && !next.documentElement.hasAttribute(name)) root.removeAttribute(name);
   for (const { name, value } of next.documentElement.attributes) root.setAttribute(name, value);
 }
 

@@ -116,7 +116,11 @@ export function checkReferences(
       if (catalogue.resolve(ref)) continue;
       const slugs = catalogue.collection(ref.collection, { includeHidden: true }).map((e) => e.slug);
       diagnostics.push({
-        ...diagnose('unknown-reference', { collection: ref.collection, slug: ref.slug, draft: draftKeys.has(`${ref.collection}/${ref.slug}`) }),
+        ...diagnose('unknown-reference', {
+          collection: ref.collection,
+          slug: ref.slug,
+          draft: draftKeys.has(`${ref.collection}/${ref.slug}`),
+        }),
         file: entry.file,
         ...locate(entry, fieldPath),
         field: fieldPath.map(String).join('.'),
@@ -133,6 +137,5 @@ export function checkReferences(
 function* findRefs(value: unknown, fieldPath: PropertyKey[]): Generator<{ ref: Ref; fieldPath: PropertyKey[] }> {
   if (value instanceof Ref) yield { ref: value, fieldPath };
   else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* findRefs(item, [...fieldPath, i]);
-  else if (value && typeof value === 'object')
-    for (const [key, item] of Object.entries(value)) yield* findRefs(item, [...fieldPath, key]);
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) yield* findRefs(item, [...fieldPath, key]);
 }

@@ -34,7 +34,11 @@ export function computeFields(
   parsed: ParsedFile,
   definition: Pick<CollectionDefinition, 'computed'>,
   url: string,
-): { data: Record<string, unknown>; /** The fields the collection computed for this file (the front matter left them out). */ names: Set<string>; diagnostics: Diagnostic[] } {
+): {
+  data: Record<string, unknown> /** The fields the collection computed for this file (the front matter left them out). */;
+  names: Set<string>;
+  diagnostics: Diagnostic[];
+} {
   const { [DRAFT_FIELD]: _draft, ...data } = parsed.data;
   const names = new Set<string>();
   const diagnostics: Diagnostic[] = [];

@@ -46,7 +46,9 @@ export function checkFrontMatterUrls(parsed: ParsedFile, schema: z.ZodType): Dia
         });
       }
     } else if (Array.isArray(value)) {
-      value.forEach((item, index) => { visit(item, json ? itemSchema(node, index) : null, [...fieldPath, index]); });
+      value.forEach((item, index) => {
+        visit(item, json ? itemSchema(node, index) : null, [...fieldPath, index]);
+      });
     } else if (value && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) visit(item, json ? propertySchema(node, key) : null, [...fieldPath, key]);
     }

@@ -82,7 +82,8 @@ export function quickFrontMatter(text: string): unknown {
       continue;
     }
     if (event.type === EVENT_ID.ALIAS || event.anchorStart !== -1 || event.tagStart !== -1) return undefined;
-    if (event.type === EVENT_ID.SCALAR && event.style === SCALAR_STYLE.PLAIN && overflows(text.slice(event.valueStart, event.valueEnd))) return undefined;
+    if (event.type === EVENT_ID.SCALAR && event.style === SCALAR_STYLE.PLAIN && overflows(text.slice(event.valueStart, event.valueEnd)))
+      return undefined;
     const parent = open.at(-1);
     if (parent?.mapping && parent.nodes % 2 === 0 && !(event.type === EVENT_ID.SCALAR && nameKey(event, text))) return undefined;
     if (parent) parent.nodes++;
@@ -98,7 +99,8 @@ export function quickFrontMatter(text: string): unknown {
   return plain(value) ? value : undefined;
 }
 
-const UNUSUAL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNUSUAL =
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * A key both parsers turn into the same property name: a quoted one, or a plain word that no

@@ -39,7 +39,8 @@ const prepared = new WeakMap<ContentSite, PreparedCollection[]>();
  */
 export function collectionsOf(site: ContentSite): PreparedCollection[] {
   let collections = prepared.get(site);
-  if (!collections) prepared.set(site, (collections = prepareCollections(site, createSchemaHelpers([site.contentDir, site.publicDir ?? site.contentDir]))));
+  if (!collections)
+    prepared.set(site, (collections = prepareCollections(site, createSchemaHelpers([site.contentDir, site.publicDir ?? site.contentDir]))));
   return collections;
 }
 

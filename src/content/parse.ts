@@ -25,7 +25,10 @@ export interface ParsedFile {
  * Splits a file with gray-matter, parsing the YAML with the `yaml` package (YAML 1.2 core schema:
  * dates stay strings, so a bad date is reported instead of silently rolled over).
  */
-export function parseSource(source: SourceFile, options: { frontMatter?: 'required' | 'optional' } = {}): { parsed?: ParsedFile; diagnostics: Diagnostic[] } {
+export function parseSource(
+  source: SourceFile,
+  options: { frontMatter?: 'required' | 'optional' } = {},
+): { parsed?: ParsedFile; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
   let yaml: FrontMatterYaml | undefined;
   /** The front matter's YAML cannot be used: one or more `yaml-syntax` errors in this file. */

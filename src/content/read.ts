@@ -70,7 +70,12 @@ export async function readContent(site: ContentSite, options: ReadOptions = {}, 
   for (const [i, { entry, hash }] of results.entries()) {
     if (entry) entryHashes.set(entry.url, digest(`${sources[i]!.relative}\n${hash ?? digest(sources[i]!.text)}`));
   }
-  const diagnostics = [...scanned.diagnostics, ...checkDuplicateUrls(sources), ...results.flatMap((result) => result.syntax), ...results.flatMap((result) => result.schema)];
+  const diagnostics = [
+    ...scanned.diagnostics,
+    ...checkDuplicateUrls(sources),
+    ...results.flatMap((result) => result.syntax),
+    ...results.flatMap((result) => result.schema),
+  ];
 
   // A draft left out is read and checked like any file (its next build may include it), then
   // dropped before the catalogue: no page, menu, listing, feed, sitemap line or derived route sees it.
@@ -92,5 +97,6 @@ function parseHere(site: ContentSite): FileParser {
 /** Finds where a field is written, parsing the entry's file again: only ever asked on the way to an error. */
 function locator(sources: readonly SourceFile[]) {
   const sourceOf = new Map(sources.map((source) => [source.file, source]));
-  return (entry: Entry, fieldPath: PropertyKey[]) => locateField(parseSource(sourceOf.get(entry.file)!, { frontMatter: 'optional' }).parsed!, fieldPath);
+  return (entry: Entry, fieldPath: PropertyKey[]) =>
+    locateField(parseSource(sourceOf.get(entry.file)!, { frontMatter: 'optional' }).parsed!, fieldPath);
 }

@@ -51,7 +51,9 @@ export function isCalendarDate(value: string): boolean {
 
 /** True when the time of a date and time in `DATE_OR_DATE_TIME`'s form (if it has one) and its offset exist: no 24:00, no +25:00. */
 function isTimeOfDay(value: string): boolean {
-  const [hours = 0, minutes = 0, seconds = 0] = (/T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value)?.slice(1) ?? []).map((part) => Number(part ?? 0));
+  const [hours = 0, minutes = 0, seconds = 0] = (/T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value)?.slice(1) ?? []).map((part) =>
+    Number(part ?? 0),
+  );
   const [offsetHours = 0, offsetMinutes = 0] = (/[+-](\d{2}):(\d{2})$/.exec(value)?.slice(1) ?? []).map(Number);
   return hours <= 23 && minutes <= 59 && seconds <= 59 && offsetHours <= 23 && offsetMinutes <= 59;
 }
@@ -81,7 +83,7 @@ export function validatingFile<T>(relative: string, validate: () => T): T {
   }
 }
 
-const ASSET_FORMAT = 'a root-relative path like /images/name.svg, or one relative to the page\'s file like ./name.svg';
+const ASSET_FORMAT = "a root-relative path like /images/name.svg, or one relative to the page's file like ./name.svg";
 
 /** Builds the schema helpers for a site whose files live in these folders. */
 export function createSchemaHelpers(assetDirs: readonly string[]): SchemaHelpers {
@@ -128,12 +130,20 @@ export function createSchemaHelpers(assetDirs: readonly string[]): SchemaHelpers
           }
           return resolved;
         }),
-    ref: (collection) => z.string().min(1).transform((slug) => new Ref(collection, slug)),
+    ref: (collection) =>
+      z
+        .string()
+        .min(1)
+        .transform((slug) => new Ref(collection, slug)),
     date: () =>
       z
         .string({ error: DATE_FORMAT })
         .regex(DATE_OR_DATE_TIME, { error: DATE_FORMAT, abort: true })
-        .refine((value) => isCalendarDate(value.slice(0, 10)), { params: { code: 'invalid-date' }, error: say('invalid-date', {}).message, abort: true })
+        .refine((value) => isCalendarDate(value.slice(0, 10)), {
+          params: { code: 'invalid-date' },
+          error: say('invalid-date', {}).message,
+          abort: true,
+        })
         .refine(isTimeOfDay, { params: { code: 'invalid-date' }, error: say('invalid-date', { time: true }).message, abort: true })
         .transform(normalizeDate),
   };

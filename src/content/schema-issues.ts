@@ -46,14 +46,23 @@ export interface DescribedIssue {
 export function describeIssues(issues: readonly Issue[], schema: z.ZodType): DescribedIssue[] {
   const described = issues.flatMap(unfoldUnion).flatMap((issue) => {
     const known = issue.code === 'unrecognized_keys' ? knownKeysAt(schema, issue.path) : [];
-    return describeIssue(issue, known).map((facts) => ({ issue, facts, fieldPath: facts.key === undefined ? issue.path : [...issue.path, facts.key] }));
+    return describeIssue(issue, known).map((facts) => ({
+      issue,
+      facts,
+      fieldPath: facts.key === undefined ? issue.path : [...issue.path, facts.key],
+    }));
   });
   const missing = new Set(described.filter(({ facts }) => facts.code === 'missing-field').map(({ fieldPath }) => formatField(fieldPath)));
-  const meant = ({ issue, facts }: DescribedIssue) => (facts.suggestion === undefined ? undefined : formatField([...issue.path, facts.suggestion]));
+  const meant = ({ issue, facts }: DescribedIssue) =>
+    facts.suggestion === undefined ? undefined : formatField([...issue.path, facts.suggestion]);
   const misspelt = new Set(described.map(meant).filter((field) => field !== undefined && missing.has(field)));
   return described
     .filter(({ facts, fieldPath }) => !(facts.code === 'missing-field' && misspelt.has(formatField(fieldPath))))
-    .map((d) => (misspelt.has(meant(d) ?? '') ? { ...d, facts: { ...d.facts, hint: say('unknown-field', { suggestion: d.facts.suggestion, required: true }).hint } } : d));
+    .map((d) =>
+      misspelt.has(meant(d) ?? '')
+        ? { ...d, facts: { ...d.facts, hint: say('unknown-field', { suggestion: d.facts.suggestion, required: true }).hint } }
+        : d,
+    );
 }
 
 /** Turns one zod issue into one or more author-facing facts (an unknown-keys issue names each key). */
@@ -104,7 +113,9 @@ export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): 
           : [{ code: 'invalid-type', ...say('invalid-type', {}), expected: wanted, actual: describeValue(input) }];
       }
       const code = (issue.params?.code as Code | undefined) ?? 'invalid-content';
-      return [{ code, message: issue.message, expected: undefined, actual: describeValue(input), hint: issue.params?.hint as string | undefined }];
+      return [
+        { code, message: issue.message, expected: undefined, actual: describeValue(input), hint: issue.params?.hint as string | undefined },
+      ];
     }
     case 'invalid_union': {
       const forms = issue.errors.map(describeForm).filter((form) => form !== undefined);
@@ -132,7 +143,13 @@ function unfoldUnion(issue: Issue): Issue[] {
   const shaped = issue.errors.filter((branch) => branch.length > 0 && branch.every((inner) => inner.path.length > 0));
   if (shaped.length !== 1) return [issue];
   const input = (issue as { input?: unknown }).input;
-  return shaped[0]!.flatMap((inner) => unfoldUnion({ ...inner, path: [...issue.path, ...inner.path], input: (inner as { input?: unknown }).input ?? valueAt(input, inner.path) } as Issue));
+  return shaped[0]!.flatMap((inner) =>
+    unfoldUnion({
+      ...inner,
+      path: [...issue.path, ...inner.path],
+      input: (inner as { input?: unknown }).input ?? valueAt(input, inner.path),
+    } as Issue),
+  );
 }
 
 /** What one form of a union asks for, from the issue it raised at the value itself: `text`, `a list`, `one of css, react`. */
@@ -145,7 +162,8 @@ function describeForm(branch: readonly Issue[]): string | undefined {
 
 function valueAt(value: unknown, segments: readonly PropertyKey[]): unknown {
   let current = value;
-  for (const segment of segments) current = current !== null && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[segment] : undefined;
+  for (const segment of segments)
+    current = current !== null && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[segment] : undefined;
   return current;
 }
 

@@ -12,7 +12,17 @@ const LOOKS_LIKE_CONTENT = '**/*.{md,markdown,mdown,mkd,mkdn,mdx}';
  * the build does not read, sorted: those neither `read` nor left out on purpose (`excluded`, by
  * a collection's `exclude`). The build counts them in its summary.
  */
-export async function skippedContent(contentDir: string, read: ReadonlySet<string>, excluded: (relative: string) => boolean): Promise<string[]> {
-  const candidates = await fg(LOOKS_LIKE_CONTENT, { cwd: contentDir, onlyFiles: true, dot: true, caseSensitiveMatch: false, ignore: ['**/node_modules/**'] });
+export async function skippedContent(
+  contentDir: string,
+  read: ReadonlySet<string>,
+  excluded: (relative: string) => boolean,
+): Promise<string[]> {
+  const candidates = await fg(LOOKS_LIKE_CONTENT, {
+    cwd: contentDir,
+    onlyFiles: true,
+    dot: true,
+    caseSensitiveMatch: false,
+    ignore: ['**/node_modules/**'],
+  });
   return candidates.filter((relative) => !read.has(relative) && !excluded(relative)).sort();
 }

@@ -25,7 +25,10 @@ export interface PreparedCollection {
 }
 
 /** Builds each collection's schema with the site's helpers, and its file matcher. */
-export function prepareCollections(site: { collections: readonly CollectionDefinition<any>[] }, helpers: SchemaHelpers): PreparedCollection[] {
+export function prepareCollections(
+  site: { collections: readonly CollectionDefinition<any>[] },
+  helpers: SchemaHelpers,
+): PreparedCollection[] {
   return site.collections.map((definition) => {
     const included = anyOf(definition.include);
     const excluded = anyOf(definition.exclude ?? []);
@@ -44,7 +47,8 @@ export function prepareCollections(site: { collections: readonly CollectionDefin
  * front matter of it can fail the build; a file no collection mentions at all is `no-collection`.
  */
 export function excludedBy(collections: readonly PreparedCollection[]): (relative: string) => boolean {
-  return (relative) => !collections.some((collection) => collection.holds(relative)) && collections.some((collection) => collection.excludes(relative));
+  return (relative) =>
+    !collections.some((collection) => collection.holds(relative)) && collections.some((collection) => collection.excludes(relative));
 }
 
 /** A matcher for a list of globs: true when any of them matches, as `micromatch.isMatch` with the list. */
@@ -79,13 +83,15 @@ export function validateFile(
   const { url, listPage } = urlForContentFile(relative, trailingSlash);
   const draft = readDraft(parsed);
   const computed = computeFields(parsed, definition, url);
-  if (draft.diagnostic || computed.diagnostics.length) return { diagnostics: [...(draft.diagnostic ? [draft.diagnostic] : []), ...computed.diagnostics] };
+  if (draft.diagnostic || computed.diagnostics.length)
+    return { diagnostics: [...(draft.diagnostic ? [draft.diagnostic] : []), ...computed.diagnostics] };
   // The schema sees the front matter with the computed fields filled in, and without `draft`,
   // which the engine reads itself (so no schema needs to declare it).
   const input: ParsedFile = Object.create(parsed, { data: { value: computed.data } });
   const result = validatingFile(relative, () => collection.schema.safeParse(computed.data, { reportInput: true }));
   const unsafeUrls = checkFrontMatterUrls(input, collection.schema);
-  if (!result.success) return { diagnostics: [...issueDiagnostics(result.error.issues, input, collection.schema, computed.names), ...unsafeUrls] };
+  if (!result.success)
+    return { diagnostics: [...issueDiagnostics(result.error.issues, input, collection.schema, computed.names), ...unsafeUrls] };
   if (unsafeUrls.length) return { diagnostics: unsafeUrls };
   const data = result.data;
   const template = typeof definition.template === 'function' ? definition.template(data) : definition.template;
@@ -124,7 +130,12 @@ export function validateFile(
 }
 
 /** Every issue of a file as diagnostics, each at the line of its field (see `describeIssues`); an issue with a computed field says so. */
-function issueDiagnostics(issues: readonly z.core.$ZodIssue[], parsed: ParsedFile, schema: z.ZodType, computed: ReadonlySet<string> = new Set()): Diagnostic[] {
+function issueDiagnostics(
+  issues: readonly z.core.$ZodIssue[],
+  parsed: ParsedFile,
+  schema: z.ZodType,
+  computed: ReadonlySet<string> = new Set(),
+): Diagnostic[] {
   return describeIssues(issues, schema).map(({ issue, facts, fieldPath }) => ({
     code: facts.code,
     severity: severityOf(facts.code),

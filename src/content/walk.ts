@@ -65,7 +65,11 @@ export function walkFolder(dir: string, bounds: InputBounds, keep: (relative: st
 
 function typeOf(file: string): Pick<fs.Dirent, 'isDirectory' | 'isFile' | 'isSymbolicLink'> {
   const stat = fs.lstatSync(file, { throwIfNoEntry: false });
-  return { isDirectory: () => stat?.isDirectory() ?? false, isFile: () => stat?.isFile() ?? false, isSymbolicLink: () => stat?.isSymbolicLink() ?? false };
+  return {
+    isDirectory: () => stat?.isDirectory() ?? false,
+    isFile: () => stat?.isFile() ?? false,
+    isSymbolicLink: () => stat?.isSymbolicLink() ?? false,
+  };
 }
 
 function realPath(dir: string): string {

@@ -9,7 +9,10 @@ export function pageUrl(urlPath: string, style: TrailingSlash = 'never'): string
 
 /** The URL a content file is published at (in the site's style), and whether it is a list page (`_name.md`). */
 export function urlForContentFile(relative: string, style: TrailingSlash = 'never'): { url: string; listPage: boolean } {
-  const parts = relative.replace(/\\/g, '/').replace(/\.mdx?$/, '').split('/');
+  const parts = relative
+    .replace(/\\/g, '/')
+    .replace(/\.mdx?$/, '')
+    .split('/');
   const name = parts.pop() ?? '';
   const listPage = name.startsWith('_');
   const bare = listPage ? name.slice(1) : name;

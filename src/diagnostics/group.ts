@@ -52,7 +52,12 @@ function gather(diagnostics: readonly Diagnostic[], key: (d: Diagnostic) => stri
 
 /** Orders diagnostics by file (naturally), page, line and column; diagnostics at one place keep the order they were found in. */
 export function compareLocation(a: Diagnostic, b: Diagnostic): number {
-  return compareNatural(a.file ?? '', b.file ?? '') || compareNatural(a.page ?? '', b.page ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
+  return (
+    compareNatural(a.file ?? '', b.file ?? '') ||
+    compareNatural(a.page ?? '', b.page ?? '') ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    (a.column ?? 0) - (b.column ?? 0)
+  );
 }
 
 /**

@@ -19,7 +19,9 @@ export interface PrintOptions {
  */
 export function formatDiagnostics(all: readonly Diagnostic[], options: PrintOptions): string {
   // A page drawn twice (the not-found page is also 404.html) reports its problems twice; say each once.
-  const diagnostics = [...new Map(all.map((d) => [JSON.stringify([d.file, d.page, d.line, d.column, d.code, d.field, d.message, d.actual]), d])).values()];
+  const diagnostics = [
+    ...new Map(all.map((d) => [JSON.stringify([d.file, d.page, d.line, d.column, d.code, d.field, d.message, d.actual]), d])).values(),
+  ];
   const lines = diagnosticLines(diagnostics, options);
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const warnings = diagnostics.length - errors.length;
@@ -46,7 +48,8 @@ export function diagnosticLines(diagnostics: readonly Diagnostic[], options: Pic
 function groupLines({ first, all }: DiagnosticGroup, options: Pick<PrintOptions, 'cwd' | 'verbose'>): string[] {
   const lines = [`${formatDiagnosticLine(first, options.cwd)}  [${first.code}]`];
   if (first.excerpt) lines.push(...first.excerpt.split('\n').map((l) => `    ${l}`));
-  for (const d of all.slice(1, PLACES_LISTED)) lines.push(`${formatPlace(d, options.cwd)}  (the same${d.actual === first.actual ? '' : `, found ${d.actual}`})`);
+  for (const d of all.slice(1, PLACES_LISTED))
+    lines.push(`${formatPlace(d, options.cwd)}  (the same${d.actual === first.actual ? '' : `, found ${d.actual}`})`);
   const more = all.length - PLACES_LISTED;
   if (more > 0) lines.push(`    … and ${more} more ${plural(more, first.page ? 'page' : 'file')}`);
   if (first.hint) lines.push(`    hint: ${first.hint}`);
@@ -70,7 +73,11 @@ export function formatPlace(d: Diagnostic, cwd: string): string {
 export function formatDiagnosticLine(d: Diagnostic, cwd: string): string {
   const where = formatPlace(d, cwd);
   const facts =
-    d.expected !== undefined ? `expected ${d.expected}, found ${d.actual ?? 'something else'}` : d.actual !== undefined ? `${d.message}, found ${d.actual}` : d.message;
+    d.expected !== undefined
+      ? `expected ${d.expected}, found ${d.actual ?? 'something else'}`
+      : d.actual !== undefined
+        ? `${d.message}, found ${d.actual}`
+        : d.message;
   return `${where}  ${d.field ? `${d.field}: ` : ''}${facts}`;
 }
 

@@ -20,7 +20,8 @@ export interface SiteFrame {
 export function siteFrame(error: Error): SiteFrame | undefined {
   for (const match of (error.stack ?? '').matchAll(/\(?((?:file:\/\/)?\/[^():\s]+):(\d+):(\d+)\)?$/gm)) {
     const file = match[1]!.startsWith('file:') ? fileURLToPath(match[1]!) : match[1]!;
-    if (file.includes(`${path.sep}node_modules${path.sep}`) || isInside(ENGINE_DIR, file) || /\.site-cache[\\/]code[\\/]/.test(file)) continue;
+    if (file.includes(`${path.sep}node_modules${path.sep}`) || isInside(ENGINE_DIR, file) || /\.site-cache[\\/]code[\\/]/.test(file))
+      continue;
     return { file, line: Number(match[2]), column: Number(match[3]) };
   }
   return undefined;

@@ -37,13 +37,18 @@ export function variantCache(dir: string): VariantCache {
       try {
         const index = JSON.parse(await fs.readFile(path.join(folder, 'index.json'), 'utf8')) as CachedIndex;
         const variants = await Promise.all(
-          index.variants.map(async ({ file, ...variant }): Promise<EncodedVariant> => ({ ...variant, bytes: await fs.readFile(path.join(folder, file)) })),
+          index.variants.map(
+            async ({ file, ...variant }): Promise<EncodedVariant> => ({ ...variant, bytes: await fs.readFile(path.join(folder, file)) }),
+          ),
         );
         return { fallback: index.fallback, variants };
       } catch {
         // Folders appear whole (see below), so a folder that is there but unreadable was damaged
         // from outside: remove it, so the image is encoded and stored again.
-        const present = await fs.stat(folder).then(() => true, () => false);
+        const present = await fs.stat(folder).then(
+          () => true,
+          () => false,
+        );
         if (present) await fs.rm(folder, { recursive: true, force: true });
         return undefined;
       }

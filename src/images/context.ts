@@ -20,7 +20,9 @@ export function ImagesProvider({ manifest, children }: { manifest: ImageManifest
 export function useImage(url: string): ResponsiveImage {
   const image = useOptionalImage(url);
   if (!image) {
-    throw new Error(`There is no image at ${url}: an image must be a PNG, JPEG, WebP, AVIF or SVG file in the content or public folder that the build could read.`);
+    throw new Error(
+      `There is no image at ${url}: an image must be a PNG, JPEG, WebP, AVIF or SVG file in the content or public folder that the build could read.`,
+    );
   }
   return image;
 }
@@ -28,6 +30,7 @@ export function useImage(url: string): ResponsiveImage {
 /** Like `useImage`, but undefined when there is no such image (for optional ones, such as an error image). */
 export function useOptionalImage(url: string): ResponsiveImage | undefined {
   const manifest = useContext(ImagesContext);
-  if (!manifest) throw new Error('useImage was called outside a page the engine renders: the image manifest is only there while pages render.');
+  if (!manifest)
+    throw new Error('useImage was called outside a page the engine renders: the image manifest is only there while pages render.');
   return lookupImage(manifest, url);
 }

@@ -29,7 +29,14 @@ export function loadSharp(): Promise<SharpFactory> {
 /** The encoder and library releases, for cache keys: a new libvips or codec may encode differently. */
 export async function encoderVersion(): Promise<string> {
   const sharp = await loadSharp();
-  return JSON.stringify([sharp.versions.sharp, sharp.versions.vips, sharp.versions.aom, sharp.versions.webp, sharp.versions.mozjpeg, sharp.versions.png]);
+  return JSON.stringify([
+    sharp.versions.sharp,
+    sharp.versions.vips,
+    sharp.versions.aom,
+    sharp.versions.webp,
+    sharp.versions.mozjpeg,
+    sharp.versions.png,
+  ]);
 }
 
 /**

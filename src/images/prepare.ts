@@ -48,7 +48,12 @@ export interface PreparedImages {
  * becomes a problem, never an exception, which `locateImageProblems` pins to each front-matter field
  * naming it. It needs no content, so a build starts it before its content is read.
  */
-export async function prepareImages(site: SiteDefinition, options: ImageBuildOptions = {}, kept?: Kept<PreparedImages>, bounds: InputBounds = inputBounds(site)): Promise<PreparedImages> {
+export async function prepareImages(
+  site: SiteDefinition,
+  options: ImageBuildOptions = {},
+  kept?: Kept<PreparedImages>,
+  bounds: InputBounds = inputBounds(site),
+): Promise<PreparedImages> {
   const sources = findImages(site.publicDir, site.contentDir, bounds);
   // A long-lived builder's site and options are fixed: its images change only with their files.
   return unlessUnchanged(
@@ -58,7 +63,11 @@ export async function prepareImages(site: SiteDefinition, options: ImageBuildOpt
   );
 }
 
-async function prepareFound(site: SiteDefinition, options: ImageBuildOptions, sources: readonly ImageSourceFile[]): Promise<PreparedImages> {
+async function prepareFound(
+  site: SiteDefinition,
+  options: ImageBuildOptions,
+  sources: readonly ImageSourceFile[],
+): Promise<PreparedImages> {
   const imageOptions = resolveImageOptions(site.images);
   const cache = variantCache(options.cacheDir ?? path.join(site.root, IMAGE_CACHE_FOLDER));
   const result: PreparedImages = { manifest: {}, files: [], encoded: 0, reused: 0, problems: [], diagnostics: [] };
@@ -109,7 +118,9 @@ async function prepareFound(site: SiteDefinition, options: ImageBuildOptions, so
 export async function locateImageProblems(images: PreparedImages, catalogue: Catalogue): Promise<PreparedImages> {
   if (!images.problems.length) return images;
   const references = imageReferences(catalogue);
-  const diagnostics = (await Promise.all(images.problems.map((problem) => locateImageProblem(problem, references.get(problem.url) ?? [], catalogue)))).flat();
+  const diagnostics = (
+    await Promise.all(images.problems.map((problem) => locateImageProblem(problem, references.get(problem.url) ?? [], catalogue)))
+  ).flat();
   return { ...images, diagnostics: [...images.diagnostics, ...diagnostics] };
 }
 
@@ -186,6 +197,13 @@ function undecodable(source: ImageSourceFile, error: unknown): ImageProblem {
     file: source.file,
     expected: source.raster ? 'a PNG, JPEG, WebP or AVIF file that can be decoded' : 'a readable SVG file',
     // libvips repeats a line per failed read; say each thing once.
-    reason: [...new Set(reason.split('\n').map((line) => line.trim()).filter(Boolean))].join('; '),
+    reason: [
+      ...new Set(
+        reason
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean),
+      ),
+    ].join('; '),
   };
 }

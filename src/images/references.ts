@@ -20,7 +20,10 @@ export function imageReferences(catalogue: Catalogue): Map<string, ImageReferenc
   const visit = (entry: Entry, value: unknown, fieldPath: PropertyKey[]) => {
     if (typeof value === 'string') {
       if (value.startsWith('/')) references.set(value, [...(references.get(value) ?? []), { entry, fieldPath }]);
-    } else if (Array.isArray(value)) value.forEach((item, index) => { visit(entry, item, [...fieldPath, index]); });
+    } else if (Array.isArray(value))
+      value.forEach((item, index) => {
+        visit(entry, item, [...fieldPath, index]);
+      });
     else if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
       for (const [key, item] of Object.entries(value)) visit(entry, item, [...fieldPath, key]);
     }
@@ -49,10 +52,21 @@ export interface ImageProblem {
  * it, one on the image file itself. An image that cannot be used is never published, named or
  * not (a template may use it, or a visitor open it).
  */
-export async function locateImageProblem(problem: ImageProblem, references: readonly ImageReference[], catalogue?: Catalogue): Promise<Diagnostic[]> {
-  const words = diagnose('invalid-image', { url: problem.url, reason: problem.reason, name: path.basename(problem.file), unmeasurable: problem.unmeasurable });
+export async function locateImageProblem(
+  problem: ImageProblem,
+  references: readonly ImageReference[],
+  catalogue?: Catalogue,
+): Promise<Diagnostic[]> {
+  const words = diagnose('invalid-image', {
+    url: problem.url,
+    reason: problem.reason,
+    name: path.basename(problem.file),
+    unmeasurable: problem.unmeasurable,
+  });
   const base = { ...words, expected: problem.expected, actual: `${JSON.stringify(problem.url)} (${problem.reason})` };
-  const inBodies = catalogue ? bodyReferences(catalogue, problem.url).map(({ entry, line }): Diagnostic => ({ ...base, file: entry.file, line, field: 'body' })) : [];
+  const inBodies = catalogue
+    ? bodyReferences(catalogue, problem.url).map(({ entry, line }): Diagnostic => ({ ...base, file: entry.file, line, field: 'body' }))
+    : [];
   if (!references.length && !inBodies.length) return [{ ...base, file: problem.file }];
   const inFields = await Promise.all(
     references.map(async ({ entry, fieldPath }): Promise<Diagnostic> => {

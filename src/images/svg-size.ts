@@ -19,7 +19,9 @@ export function svgSize(text: string): Size | undefined {
   const width = pixels(attribute('width'));
   const height = pixels(attribute('height'));
   if (width && height) return { width, height };
-  const box = attribute('viewBox')?.split(/[\s,]+/).map(Number);
+  const box = attribute('viewBox')
+    ?.split(/[\s,]+/)
+    .map(Number);
   if (box?.length === 4 && box.every(Number.isFinite) && box[2]! > 0 && box[3]! > 0) return { width: box[2]!, height: box[3]! };
   return undefined;
 }

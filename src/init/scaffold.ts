@@ -110,7 +110,8 @@ function readPackageJson(file: string): PackageJson | undefined {
   } catch (error) {
     throw new InitError(`${displayPath(file)} is not valid JSON (${(error as Error).message}), so nothing was written.`);
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new InitError(`${displayPath(file)} does not hold an object, so nothing was written.`);
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new InitError(`${displayPath(file)} does not hold an object, so nothing was written.`);
   return json as PackageJson;
 }
 

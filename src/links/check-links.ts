@@ -29,7 +29,14 @@ export interface LinkReport {
 type Resolved =
   | { kind: 'ignored' }
   | { kind: 'external'; url: string }
-  | { kind: 'internal'; path: string; key: string; target?: string; fragment: string; /** The page's URL in the site's style, when the link names a page in the other. */ styled?: string }
+  | {
+      kind: 'internal';
+      path: string;
+      key: string;
+      target?: string;
+      fragment: string /** The page's URL in the site's style, when the link names a page in the other. */;
+      styled?: string;
+    }
   | { kind: 'malformed' };
 
 /** Broken links past this many get no did-you-mean hint, which costs a pass over every page. */
@@ -54,7 +61,10 @@ export function checkLinks(
   const draftKeys = new Set((options.drafts ?? []).map(pathKey));
   // Files, not their bytes: a page the build scanned already (`prescanned`, from the render
   // workers or the build cache) is never read again.
-  const contents = new Map<string, OutputFile | undefined>([...unrendered.map((path): [string, undefined] => [path, undefined]), ...files.map((file): [string, OutputFile] => [file.path, file])]);
+  const contents = new Map<string, OutputFile | undefined>([
+    ...unrendered.map((path): [string, undefined] => [path, undefined]),
+    ...files.map((file): [string, OutputFile] => [file.path, file]),
+  ]);
   const siteOrigin = URL.canParse(origin) ? new URL(origin).origin : origin;
   const scanned = new Map<string, ScannedPage>(prescanned);
   const scan = (outPath: string): ScannedPage | undefined => {
@@ -115,11 +125,21 @@ export function checkLinks(
         found.push({ code: 'broken-link', link, expected: 'a page or file of the site', hint: draft });
       } else if (resolved.kind === 'internal' && resolved.styled) {
         const ends = trailingSlash === 'always' ? 'end in a slash' : 'do not end in a slash';
-        found.push({ code: 'trailing-slash', link, expected: `${resolved.styled} (the site's page URLs ${ends}: trailingSlash '${trailingSlash}')`, hint: slashHint(`${resolved.styled}${linkTail(link.url)}`) });
+        found.push({
+          code: 'trailing-slash',
+          link,
+          expected: `${resolved.styled} (the site's page URLs ${ends}: trailingSlash '${trailingSlash}')`,
+          hint: slashHint(`${resolved.styled}${linkTail(link.url)}`),
+        });
       } else if (resolved.kind === 'internal' && resolved.fragment && resolved.fragment.toLowerCase() !== 'top') {
         const target = scan(resolved.target!);
         if (target && !target.ids.has(resolved.fragment)) {
-          found.push({ code: 'broken-anchor', link, expected: `an id that exists on ${resolved.path}`, hint: anchorHint(resolved.fragment, target.ids, page.ids) });
+          found.push({
+            code: 'broken-anchor',
+            link,
+            expected: `an id that exists on ${resolved.path}`,
+            hint: anchorHint(resolved.fragment, target.ids, page.ids),
+          });
         }
       }
     }
@@ -129,19 +149,26 @@ export function checkLinks(
   let hints = 0;
   const pageUrls = routes.map((route) => route.url);
   const nearby = nearbyFiles(contents.keys());
-  const diagnostics = reportProblems(problems, (route) => scanned.get(route.outPath)!, (problem, route, written) => {
-    // A relative link is corrected as written: `../next` becomes `../next/`.
-    if (problem.code === 'trailing-slash' && written) return slashHint(restyled(written, trailingSlash));
-    if (problem.code !== 'broken-link' || problem.hint || hints++ >= HINT_LIMIT) return problem.hint;
-    const resolved = resolve(problem.link.url, route.url);
-    const near = resolved.kind === 'internal' ? nearby(resolved.path) : undefined;
-    // A typo names a page or a file of the same folder; a file of the same name elsewhere is the file meant, however far.
-    const suggestion = near && (closest(near.path, [...pageUrls, ...near.inFolder]) ?? nearest(near.path, near.sameName));
-    if (!suggestion) return undefined;
-    // A relative URL gets a relative suggestion, from the folder of the Markdown file it is written in.
-    return say('broken-link', { suggestion, written: written && relativeTo(folderOf(route.entry.relative), suggestion) }).hint;
-  });
-  return { diagnostics: [...caseClashes(routes), ...diagnostics], external: [...external.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)) };
+  const diagnostics = reportProblems(
+    problems,
+    (route) => scanned.get(route.outPath)!,
+    (problem, route, written) => {
+      // A relative link is corrected as written: `../next` becomes `../next/`.
+      if (problem.code === 'trailing-slash' && written) return slashHint(restyled(written, trailingSlash));
+      if (problem.code !== 'broken-link' || problem.hint || hints++ >= HINT_LIMIT) return problem.hint;
+      const resolved = resolve(problem.link.url, route.url);
+      const near = resolved.kind === 'internal' ? nearby(resolved.path) : undefined;
+      // A typo names a page or a file of the same folder; a file of the same name elsewhere is the file meant, however far.
+      const suggestion = near && (closest(near.path, [...pageUrls, ...near.inFolder]) ?? nearest(near.path, near.sameName));
+      if (!suggestion) return undefined;
+      // A relative URL gets a relative suggestion, from the folder of the Markdown file it is written in.
+      return say('broken-link', { suggestion, written: written && relativeTo(folderOf(route.entry.relative), suggestion) }).hint;
+    },
+  );
+  return {
+    diagnostics: [...caseClashes(routes), ...diagnostics],
+    external: [...external.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
+  };
 }
 
 /**
@@ -250,11 +277,20 @@ export function checkPageLinks(
   /** The site's URL style, and the URLs of the drafts the build left out. */
   options: { trailingSlash?: TrailingSlash; draftUrls?: readonly string[] } = {},
 ): LinkReport & { state: LinkState } {
-  const paths = digest(files.map((file) => file.path).sort().join('\n'));
+  const paths = digest(
+    files
+      .map((file) => file.path)
+      .sort()
+      .join('\n'),
+  );
   const previous = last.previous(pages.state.key);
   const known = previous?.links;
-  if (known?.paths === paths && sameLinksAndIds(pages.state.pages, previous!.pages)) return { diagnostics: [], external: known.external, state: known };
-  const report = checkLinks(files, routes, origin, pages.scans(), invalidUrls.map(urlToOutPath), { trailingSlash: options.trailingSlash, drafts: options.draftUrls });
+  if (known?.paths === paths && sameLinksAndIds(pages.state.pages, previous!.pages))
+    return { diagnostics: [], external: known.external, state: known };
+  const report = checkLinks(files, routes, origin, pages.scans(), invalidUrls.map(urlToOutPath), {
+    trailingSlash: options.trailingSlash,
+    drafts: options.draftUrls,
+  });
   return { ...report, state: { paths, external: report.external } };
 }
 

@@ -51,7 +51,8 @@ export function nearbyFiles(outPaths: Iterable<string>): (urlPath: string) => { 
 
 /** The candidate nearest to a value, however far (undefined when there is none). */
 export function nearest(value: string, candidates: readonly string[]): string | undefined {
-  return candidates.map((candidate) => ({ candidate, distance: editDistance(value, candidate) })).sort((a, b) => a.distance - b.distance)[0]?.candidate;
+  return candidates.map((candidate) => ({ candidate, distance: editDistance(value, candidate) })).sort((a, b) => a.distance - b.distance)[0]
+    ?.candidate;
 }
 
 /** A root-relative URL written relative to a folder: `/posts/hello/a.png` from `/posts/hello/` is `./a.png`. */

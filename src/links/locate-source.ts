@@ -40,7 +40,10 @@ export function markdownLinkLines(entry: Entry, settings?: MarkdownDefinition): 
  * file: `{ field: 'clients[0].url', line: 9, value: 'https://…' }`. Undefined when no field matches or the file is
  * gone (the template made the link up itself).
  */
-export function locateFrontMatterValue(entry: Entry, matches: (value: string) => boolean): { field: string; line: number; value: string } | undefined {
+export function locateFrontMatterValue(
+  entry: Entry,
+  matches: (value: string) => boolean,
+): { field: string; line: number; value: string } | undefined {
   const fieldPath = findString(entry.data, matches, []);
   if (!fieldPath || !entry.file || !entry.relative) return undefined;
   let text: string;

@@ -41,14 +41,28 @@ export function reportProblems(
       const inMarkdown = code === 'unsafe-url' ? undefined : written.get(link.url);
       const lines = inMarkdown?.lines ?? [];
       // A relative URL is named as written and as resolved: the file it was looked for is the author's clue.
-      const asWritten = inMarkdown?.written ? { actual: `${JSON.stringify(inMarkdown.written)}, which resolves to ${safeDecode(link.url)}`, hint: hintFor(problem, route, inMarkdown.written) } : {};
+      const asWritten = inMarkdown?.written
+        ? {
+            actual: `${JSON.stringify(inMarkdown.written)}, which resolves to ${safeDecode(link.url)}`,
+            hint: hintFor(problem, route, inMarkdown.written),
+          }
+        : {};
       for (const line of lines) diagnostics.push({ ...facts, ...asWritten, file: entry.file, line, field: link.where });
       if ((onPage.get(link.url) ?? 0) <= lines.length) continue;
 
-      const source = locateFrontMatterValue(entry, code === 'unsafe-url' ? (value) => unsafeUrlScheme(value) !== undefined : (value) => value.trim() === link.url);
+      const source = locateFrontMatterValue(
+        entry,
+        code === 'unsafe-url' ? (value) => unsafeUrlScheme(value) !== undefined : (value) => value.trim() === link.url,
+      );
       const template = `${link.where} from template "${route.template}"`;
       if (source) {
-        diagnostics.push({ ...facts, actual: JSON.stringify(source.value), file: entry.file, line: source.line, field: `${source.field} (${template})` });
+        diagnostics.push({
+          ...facts,
+          actual: JSON.stringify(source.value),
+          file: entry.file,
+          line: source.line,
+          field: `${source.field} (${template})`,
+        });
         continue;
       }
       const key = `${code} ${link.where} ${link.url}`;
@@ -58,7 +72,12 @@ export function reportProblems(
         continue;
       }
       // Pages derived from the catalogue name the module that declares them; line 1 stands for "this file".
-      const diagnostic: Diagnostic = { ...facts, file: entry.file || undefined, line: entry.file ? 1 : undefined, field: `${template} on ${route.url}` };
+      const diagnostic: Diagnostic = {
+        ...facts,
+        file: entry.file || undefined,
+        line: entry.file ? 1 : undefined,
+        field: `${template} on ${route.url}`,
+      };
       fromTemplates.set(key, { diagnostic, pages: 1 });
       diagnostics.push(diagnostic);
     }

@@ -53,7 +53,12 @@ export async function createDrawer(setup: DrawerSetup): Promise<Draw> {
   // pays for satori and resvg (about a fifth of the start-up of a small site's build).
   const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const fonts: Font[] = await Promise.all(
-    setup.fonts.map(async (font) => ({ name: font.name, weight: font.weight ?? 400, style: font.style ?? 'normal', data: await fs.readFile(font.file) })),
+    setup.fonts.map(async (font) => ({
+      name: font.name,
+      weight: font.weight ?? 400,
+      style: font.style ?? 'normal',
+      data: await fs.readFile(font.file),
+    })),
   );
   const templates = new Map<string, Template>();
   for (const [name, file] of Object.entries(setup.templates)) {
@@ -63,7 +68,8 @@ export async function createDrawer(setup: DrawerSetup): Promise<Draw> {
   }
   return async ({ template, props }) => {
     const Template = templates.get(template);
-    if (!Template) throw new Error(`The site has no social-image template "${template}" (it has ${[...templates.keys()].join(', ') || 'none'}).`);
+    if (!Template)
+      throw new Error(`The site has no social-image template "${template}" (it has ${[...templates.keys()].join(', ') || 'none'}).`);
     const svg = await satori(createElement(Template, props), { ...OG_SIZE, fonts });
     const png = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
     return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);

@@ -43,7 +43,9 @@ export async function templateFingerprint(file: string): Promise<string> {
 
 /** The fonts' bytes and how they are declared (a renamed weight draws differently). */
 export async function fontsFingerprint(fonts: readonly OgFont[]): Promise<string> {
-  const parts = await Promise.all(fonts.map(async (font) => [JSON.stringify([font.name, font.weight, font.style]), await fs.readFile(font.file)] as const));
+  const parts = await Promise.all(
+    fonts.map(async (font) => [JSON.stringify([font.name, font.weight, font.style]), await fs.readFile(font.file)] as const),
+  );
   return digest(...parts.flat());
 }
 

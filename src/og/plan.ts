@@ -5,7 +5,15 @@ import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { checkLink, inputBounds, type InputBounds } from '../safety/input-bounds.ts';
 import type { SiteDefinition } from '../site/definition.ts';
-import { isFileSpec, OG_SIZE, ogImageUrl, type DrawnImageSpec, type OgImageRef, type OgImageSpec, type SocialImages } from '../site/social-images.ts';
+import {
+  isFileSpec,
+  OG_SIZE,
+  ogImageUrl,
+  type DrawnImageSpec,
+  type OgImageRef,
+  type OgImageSpec,
+  type SocialImages,
+} from '../site/social-images.ts';
 import type { DrawTask } from './draw.ts';
 import { fontsFingerprint, imageKey, rendererFingerprint, templateFingerprint } from './hash.ts';
 import { diagnose, type ParamsOf } from '../diagnostics/catalogue/index.ts';
@@ -40,7 +48,8 @@ export async function planOgImages(site: SiteDefinition, catalogue: Catalogue, c
   const plan: OgPlan = { refs: new Map(), jobs: [], diagnostics: [] };
   const og = site.og;
   if (!og) return plan;
-  const problem = (entry: Entry, words: ReturnType<typeof diagnose>, detail?: string) => plan.diagnostics.push({ ...words, file: entry.file, line: 1, detail });
+  const problem = (entry: Entry, words: ReturnType<typeof diagnose>, detail?: string) =>
+    plan.diagnostics.push({ ...words, file: entry.file, line: 1, detail });
   const invalid = (entry: Entry, params: ParamsOf<'og-image-invalid'>) => problem(entry, diagnose('og-image-invalid', params));
   const dirs = [site.contentDir, site.publicDir].filter((dir): dir is string => Boolean(dir));
   const bounds = inputBounds(site);
@@ -52,7 +61,11 @@ export async function planOgImages(site: SiteDefinition, catalogue: Catalogue, c
     try {
       spec = og.image(entry, catalogue);
     } catch (error) {
-      problem(entry, diagnose('og-image-failed', { url: entry.url, kind: 'describe', reason: asError(error).message }), asError(error).stack);
+      problem(
+        entry,
+        diagnose('og-image-failed', { url: entry.url, kind: 'describe', reason: asError(error).message }),
+        asError(error).stack,
+      );
       continue;
     }
     if (!spec) continue;
@@ -80,7 +93,13 @@ export async function planOgImages(site: SiteDefinition, catalogue: Catalogue, c
     const task: DrawTask = { template: spec.template, props: { ...spec.props, assets } };
     const url = ogImageUrl(entry.url);
     plan.refs.set(entry.url, { url, type: 'image/png', ...OG_SIZE, alt: spec.alt });
-    plan.jobs.push({ pageUrl: entry.url, outPath: url.slice(1), key: imageKey({ renderer, template, fonts, props: task.props }), task, file: entry.file });
+    plan.jobs.push({
+      pageUrl: entry.url,
+      outPath: url.slice(1),
+      key: imageKey({ renderer, template, fonts, props: task.props }),
+      task,
+      file: entry.file,
+    });
   }
   return plan;
 }
@@ -94,12 +113,19 @@ export interface OgCode {
 
 /** The social images' code, fingerprinted (see `OgCode`). */
 export async function fingerprintOgCode(og: SocialImages): Promise<OgCode> {
-  const templates = new Map(await Promise.all(Object.entries(og.templates).map(async ([name, file]) => [name, await templateFingerprint(file).catch(asError)] as const)));
+  const templates = new Map(
+    await Promise.all(
+      Object.entries(og.templates).map(async ([name, file]) => [name, await templateFingerprint(file).catch(asError)] as const),
+    ),
+  );
   return { renderer: rendererFingerprint(), fonts: await fontsFingerprint(og.fonts), templates };
 }
 
 /** The spec's assets as `data:` URLs, or the URL of the first one that does not exist. */
-async function inlineAssets(spec: DrawnImageSpec, read: (url: string) => Promise<Uint8Array | undefined>): Promise<Record<string, string> | string> {
+async function inlineAssets(
+  spec: DrawnImageSpec,
+  read: (url: string) => Promise<Uint8Array | undefined>,
+): Promise<Record<string, string> | string> {
   const inlined: Record<string, string> = {};
   for (const [name, url] of Object.entries(spec.assets ?? {})) {
     const bytes = await read(url);
@@ -135,4 +161,3 @@ function memoize<T>(load: (key: string) => Promise<T>): (key: string) => Promise
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
-

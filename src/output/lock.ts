@@ -42,9 +42,7 @@ export function lockOutput(file: string, target: string): () => void {
       if (code !== 'EEXIST' || attempt > 2) throw error;
       const holder = readHolder(file);
       if (holder ? holderRuns(holder) : justMade(file)) {
-        throw new OutputLockedError(
-          line('output-locked', { target, pid: holder?.pid }),
-        );
+        throw new OutputLockedError(line('output-locked', { target, pid: holder?.pid }));
       }
       // The holder was killed: its lock is stale. (Two builds taking over the same stale lock in
       // the same instant could both win; each still swaps whole trees, never a mix.)
@@ -97,9 +95,8 @@ export function checkOutputParent(target: string): void {
   try {
     fs.accessSync(parent, fs.constants.W_OK);
   } catch (error) {
-    throw new OutputNotWritableError(
-      line('output-not-writable', { parent, errno: (error as NodeJS.ErrnoException).code, target }),
-      { cause: error },
-    );
+    throw new OutputNotWritableError(line('output-not-writable', { parent, errno: (error as NodeJS.ErrnoException).code, target }), {
+      cause: error,
+    });
   }
 }

@@ -23,9 +23,7 @@ export function checkReplaceable(target: string, nextPaths: ReadonlySet<string> 
     try {
       fs.accessSync(absolute, fs.constants.W_OK);
     } catch {
-      throw new OutputNotWritableError(
-        line('output-not-writable', { readOnly: absolute, target }),
-      );
+      throw new OutputNotWritableError(line('output-not-writable', { readOnly: absolute, target }));
     }
   }
 }

@@ -26,7 +26,12 @@ export function guardAgainstShrinking(target: string, current: FolderSurvey | un
   if (!current) return;
   const [pagesBefore, pagesAfter] = [countPages(current.files), countPages(nextPaths)];
   const [filesBefore, filesAfter] = [current.files.length, nextPaths.size];
-  const what = pagesAfter * 2 < pagesBefore ? `${pagesAfter} of the ${pagesBefore} pages` : filesAfter * 2 < filesBefore ? `${filesAfter} of the ${filesBefore} files` : undefined;
+  const what =
+    pagesAfter * 2 < pagesBefore
+      ? `${pagesAfter} of the ${pagesBefore} pages`
+      : filesAfter * 2 < filesBefore
+        ? `${filesAfter} of the ${filesBefore} files`
+        : undefined;
   if (!what) return;
   throw new OutputShrinkError(
     `This build would leave ${what} in ${target}, removing more than half of them, so it stopped and changed nothing. ` +

@@ -251,7 +251,6 @@ export function writeStagedFileSync(dir: string, file: OutputFile): string {
   return fileStamp(fsSync.statSync(destination));
 }
 
-
 /** Hard-links a kept file into the staging folder; resolves to true when it had to be copied instead (a new inode, so a new stamp). */
 async function carryOver(from: string, to: string): Promise<boolean> {
   try {
@@ -259,7 +258,8 @@ async function carryOver(from: string, to: string): Promise<boolean> {
     return false;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new OutputChangedError(`${from} disappeared during the build (another build replaced the output?).`, { cause: error });
+    if (code === 'ENOENT')
+      throw new OutputChangedError(`${from} disappeared during the build (another build replaced the output?).`, { cause: error });
     // File systems without hard links (or links across devices) get a copy.
     await fs.copyFile(from, to);
     return true;

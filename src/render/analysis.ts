@@ -1,7 +1,6 @@
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import { findInlineCode, hashOf, type InlineCode } from '../security/inline-code.ts';
 
-
 /**
  * What the stages after rendering need to know of a page: its ids and links (the link check)
  * and its inline code (the `_headers` file). Found where the page is rendered, in parallel when
@@ -20,7 +19,14 @@ export interface PageAnalysis {
 export function analysePage(path: string, html: string): PageAnalysis {
   const links = scanHtml(html);
   if (links.mayHoldInlineCode) return { links, inline: findInlineCode([{ path, contents: html }]) };
-  return { links, inline: { scripts: [...new Set(links.scripts.map(codeHash))].sort(), styles: [...new Set(links.styles.map(codeHash))].sort(), blocked: [] } };
+  return {
+    links,
+    inline: {
+      scripts: [...new Set(links.scripts.map(codeHash))].sort(),
+      styles: [...new Set(links.styles.map(codeHash))].sort(),
+      blocked: [],
+    },
+  };
 }
 
 /**

@@ -48,7 +48,8 @@ export function remarkNoteEmptyAlt() {
   return (tree: MdastRoot, file: VFile) => {
     const offsets = new Set<number>();
     const visit = (node: MdastRoot | MdastNode) => {
-      if ((node.type === 'image' || node.type === 'imageReference') && !node.alt?.trim() && node.position?.start.offset !== undefined) offsets.add(node.position.start.offset);
+      if ((node.type === 'image' || node.type === 'imageReference') && !node.alt?.trim() && node.position?.start.offset !== undefined)
+        offsets.add(node.position.start.offset);
       if ('children' in node) for (const child of node.children) visit(child);
     };
     visit(tree);
@@ -75,13 +76,23 @@ export function rehypeContentUrls() {
         if (context.folder) rewriteRelative(node, context.folder, rewritten);
         if (node.tagName === 'img') {
           const fromMarkdown = node.position?.start.offset !== undefined && emptyAltOffsets.has(node.position.start.offset);
-          if (node.properties.alt === undefined || node.properties.alt === null || (fromMarkdown && String(node.properties.alt).trim() === '')) {
-            missing.push({ line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1, field: fromMarkdown || node.position === undefined ? 'image' : '<img>', src: writtenSrc(node, rewritten) });
+          if (
+            node.properties.alt === undefined ||
+            node.properties.alt === null ||
+            (fromMarkdown && String(node.properties.alt).trim() === '')
+          ) {
+            missing.push({
+              line: node.position?.start.line ?? 1,
+              column: node.position?.start.column ?? 1,
+              field: fromMarkdown || node.position === undefined ? 'image' : '<img>',
+              src: writtenSrc(node, rewritten),
+            });
           }
           const first = imageCount++ === 0;
           // An author's own <picture> is theirs to draw.
           const inPicture = parent.type === 'element' && parent.tagName === 'picture';
-          const drawn = context.images && !inPicture ? markdownImage(node, context.images, { mode: context.imageMode ?? 'page', first }) : undefined;
+          const drawn =
+            context.images && !inPicture ? markdownImage(node, context.images, { mode: context.imageMode ?? 'page', first }) : undefined;
           if (drawn) parent.children[index] = drawn;
           return;
         }

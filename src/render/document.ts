@@ -33,7 +33,19 @@ export interface DocumentProps {
 }
 
 /** The whole HTML document around a page: head metadata, styles, and the bootstrap that fetches the client entry, when the page needs it. */
-export function Document({ site, route, styles, script, fonts, og, ogType = 'website', feeds = [], favicon, head, children }: DocumentProps) {
+export function Document({
+  site,
+  route,
+  styles,
+  script,
+  fonts,
+  og,
+  ogType = 'website',
+  feeds = [],
+  favicon,
+  head,
+  children,
+}: DocumentProps) {
   const { data } = route.entry;
   const canonical = site.url(route.url);
   return h(
@@ -60,12 +72,18 @@ export function Document({ site, route, styles, script, fonts, og, ogType = 'web
       fonts.map((href) => h('link', { key: href, rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })),
       // An inline stylesheet keeps its URL in data-href: the router links that file when another page needs it.
       styles.map(({ href, css }) =>
-        css === undefined ? h('link', { key: href, rel: 'stylesheet', href }) : h('style', { key: href, 'data-href': href, dangerouslySetInnerHTML: { __html: css } }),
+        css === undefined
+          ? h('link', { key: href, rel: 'stylesheet', href })
+          : h('style', { key: href, 'data-href': href, dangerouslySetInnerHTML: { __html: css } }),
       ),
       favicon ? h('link', { rel: 'icon', href: favicon, type: iconType(favicon) }) : null,
       head,
     ),
-    h('body', { 'data-path': route.url }, script ? h(RenderedIslands, { value: new Set<string>() }, children, h(Bootstrap, script)) : children),
+    h(
+      'body',
+      { 'data-path': route.url },
+      script ? h(RenderedIslands, { value: new Set<string>() }, children, h(Bootstrap, script)) : children,
+    ),
   );
 }
 

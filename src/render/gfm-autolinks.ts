@@ -80,7 +80,8 @@ function deriveLists(all: ParseData): Record<AutolinkNeed, Required<ParseData>> 
       return { ...extension, text: filtered };
     });
     const isAutolinkLiteral = (extension: unknown) => (extension as FromMarkdownExtension).enter?.literalAutolink !== undefined;
-    const without = (list: unknown[]): unknown[] => list.filter((item) => !isAutolinkLiteral(item)).map((item) => (Array.isArray(item) ? without(item) : item));
+    const without = (list: unknown[]): unknown[] =>
+      list.filter((item) => !isAutolinkLiteral(item)).map((item) => (Array.isArray(item) ? without(item) : item));
     const fromMarkdownExtensions = all.fromMarkdownExtensions ?? [];
     return { micromarkExtensions, fromMarkdownExtensions: transform ? without(fromMarkdownExtensions) : fromMarkdownExtensions };
   };

@@ -45,7 +45,8 @@ function guardTableConstruct(extension: Record<string, unknown>): Record<string,
   const flow = extension.flow as Record<string, Construct | Construct[] | undefined> | undefined;
   const starts = flow?.null;
   if (!starts) return extension;
-  const guard = (construct: Construct): Construct => (construct.name === 'table' ? { ...construct, tokenize: guarded(construct.tokenize) } : construct);
+  const guard = (construct: Construct): Construct =>
+    construct.name === 'table' ? { ...construct, tokenize: guarded(construct.tokenize) } : construct;
   return { ...extension, flow: { ...flow, null: Array.isArray(starts) ? starts.map(guard) : guard(starts) } };
 }
 

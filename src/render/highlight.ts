@@ -35,7 +35,8 @@ function languages(): Map<string, string> {
   if (!languageNames) {
     const { bundledLanguagesInfo } = require('shiki/langs') as typeof import('shiki/langs');
     languageNames = new Map();
-    for (const info of bundledLanguagesInfo) for (const name of [info.id, ...(info.aliases ?? [])]) languageNames.set(name.toLowerCase(), info.id);
+    for (const info of bundledLanguagesInfo)
+      for (const name of [info.id, ...(info.aliases ?? [])]) languageNames.set(name.toLowerCase(), info.id);
   }
   return languageNames;
 }
@@ -83,7 +84,10 @@ export function rehypeHighlight(themes: Themes) {
       parent.children.forEach((child, index) => {
         if (child.type !== 'element') return;
         const language = child.tagName === 'pre' ? fenceLanguage(child) : undefined;
-        if (language === undefined) { visit(child); return; }
+        if (language === undefined) {
+          visit(child);
+          return;
+        }
         const id = languages().get(language.toLowerCase());
         if (id) parent.children[index] = highlighted(child, id, themes);
         else codeFindings(file).push(unknownLanguage(language, child));
@@ -95,7 +99,8 @@ export function rehypeHighlight(themes: Themes) {
 
 /** The language a `<pre>` holding one `<code class="language-…">` names. */
 function fenceLanguage(pre: Element): string | undefined {
-  const code = pre.children.length === 1 && pre.children[0]!.type === 'element' && pre.children[0]!.tagName === 'code' ? pre.children[0] : undefined;
+  const code =
+    pre.children.length === 1 && pre.children[0]!.type === 'element' && pre.children[0]!.tagName === 'code' ? pre.children[0] : undefined;
   const className = code?.properties.className;
   const name = Array.isArray(className) ? className.map(String).find((name) => name.startsWith('language-')) : undefined;
   return name?.slice('language-'.length);
@@ -109,7 +114,12 @@ function highlighted(pre: Element, language: string, themes: Themes): Element {
     if (i > 0) children.push({ type: 'text', value: '\n' });
     const spans = tokens.map((token): ElementContent => {
       const className = [...tokenClasses('hl', token.variants.light), ...tokenClasses('hd', token.variants.dark)];
-      return { type: 'element', tagName: 'span', properties: className.length ? { className } : {}, children: [{ type: 'text', value: token.content }] };
+      return {
+        type: 'element',
+        tagName: 'span',
+        properties: className.length ? { className } : {},
+        children: [{ type: 'text', value: token.content }],
+      };
     });
     children.push({ type: 'element', tagName: 'span', properties: { className: ['line'] }, children: spans });
   });
@@ -134,7 +144,8 @@ const FONT_STYLES: Array<[bit: number, suffix: string, rule: string]> = [
 function tokenClasses(prefix: 'hl' | 'hd', variant: { color?: string; fontStyle?: number } | undefined): string[] {
   if (!variant) return [];
   const classes = variant.color && HEX_COLOUR.test(variant.color) ? [`${prefix}-${colourName(variant.color)}`] : [];
-  for (const [bit, suffix] of FONT_STYLES) if ((variant.fontStyle ?? 0) > 0 && (variant.fontStyle! & bit) !== 0) classes.push(`${prefix}-${suffix}`);
+  for (const [bit, suffix] of FONT_STYLES)
+    if ((variant.fontStyle ?? 0) > 0 && (variant.fontStyle! & bit) !== 0) classes.push(`${prefix}-${suffix}`);
   return classes;
 }
 
@@ -177,10 +188,13 @@ export function themeStylesheet(themes: Themes): string {
     const colors = theme.colors ?? {};
     const background = colors['editor.background'] ?? (theme.type === 'dark' ? '#1e1e1e' : '#ffffff');
     const foreground = colors['editor.foreground'] ?? (theme.type === 'dark' ? '#d4d4d4' : '#1f2328');
-    const tokenColors = [...(theme.tokenColors ?? []), ...(theme.settings ?? [])].map((rule) => rule.settings?.foreground).filter((color): color is string => typeof color === 'string');
+    const tokenColors = [...(theme.tokenColors ?? []), ...(theme.settings ?? [])]
+      .map((rule) => rule.settings?.foreground)
+      .filter((color): color is string => typeof color === 'string');
     // `pre.shiki`, linked after the site's stylesheets, wins over a site's own `pre` rules.
     const lines = [`pre.shiki{background-color:${background};color:${foreground}}`];
-    for (const color of [...new Set([foreground, ...tokenColors].filter((color) => HEX_COLOUR.test(color)).map(colourName))].sort()) lines.push(`.shiki .${prefix}-${color}{color:#${color}}`);
+    for (const color of [...new Set([foreground, ...tokenColors].filter((color) => HEX_COLOUR.test(color)).map(colourName))].sort())
+      lines.push(`.shiki .${prefix}-${color}{color:#${color}}`);
     for (const [, suffix, rule] of FONT_STYLES) lines.push(`.shiki .${prefix}-${suffix}{${rule}}`);
     return lines.join('\n');
   };

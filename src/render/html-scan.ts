@@ -81,18 +81,29 @@ const ASCII = new Uint8Array(0x80).map((_, code) => {
     (/[a-zA-Z]/.test(char) ? LETTER : 0) |
     (/[a-zA-Z0-9:-]/.test(char) ? TAG_NAME : 0) |
     (!space && !`"'>/=`.includes(char) ? ATTRIBUTE_NAME : 0) |
-    (!space && !"\"'=<>`".includes(char) ? UNQUOTED_VALUE : 0)
+    (!space && !'"\'=<>`'.includes(char) ? UNQUOTED_VALUE : 0)
   );
 });
 
 /** What `\s` matches in a JavaScript pattern. */
 function isSpace(code: number): boolean {
   if (code < 0x80) return (ASCII[code]! & SPACE) !== 0;
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /** Whether `code` is of class `kind`; beyond ASCII only spaces are excluded from names and values. */
-const is = (code: number, kind: number) => (code < 0x80 ? (ASCII[code]! & kind) !== 0 : kind === ATTRIBUTE_NAME || kind === UNQUOTED_VALUE ? !isSpace(code) : false);
+const is = (code: number, kind: number) =>
+  code < 0x80 ? (ASCII[code]! & kind) !== 0 : kind === ATTRIBUTE_NAME || kind === UNQUOTED_VALUE ? !isSpace(code) : false;
 
 /** The attributes of one start tag the reading needs, first of each name only (as in a browser), values still encoded. */
 class TagAttributes {
@@ -218,7 +229,8 @@ export function scanHtml(html: string): PageScan {
 function hasJavaScriptUrl({ names, values, count }: TagAttributes): boolean {
   for (let i = 0; i < count; i++) {
     const value = values[i]!;
-    if (SCRIPT_URL_ATTRIBUTES.has(names[i]!) && (value.includes(':') || value.includes('&')) && isJavaScriptUrl(decodeAttribute(value))) return true;
+    if (SCRIPT_URL_ATTRIBUTES.has(names[i]!) && (value.includes(':') || value.includes('&')) && isJavaScriptUrl(decodeAttribute(value)))
+      return true;
   }
   return false;
 }
@@ -227,7 +239,12 @@ function hasJavaScriptUrl({ names, values, count }: TagAttributes): boolean {
 function isInlineCodeAttribute(html: string, start: number, end: number): boolean {
   const first = html.charCodeAt(start) | 0x20;
   if (first === 0x73 /* s */) return end - start === 5 && html.slice(start, end).toLowerCase() === 'style';
-  return first === 0x6f /* o */ && end - start > 2 && (html.charCodeAt(start + 1) | 0x20) === 0x6e /* n */ && is(html.charCodeAt(start + 2), LETTER);
+  return (
+    first === 0x6f /* o */ &&
+    end - start > 2 &&
+    (html.charCodeAt(start + 1) | 0x20) === 0x6e /* n */ &&
+    is(html.charCodeAt(start + 2), LETTER)
+  );
 }
 
 function read(tag: string, attributes: TagAttributes, ids: Set<string>, links: ScannedLink[]): void {
@@ -241,7 +258,8 @@ function read(tag: string, attributes: TagAttributes, ids: Set<string>, links: S
   for (let i = 0; i < count; i++) {
     const name = names[i]!;
     if (URL_ATTRIBUTES.has(name) || (name === 'data' && tag === 'object')) {
-      if (!(tag === 'link' && /\b(preconnect|dns-prefetch)\b/i.test(attributes.get('rel') ?? ''))) links.push({ where: where(tag, name), url: decodeAttribute(attributes.values[i]!) });
+      if (!(tag === 'link' && /\b(preconnect|dns-prefetch)\b/i.test(attributes.get('rel') ?? '')))
+        links.push({ where: where(tag, name), url: decodeAttribute(attributes.values[i]!) });
     } else if (name === 'srcset' || name === 'imagesrcset') {
       for (const candidate of decodeAttribute(attributes.values[i]!).split(',')) {
         const url = candidate.trim().split(/\s+/, 1)[0];
@@ -272,7 +290,14 @@ function where(tag: string, name: string): string {
  * inside: in SVG a parser would read tags and character references there); if so, its text is
  * added to `texts`.
  */
-function engineCode(html: string, at: number, textStart: number, textEnd: number, isKnownTag: (html: string, at: number) => boolean, texts: string[]): boolean {
+function engineCode(
+  html: string,
+  at: number,
+  textStart: number,
+  textEnd: number,
+  isKnownTag: (html: string, at: number) => boolean,
+  texts: string[],
+): boolean {
   if (textEnd === -1 || !isKnownTag(html, at)) return false;
   const text = html.slice(textStart, textEnd);
   if (text.includes('<') || text.includes('&')) return false;

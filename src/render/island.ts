@@ -39,7 +39,12 @@ export function Island<P extends object>({ name, component, props, hydrate }: Is
   const json = JSON.stringify(props);
   const shared = useSharedMarkup();
   if (!shared) return h('div', { 'data-island': name, 'data-props': json, 'data-hydrate': hydrate }, h(component, props));
-  return h('div', { 'data-island': name, 'data-props': json, 'data-hydrate': hydrate, dangerouslySetInnerHTML: { __html: shared.markupOf(component as ComponentType<object>, props, json) } });
+  return h('div', {
+    'data-island': name,
+    'data-props': json,
+    'data-hydrate': hydrate,
+    dangerouslySetInnerHTML: { __html: shared.markupOf(component as ComponentType<object>, props, json) },
+  });
 }
 
 /** An `Island` whose name the site's `islands` does not declare: its page fails, and the mistake is reported at the site's `islands`. */
@@ -50,7 +55,9 @@ export class UndeclaredIslandError extends Error {
   constructor(island: string, declared: readonly string[]) {
     const suggestion = closest(island, declared);
     const known = declared.length ? `it declares ${declared.join(', ')}` : 'it declares none';
-    super(`the island "${island}" is not among the site's islands (${known}), so it would never hydrate.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`);
+    super(
+      `the island "${island}" is not among the site's islands (${known}), so it would never hydrate.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
+    );
     this.island = island;
     this.declared = declared;
     this.suggestion = suggestion;

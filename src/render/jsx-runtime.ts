@@ -21,7 +21,8 @@ function shareable(type: unknown, props: Props): [unknown, Props] {
   if (typeof type === 'string' && props.style != null) noteStyledElement(type, props.style);
   const memo = type as MemoType | null;
   // A memo with a comparison of its own decides sameness itself: it renders as React would.
-  if (typeof memo === 'object' && memo?.$$typeof === MEMO && memo.compare === null && typeof memo.type === 'function') return [Shared, { component: memo.type as ComponentType<object>, props }];
+  if (typeof memo === 'object' && memo?.$$typeof === MEMO && memo.compare === null && typeof memo.type === 'function')
+    return [Shared, { component: memo.type as ComponentType<object>, props }];
   return [type, props];
 }
 

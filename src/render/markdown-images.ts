@@ -22,12 +22,19 @@ export function markdownImage(img: Element, images: ImageManifest, { mode, first
   const image = lookupImage(images, src);
   if (!image) return undefined;
   // An author's own width or height (a smaller rendering) wins; the intrinsic size fills the rest.
-  const sized = img.properties.width !== undefined || img.properties.height !== undefined ? {} : { width: image.width, height: image.height };
+  const sized =
+    img.properties.width !== undefined || img.properties.height !== undefined ? {} : { width: image.width, height: image.height };
   if (mode === 'feed') return { ...img, properties: { ...img.properties, src: image.src, ...sized } };
   // Never wider than the image itself, the full viewport below that: the browser picks the narrowest variant that fills it.
   const sizes = `(min-width: ${image.width}px) ${image.width}px, 100vw`;
   const loading: Properties = first ? {} : { loading: 'lazy', decoding: 'async' };
-  const properties: Properties = { ...img.properties, src: image.src, ...sized, ...(image.srcset ? { srcSet: image.srcset, sizes } : {}), ...loading };
+  const properties: Properties = {
+    ...img.properties,
+    src: image.src,
+    ...sized,
+    ...(image.srcset ? { srcSet: image.srcset, sizes } : {}),
+    ...loading,
+  };
   const drawn: Element = { type: 'element', tagName: 'img', properties, children: [], position: img.position };
   // An SVG has no variants: the image itself, sized.
   if (!image.sources.length) return drawn;
@@ -36,6 +43,16 @@ export function markdownImage(img: Element, images: ImageManifest, { mode, first
     tagName: 'picture',
     properties: {},
     position: img.position,
-    children: [...image.sources.map((source): Element => ({ type: 'element', tagName: 'source', properties: { type: source.type, srcSet: source.srcset, sizes }, children: [] })), drawn],
+    children: [
+      ...image.sources.map(
+        (source): Element => ({
+          type: 'element',
+          tagName: 'source',
+          properties: { type: source.type, srcSet: source.srcset, sizes },
+          children: [],
+        }),
+      ),
+      drawn,
+    ],
   };
 }

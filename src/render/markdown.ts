@@ -37,29 +37,31 @@ const require = createRequire(import.meta.url);
  */
 export function createProcessor(linkPasses: PluggableList = [rehypeLinksAndIds], markdown?: MarkdownDefinition) {
   const themes = highlightThemes(markdown);
-  return unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkAutolinksWhereNeeded)
-    .use(remarkGuardTables)
-    .use(sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'))
-    .use(limitNesting)
-    .use(remarkFlagUnsafeUrls)
-    .use(remarkNoteEmptyAlt)
-    // No prefix here: the sanitizer prefixes every id itself, and a second prefix would break footnote links.
-    .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
-    .use(rehypeRawWhenPresent)
-    .use(sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'))
-    // A plugin may have added raw HTML of its own: parsed here, it is checked and sanitized like the content's.
-    .use(markdown?.rehypePlugins?.length ? [rehypeRawWhenPresent] : [])
-    .use(limitNesting)
-    .use(rehypeFlagUnsafeHtml)
-    .use(rehypeSanitize)
-    .use(themes ? [[rehypeHighlight, themes]] : [])
-    .use(linkPasses)
-    .use(rehypeContentUrls)
-    .use(rehypeStringify)
-    .freeze();
+  return (
+    unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .use(remarkAutolinksWhereNeeded)
+      .use(remarkGuardTables)
+      .use(sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'))
+      .use(limitNesting)
+      .use(remarkFlagUnsafeUrls)
+      .use(remarkNoteEmptyAlt)
+      // No prefix here: the sanitizer prefixes every id itself, and a second prefix would break footnote links.
+      .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
+      .use(rehypeRawWhenPresent)
+      .use(sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'))
+      // A plugin may have added raw HTML of its own: parsed here, it is checked and sanitized like the content's.
+      .use(markdown?.rehypePlugins?.length ? [rehypeRawWhenPresent] : [])
+      .use(limitNesting)
+      .use(rehypeFlagUnsafeHtml)
+      .use(rehypeSanitize)
+      .use(themes ? [[rehypeHighlight, themes]] : [])
+      .use(linkPasses)
+      .use(rehypeContentUrls)
+      .use(rehypeStringify)
+      .freeze()
+  );
 }
 
 type MarkdownProcessor = ReturnType<typeof createProcessor>;
@@ -84,8 +86,11 @@ function markdownProcessor(markdown?: MarkdownDefinition): MarkdownProcessor {
 function rehypeRawWhenPresent() {
   let parse: ReturnType<typeof import('rehype-raw').default> | undefined;
   const hasRaw = (node: Root | Root['children'][number]): boolean =>
-    node.type === 'raw' || ('children' in node && node.children.some(hasRaw)) || (node.type === 'element' && node.content !== undefined && hasRaw(node.content));
-  return (tree: Root, file: VFile) => (hasRaw(tree) ? (parse ??= (require('rehype-raw') as typeof import('rehype-raw')).default())(tree, file) : tree);
+    node.type === 'raw' ||
+    ('children' in node && node.children.some(hasRaw)) ||
+    (node.type === 'element' && node.content !== undefined && hasRaw(node.content));
+  return (tree: Root, file: VFile) =>
+    hasRaw(tree) ? (parse ??= (require('rehype-raw') as typeof import('rehype-raw')).default())(tree, file) : tree;
 }
 
 /** A vfile of a body with what it is rendered with (see `BodyContext`). */
@@ -143,7 +148,11 @@ export interface MarkdownSource {
 }
 
 /** What a content file's body is rendered with: its folder, and the build's images (none: images stay as written). */
-export function contentBodyContext(source: { relative?: string }, images?: ImageManifest, imageMode: BodyContext['imageMode'] = 'page'): BodyContext {
+export function contentBodyContext(
+  source: { relative?: string },
+  images?: ImageManifest,
+  imageMode: BodyContext['imageMode'] = 'page',
+): BodyContext {
   return { folder: source.relative ? folderOf(source.relative) : undefined, images, imageMode };
 }
 
@@ -153,7 +162,12 @@ export function contentBodyContext(source: { relative?: string }, images?: Image
  * file, naming the plugin's field), and, as warnings, code fences in languages the highlighter
  * does not know and images without alt text.
  */
-export function renderContentMarkdown(markdown: string, source: MarkdownSource, settings?: MarkdownDefinition, images?: ImageManifest): { html: string; diagnostics: Diagnostic[] } {
+export function renderContentMarkdown(
+  markdown: string,
+  source: MarkdownSource,
+  settings?: MarkdownDefinition,
+  images?: ImageManifest,
+): { html: string; diagnostics: Diagnostic[] } {
   // Refused before parsing: the parser's time grows with the square of the nesting (see nesting-scan.ts).
   const deep = tooDeepLine(markdown);
   if (deep !== undefined) return { html: '', diagnostics: [located({ ...tooDeepFinding(), line: deep }, source)] };
@@ -169,20 +183,26 @@ export function renderContentMarkdown(markdown: string, source: MarkdownSource, 
   }
   const unsafe = unsafeFindings(file).map((finding) => located(finding, source));
   const languages = unknownLanguageFindings(file).map((finding) => located(finding, source, severityOf(finding.code)));
-  const noAlt = missingAltText(file).map(({ line, column, field, src }): Diagnostic => ({
-    ...diagnose('missing-alt', { markdown: field === 'image' }),
-    file: source.file,
-    line: line + source.bodyLine - 1,
-    column,
-    field,
-    expected: 'a description of the image, or alt="" in HTML for a decorative one',
-    actual: JSON.stringify(src),
-  }));
+  const noAlt = missingAltText(file).map(
+    ({ line, column, field, src }): Diagnostic => ({
+      ...diagnose('missing-alt', { markdown: field === 'image' }),
+      file: source.file,
+      line: line + source.bodyLine - 1,
+      column,
+      field,
+      expected: 'a description of the image, or alt="" in HTML for a decorative one',
+      actual: JSON.stringify(src),
+    }),
+  );
   return { html: String(file), diagnostics: [...unsafe, ...languages, ...noAlt] };
 }
 
 /** A finding at its line in the file; an error unless the finding or the caller says it is a warning. */
-function located(finding: Omit<Diagnostic, 'severity'> & { line: number; severity?: Diagnostic['severity'] }, source: MarkdownSource, severity: Diagnostic['severity'] = 'error'): Diagnostic {
+function located(
+  finding: Omit<Diagnostic, 'severity'> & { line: number; severity?: Diagnostic['severity'] },
+  source: MarkdownSource,
+  severity: Diagnostic['severity'] = 'error',
+): Diagnostic {
   return { file: source.file, ...finding, severity: finding.severity ?? severity, line: finding.line + source.bodyLine - 1 };
 }
 
@@ -202,7 +222,11 @@ function pluginFailed(error: SitePluginError, source: MarkdownSource): Diagnosti
  * The links of a rendered body, each with the line (counted from the body's first line) it is
  * written on, and the URL as written when the rendering resolved it against the file's folder.
  */
-export function markdownLinks(markdown: string, source: { relative?: string } = {}, settings?: MarkdownDefinition): { url: string; line: number; written?: string }[] {
+export function markdownLinks(
+  markdown: string,
+  source: { relative?: string } = {},
+  settings?: MarkdownDefinition,
+): { url: string; line: number; written?: string }[] {
   if (tooDeepLine(markdown) !== undefined) return [];
   const processor = markdownProcessor(settings);
   const file = bodyFile(markdown, contentBodyContext(source));

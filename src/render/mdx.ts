@@ -50,7 +50,11 @@ export async function bundleMdx(site: Site, entries: readonly Entry[]): Promise<
     try {
       const name = `mdx-${createHash('sha256').update(entry.file).digest('hex').slice(0, 12)}`;
       // The site's code (its plugins and their options) decides how MDX compiles.
-      const bundle = await bundleSiteCode(entry.file, site.root, { plugins: [mdxLoader(entry, site.markdown, warnings)], key: site.code?.hash ?? 'no-code', name });
+      const bundle = await bundleSiteCode(entry.file, site.root, {
+        plugins: [mdxLoader(entry, site.markdown, warnings)],
+        key: site.code?.hash ?? 'no-code',
+        name,
+      });
       bundles.modules[entry.file] = bundle.file;
       bundles.hashes[entry.file] = bundle.hash;
       for (const input of bundle.inputs) if (input !== entry.file) inputs.add(input);
@@ -77,7 +81,11 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
           const { compile } = await import('@mdx-js/mdx');
           const compiled = await compile(source, {
             remarkPlugins: [...sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'), remarkKnownComponents],
-            rehypePlugins: [...sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'), ...(themes ? [[rehypeHighlight, themes] as Pluggable] : []), rehypeLinksAndIds],
+            rehypePlugins: [
+              ...sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'),
+              ...(themes ? [[rehypeHighlight, themes] as Pluggable] : []),
+              rehypeLinksAndIds,
+            ],
           });
           for (const finding of unknownLanguageFindings(compiled)) warnings.push({ severity: severityOf(finding.code), file, ...finding });
           return { contents: String(compiled), loader: 'js', resolveDir: path.dirname(file) };
@@ -112,9 +120,12 @@ function remarkKnownComponents() {
     const unknown = used.find(({ name }) => !known.has(name));
     if (!unknown) return;
     const suggestion = closest(unknown.name, [...known]);
-    file.fail(`<${unknown.name}> is not imported or defined in this file${suggestion ? `; did you mean <${suggestion}>?` : `: import it, e.g. import ${unknown.name} from '../components/${unknown.name}.tsx'`}`, {
-      place: { line: unknown.line, column: unknown.column },
-    });
+    file.fail(
+      `<${unknown.name}> is not imported or defined in this file${suggestion ? `; did you mean <${suggestion}>?` : `: import it, e.g. import ${unknown.name} from '../components/${unknown.name}.tsx'`}`,
+      {
+        place: { line: unknown.line, column: unknown.column },
+      },
+    );
   };
 }
 
@@ -124,9 +135,15 @@ function declaredNames(program: unknown): string[] {
   const names: string[] = [];
   for (const statement of body) {
     if (statement.type === 'ImportDeclaration') for (const specifier of statement.specifiers) names.push(specifier.local.name);
-    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement.type === 'VariableDeclaration' || statement.type === 'FunctionDeclaration' ? statement : undefined;
+    const declaration =
+      statement.type === 'ExportNamedDeclaration'
+        ? statement.declaration
+        : statement.type === 'VariableDeclaration' || statement.type === 'FunctionDeclaration'
+          ? statement
+          : undefined;
     if (declaration?.type === 'FunctionDeclaration' && declaration.id) names.push(declaration.id.name);
-    if (declaration?.type === 'VariableDeclaration') for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier') names.push(declarator.id.name);
+    if (declaration?.type === 'VariableDeclaration')
+      for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier') names.push(declarator.id.name);
   }
   return names;
 }
@@ -135,7 +152,15 @@ function declaredNames(program: unknown): string[] {
 function bundleProblems(error: unknown, entry: Entry, root: string): Diagnostic[] {
   if (error instanceof SitePluginError) {
     const cause = error.cause as Error;
-    return [{ ...diagnose('markdown-plugin-failed', { field: error.field, plugin: error.plugin, reason: cause.message, mdx: true }), file: entry.file, line: entry.bodyLine, field: error.field, detail: cause.stack }];
+    return [
+      {
+        ...diagnose('markdown-plugin-failed', { field: error.field, plugin: error.plugin, reason: cause.message, mdx: true }),
+        file: entry.file,
+        line: entry.bodyLine,
+        field: error.field,
+        detail: cause.stack,
+      },
+    ];
   }
   const failure = error as esbuild.BuildFailure;
   if (!Array.isArray(failure.errors)) throw error;
@@ -145,7 +170,11 @@ function bundleProblems(error: unknown, entry: Entry, root: string): Diagnostic[
     if (pluginError) return bundleProblems(pluginError, entry, root)[0]!;
     // An import that does not resolve is located in the compiled code: find it in the MDX file instead.
     const unresolved = /^Could not resolve "(.+)"$/.exec(message.text)?.[1];
-    const at = unresolved ? locate(text, JSON.stringify(unresolved).slice(1, -1)) : message.location && path.resolve(root, message.location.file) === entry.file ? { line: message.location.line, column: message.location.column + 1 } : undefined;
+    const at = unresolved
+      ? locate(text, JSON.stringify(unresolved).slice(1, -1))
+      : message.location && path.resolve(root, message.location.file) === entry.file
+        ? { line: message.location.line, column: message.location.column + 1 }
+        : undefined;
     return {
       ...diagnose('invalid-mdx', unresolved ? { unresolved } : { compiler: message.text }),
       file: entry.file,

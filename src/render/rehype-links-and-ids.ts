@@ -43,7 +43,8 @@ export function rehypeLinksAndIds() {
     visit(tree);
     for (const anchor of inPage) {
       const target = safeDecode((anchor.properties.href as string).slice(1));
-      if (target && !ids.has(target) && ids.has(`user-content-${target}`)) anchor.properties.href = `#user-content-${encodeURIComponent(target)}`;
+      if (target && !ids.has(target) && ids.has(`user-content-${target}`))
+        anchor.properties.href = `#user-content-${encodeURIComponent(target)}`;
     }
   };
 }

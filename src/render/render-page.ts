@@ -55,7 +55,11 @@ export interface RenderContext {
 }
 
 /** Renders one route to a full HTML document, or a diagnostic naming the route and template. */
-export function renderPage(route: Route, context: RenderContext, shared = sharedMarkupOf(context)): { html?: string; diagnostics: Diagnostic[] } {
+export function renderPage(
+  route: Route,
+  context: RenderContext,
+  shared = sharedMarkupOf(context),
+): { html?: string; diagnostics: Diagnostic[] } {
   const { site, siteContext, catalogue, assets } = context;
   const template = site.templates[route.template]!;
   try {
@@ -63,7 +67,10 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
     if (isMdx(route.entry) && !Content) throw new Error(`The MDX module of ${route.entry.file} was not loaded before rendering.`);
     // MDX is rendered with the page's contexts (images, islands), its islands' markup shared like the template's.
     const body = Content
-      ? { html: renderToString(h(SharedMarkupProvider, { value: shared, children: withPageContexts(context, h(Content)) })), diagnostics: [] }
+      ? {
+          html: renderToString(h(SharedMarkupProvider, { value: shared, children: withPageContexts(context, h(Content)) })),
+          diagnostics: [],
+        }
       : renderContentMarkdown(route.entry.body, route.entry, site.markdown, context.images);
     // Warnings (an image without alt text) leave the page to be rendered; errors stop it.
     if (hasErrors(body.diagnostics)) return { diagnostics: body.diagnostics };
@@ -71,29 +78,35 @@ export function renderPage(route: Route, context: RenderContext, shared = shared
     const Layout = site.layout;
     const Page = template.component;
     const Head = site.head;
-    const { value: html, styled } = recordStyledElements(() =>
-      '<!DOCTYPE html>' +
-      renderToString(
-        h(SharedMarkupProvider, {
-          value: shared,
-          children: withPageContexts(
-            context,
-            h(Document, {
-              site: siteContext,
-              route,
-              styles: [...template.styles.map((name) => assets.styles[name]!), ...(assets.code && body.html.includes(HIGHLIGHTED) ? [assets.code] : [])].map((href) => ({ href, css: assets.inline?.[href] })),
-              script: assets.script ? { src: assets.script, always: site.navigation === 'client' || Object.keys(site.startup ?? {}).length > 0 } : undefined,
-              fonts: assets.fonts,
-              og: siteContext.ogImage(route.entry.url),
-              ogType: site.og?.type?.(route.entry) ?? 'website',
-              feeds: feedLinks(site.feeds),
-              favicon: site.favicon,
-              head: Head ? h(Head, props) : null,
-              children: h(Layout, { ...props, children: h(Page, props) }),
-            }),
-          ),
-        }),
-      ),
+    const { value: html, styled } = recordStyledElements(
+      () =>
+        '<!DOCTYPE html>' +
+        renderToString(
+          h(SharedMarkupProvider, {
+            value: shared,
+            children: withPageContexts(
+              context,
+              h(Document, {
+                site: siteContext,
+                route,
+                styles: [
+                  ...template.styles.map((name) => assets.styles[name]!),
+                  ...(assets.code && body.html.includes(HIGHLIGHTED) ? [assets.code] : []),
+                ].map((href) => ({ href, css: assets.inline?.[href] })),
+                script: assets.script
+                  ? { src: assets.script, always: site.navigation === 'client' || Object.keys(site.startup ?? {}).length > 0 }
+                  : undefined,
+                fonts: assets.fonts,
+                og: siteContext.ogImage(route.entry.url),
+                ogType: site.og?.type?.(route.entry) ?? 'website',
+                feeds: feedLinks(site.feeds),
+                favicon: site.favicon,
+                head: Head ? h(Head, props) : null,
+                children: h(Layout, { ...props, children: h(Page, props) }),
+              }),
+            ),
+          }),
+        ),
     );
     if (styled.length && !styleAttributesAllowed(site)) return { diagnostics: styledElementDiagnostics(styled) };
     const filled = shared.fill(html);
@@ -155,7 +168,9 @@ function undeclaredIsland(error: UndeclaredIslandError, route: Route): Diagnosti
 /** An entry's body as HTML for feeds: Markdown with the site's settings (relative URLs resolved, one variant per image), or MDX as its components render it. */
 export function bodyHtml(entry: Entry, context: RenderContext): string {
   const Content = isMdx(entry) ? mdxContent(context.mdx, entry.file) : undefined;
-  return Content ? renderToString(withPageContexts(context, h(Content))) : renderMarkdown(entry.body, context.site.markdown, contentBodyContext(entry, context.images, 'feed'));
+  return Content
+    ? renderToString(withPageContexts(context, h(Content)))
+    : renderMarkdown(entry.body, context.site.markdown, contentBodyContext(entry, context.images, 'feed'));
 }
 
 const sharedMarkups = new WeakMap<RenderContext, SharedMarkup>();

@@ -44,7 +44,10 @@ export function createSharedMarkup(wrap: (node: ReactNode) => ReactNode): Shared
       if (markup === undefined) {
         // Markup shared in its turn inside it is filled in before it is kept.
         const start = pending.length;
-        markup = fill(renderToString(h(SharedMarkupContext, { value: shared }, wrap(h(component, props)))).replace(LEADING_HINTS, ''), start);
+        markup = fill(
+          renderToString(h(SharedMarkupContext, { value: shared }, wrap(h(component, props)))).replace(LEADING_HINTS, ''),
+          start,
+        );
         if (byProps.size >= KEEP_PER_COMPONENT) byProps.delete(byProps.keys().next().value!);
         byProps.set(key, markup);
       }
@@ -63,7 +66,10 @@ export function createSharedMarkup(wrap: (node: ReactNode) => ReactNode): Shared
     for (let index = start; index < pending.length; index++) {
       const stand = `<template data-shared="${nonce}:${index}"></template>`;
       const at = html.indexOf(stand, cursor);
-      if (at < 0) throw new Error(`Shared markup ${index} went missing from the page: a memo component rendered where React drops elements (inside <title>, say)?`);
+      if (at < 0)
+        throw new Error(
+          `Shared markup ${index} went missing from the page: a memo component rendered where React drops elements (inside <title>, say)?`,
+        );
       filled += html.slice(cursor, at) + pending[index];
       cursor = at + stand.length;
     }

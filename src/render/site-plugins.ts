@@ -52,13 +52,24 @@ export function sitePlugins(list: readonly MarkdownPlugin[] | undefined, kind: '
       const guarded = (tree: unknown, file: VFile, next?: (error?: unknown, tree?: unknown) => void) => {
         let result: unknown;
         try {
-          result = run.call(this, tree, file, next && ((error?: unknown, changed?: unknown) => (error ? next(new SitePluginError(field, name, error)) : (note(changed ?? tree, file), next(undefined, changed)))));
+          result = run.call(
+            this,
+            tree,
+            file,
+            next &&
+              ((error?: unknown, changed?: unknown) =>
+                error ? next(new SitePluginError(field, name, error)) : (note(changed ?? tree, file), next(undefined, changed))),
+          );
         } catch (error) {
           throw new SitePluginError(field, name, error);
         }
         // Pages are rendered synchronously (`processSync`): a plugin that works asynchronously cannot take part.
         if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
-          throw new SitePluginError(field, name, new Error('returned a promise, but the engine renders Markdown synchronously: use a synchronous plugin'));
+          throw new SitePluginError(
+            field,
+            name,
+            new Error('returned a promise, but the engine renders Markdown synchronously: use a synchronous plugin'),
+          );
         }
         if (!next) note(result ?? tree, file);
         return result;
@@ -77,5 +88,7 @@ export function withPluginLocation(diagnostic: Diagnostic, site: Pick<Site, 'loc
   const [kind, index] = /^markdown\.(\w+)\[(\d+)\]$/.exec(diagnostic.field ?? '')?.slice(1) ?? [];
   if (!kind || !site.locate) return diagnostic;
   const { file, line } = site.locate(['markdown', kind, Number(index)]);
-  return file ? { ...diagnostic, hint: pluginNamedAt(diagnostic.hint, `${path.relative(site.root, file)}${line ? `:${line}` : ''}`) } : diagnostic;
+  return file
+    ? { ...diagnostic, hint: pluginNamedAt(diagnostic.hint, `${path.relative(site.root, file)}${line ? `:${line}` : ''}`) }
+    : diagnostic;
 }

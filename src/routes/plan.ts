@@ -46,7 +46,11 @@ function derivePages(site: Site, catalogue: Catalogue, diagnostics: Diagnostic[]
     diagnostics.push({ ...diagnose('routes-failed', { reason: err.message }), detail: err.stack });
     return [];
   }
-  const derived = deriveEntries(declared, catalogue, { templates: Object.keys(site.templates), root: site.root, trailingSlash: site.trailingSlash });
+  const derived = deriveEntries(declared, catalogue, {
+    templates: Object.keys(site.templates),
+    root: site.root,
+    trailingSlash: site.trailingSlash,
+  });
   diagnostics.push(...derived.diagnostics);
   return derived.entries;
 }

@@ -27,7 +27,11 @@ export interface DeriveOptions {
  * unknown template, or claims a URL a content file or another derived route already has (each
  * such clash is reported at every source involved). One pass over the routes, one lookup each.
  */
-export function deriveEntries(routes: readonly DerivedRoute[], content: Catalogue, options: DeriveOptions): { entries: Entry[]; diagnostics: Diagnostic[] } {
+export function deriveEntries(
+  routes: readonly DerivedRoute[],
+  content: Catalogue,
+  options: DeriveOptions,
+): { entries: Entry[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const templates = new Set(options.templates);
   const valid: Array<{ route: DerivedRoute; source: string | undefined }> = [];
@@ -45,7 +49,12 @@ export function deriveEntries(routes: readonly DerivedRoute[], content: Catalogu
       entries.push(toEntry(claimants[0]!.route, claimants[0]!.source, options.trailingSlash));
       continue;
     }
-    const sources = [...(file ? [`content/${file.relative}`] : []), ...claimants.map(({ source }) => `the derived route ${url} (${source ? path.relative(options.root, source) : "the site's routes()"})`)];
+    const sources = [
+      ...(file ? [`content/${file.relative}`] : []),
+      ...claimants.map(
+        ({ source }) => `the derived route ${url} (${source ? path.relative(options.root, source) : "the site's routes()"})`,
+      ),
+    ];
     const clash = (at: string | undefined, line?: number): Diagnostic => ({
       ...diagnose('duplicate-url', { kind: 'pages', url, file: Boolean(file) }),
       file: at,
@@ -65,16 +74,39 @@ function routeProblem(route: DerivedRoute, templates: ReadonlySet<string>): Omit
   const at = (field: string) => `route ${typeof route.url === 'string' ? route.url : JSON.stringify(route.url)}: ${field}`;
   // A trailing slash is the site's style to give (see `trailingSlash`): either form is taken.
   const clean = typeof route.url === 'string' ? normalizeUrlPath(route.url) : undefined;
-  if (typeof route.url !== 'string' || !route.url.startsWith('/') || /[?#\s]/.test(route.url) || (route.url !== clean && route.url !== `${clean}/`)) {
-    return { code: 'invalid-route', field: at('url'), ...say('invalid-route', { route: label }), expected: 'a root-relative path without a query, fragment or doubled slash, such as /projects/industry/retail', actual: JSON.stringify(route.url) };
+  if (
+    typeof route.url !== 'string' ||
+    !route.url.startsWith('/') ||
+    /[?#\s]/.test(route.url) ||
+    (route.url !== clean && route.url !== `${clean}/`)
+  ) {
+    return {
+      code: 'invalid-route',
+      field: at('url'),
+      ...say('invalid-route', { route: label }),
+      expected: 'a root-relative path without a query, fragment or doubled slash, such as /projects/industry/retail',
+      actual: JSON.stringify(route.url),
+    };
   }
   if (!templates.has(route.template)) {
-    return { code: 'unknown-template', field: at('template'), ...say('unknown-template', { route: label }), expected: `one of ${[...templates].join(', ')}`, actual: JSON.stringify(route.template) };
+    return {
+      code: 'unknown-template',
+      field: at('template'),
+      ...say('unknown-template', { route: label }),
+      expected: `one of ${[...templates].join(', ')}`,
+      actual: JSON.stringify(route.template),
+    };
   }
   for (const field of ['title', 'description'] as const) {
     const value: unknown = route.data?.[field];
     if (typeof value !== 'string' || value.trim() === '') {
-      return { code: 'invalid-route', field: at(`data.${field}`), ...say('invalid-route', { route: label, field }), expected: `a ${field} (text)`, actual: value === undefined ? 'nothing' : JSON.stringify(value) };
+      return {
+        code: 'invalid-route',
+        field: at(`data.${field}`),
+        ...say('invalid-route', { route: label, field }),
+        expected: `a ${field} (text)`,
+        actual: value === undefined ? 'nothing' : JSON.stringify(value),
+      };
     }
   }
   return undefined;
@@ -100,7 +132,13 @@ function toEntry(route: DerivedRoute, source: string | undefined, style?: Traili
 
 /** One route per entry (URLs are unique by now), plus `404.html` drawn from the not-found page. */
 export function planRoutes(entries: readonly Entry[], notFoundUrl: string): Route[] {
-  const routes: Route[] = entries.map((entry) => ({ url: entry.url, outPath: urlToOutPath(entry.url), template: entry.template, entry, noindex: entry.hidden }));
+  const routes: Route[] = entries.map((entry) => ({
+    url: entry.url,
+    outPath: urlToOutPath(entry.url),
+    template: entry.template,
+    entry,
+    noindex: entry.hidden,
+  }));
   const notFound = routes.find((route) => normalizeUrlPath(route.url) === normalizeUrlPath(notFoundUrl));
   if (notFound) routes.push({ ...notFound, outPath: '404.html', noindex: true });
   return routes;

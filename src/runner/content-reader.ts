@@ -56,7 +56,11 @@ export function contentReader(site: Site, last?: { entries?: ReadonlyMap<string,
           ({ index, entry, bodyStart, syntax, schema }) => {
             const source = sources[toParse[index]!]!;
             // Entries cross from a worker encoded (see `entry-codec.ts`), without the body the main thread has already.
-            settle(toParse[index]!, { syntax, schema, entry: entry && decodeEntry({ ...entry, body: withoutBom(source.text).slice(bodyStart) }) }, bodyStart);
+            settle(
+              toParse[index]!,
+              { syntax, schema, entry: entry && decodeEntry({ ...entry, body: withoutBom(source.text).slice(bodyStart) }) },
+              bodyStart,
+            );
           },
           parseHere,
         );

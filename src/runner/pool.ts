@@ -77,6 +77,7 @@ function completeWrapper(prototype: { removeListener?: unknown; off?: unknown })
 /** Turns a value a worker threw (it crossed as a plain object) back into an `Error`. */
 export function asError(error: unknown): Error {
   if (error instanceof Error) return error;
-  if (error && typeof error === 'object' && 'message' in error) return Object.assign(new Error(String(error.message)), { stack: (error as { stack?: string }).stack });
+  if (error && typeof error === 'object' && 'message' in error)
+    return Object.assign(new Error(String(error.message)), { stack: (error as { stack?: string }).stack });
   return new Error(String(error));
 }

@@ -31,7 +31,15 @@ export interface RegenerateResult {
  */
 export async function regenerateOgImages(site: SiteDefinition, options: RegenerateOptions = {}): Promise<RegenerateResult> {
   const content = await readContent(site);
-  const result: RegenerateResult = { diagnostics: content.diagnostics, fileCount: content.fileCount, images: 0, drawn: 0, reused: 0, workers: 0, cacheFiles: new Map() };
+  const result: RegenerateResult = {
+    diagnostics: content.diagnostics,
+    fileCount: content.fileCount,
+    images: 0,
+    drawn: 0,
+    reused: 0,
+    workers: 0,
+    cacheFiles: new Map(),
+  };
   if (hasErrors(result.diagnostics)) return result;
 
   const plan = await planOgImages(site, content.catalogue);
@@ -51,5 +59,12 @@ export async function regenerateOgImages(site: SiteDefinition, options: Regenera
   }
   const images = await renderOgImages(site, jobs, options);
   result.diagnostics.push(...images.diagnostics);
-  return { ...result, images: jobs.length, drawn: images.drawn, reused: images.reused, workers: images.workers, cacheFiles: images.cacheFiles };
+  return {
+    ...result,
+    images: jobs.length,
+    drawn: images.drawn,
+    reused: images.reused,
+    workers: images.workers,
+    cacheFiles: images.cacheFiles,
+  };
 }

@@ -18,7 +18,15 @@ export function renderRoute(index: number, route: Route, context: RenderContext,
   if (page.html === undefined) return { index, diagnostics: page.diagnostics, reads };
   const bytes = Buffer.from(page.html);
   const analysis: PageAnalysis = analysePage(route.outPath, page.html);
-  if (stagingDir) return { index, hash: digest(bytes), stamp: writeStagedFileSync(stagingDir, { path: route.outPath, contents: bytes }), analysis, diagnostics: page.diagnostics, reads };
+  if (stagingDir)
+    return {
+      index,
+      hash: digest(bytes),
+      stamp: writeStagedFileSync(stagingDir, { path: route.outPath, contents: bytes }),
+      analysis,
+      diagnostics: page.diagnostics,
+      reads,
+    };
   return { index, bytes, hash: digest(bytes), analysis, diagnostics: page.diagnostics, reads };
 }
 
@@ -26,6 +34,8 @@ export function renderRoute(index: number, route: Route, context: RenderContext,
 function renderTracked(route: Route, context: RenderContext, tracker: Tracker) {
   const tracked: RenderContext = { ...context, catalogue: tracker.catalogue, siteContext: tracker.siteContext };
   const shared = sharedMarkupOf(context);
-  const { value, reads } = tracker.record(route.entry.url, () => renderPage({ ...route, entry: tracker.entry(route.entry) }, tracked, shared));
+  const { value, reads } = tracker.record(route.entry.url, () =>
+    renderPage({ ...route, entry: tracker.entry(route.entry) }, tracked, shared),
+  );
   return { ...value, reads };
 }

@@ -54,7 +54,12 @@ export interface PageWork {
  * Renders every page that needs it and carries the others over from the last build's output (see
  * `reuse/page-changes.ts`): on worker threads when there are many, here otherwise.
  */
-export async function renderPages(routes: readonly Route[], entryHashes: ReadonlyMap<string, string>, context: RenderContext, { last, workers, staging }: PageWork): Promise<Pages> {
+export async function renderPages(
+  routes: readonly Route[],
+  entryHashes: ReadonlyMap<string, string>,
+  context: RenderContext,
+  { last, workers, staging }: PageWork,
+): Promise<Pages> {
   const { catalogue, siteContext } = context;
   // Every page depends on these besides content (templates may print the current year): with any
   // of them changed, nothing the last build rendered is reused.
@@ -118,16 +123,24 @@ export async function renderPages(routes: readonly Route[], entryHashes: Readonl
   // workers, the main thread renders its share too.
   const pool = render.length ? workers?.get(render.length, catalogue.entries.length) : undefined;
   const left = pool
-    ? await pool.render({ ...wireContext(routes, context), stagingDir }, render, (page) => settle(page.index, page), (key, reads) => void (derived.has(key) || derived.set(key, reads)), renderHere)
+    ? await pool.render(
+        { ...wireContext(routes, context), stagingDir },
+        render,
+        (page) => settle(page.index, page),
+        (key, reads) => void (derived.has(key) || derived.set(key, reads)),
+        renderHere,
+      )
     : render;
   left.forEach(renderHere);
   for (const [key, reads] of tracker.derived) if (!derived.has(key)) derived.set(key, [...reads]);
   await Promise.all(writes);
   // Workers that all failed to start leave the pages right and the build slow: say so.
-  const unavailable = pool && renderedHere > 0 && renderedHere === render.length && (await pool.ready()) === 0 ? [workersUnavailable(pool.failure)] : [];
+  const unavailable =
+    pool && renderedHere > 0 && renderedHere === render.length && (await pool.ready()) === 0 ? [workersUnavailable(pool.failure)] : [];
 
   // In route order, as the link check and the headers would meet the pages.
-  const analysed = () => routes.flatMap((route) => (pages.has(route.outPath) ? [[route.outPath, pages.get(route.outPath)!.analysis] as const] : []));
+  const analysed = () =>
+    routes.flatMap((route) => (pages.has(route.outPath) ? [[route.outPath, pages.get(route.outPath)!.analysis] as const] : []));
   return {
     files: results.filter((file): file is OutputFile => file !== undefined),
     hashes,

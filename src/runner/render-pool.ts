@@ -111,7 +111,13 @@ export function startRenderPool(site: SiteSetup, threads: number, heapLimitMb?: 
    * result. A task that fails (its worker failed to load the site, crashed or ran out of heap)
    * ends its lane: its items are left unsettled, for the main thread. Resolves to those items.
    */
-  const spread = async <T extends Task>(count: number, request: (batch: number[]) => T, settle: (result: TaskResult<T>) => number[], here?: (item: number) => void, sliceMs = MAIN_SLICE_MS) => {
+  const spread = async <T extends Task>(
+    count: number,
+    request: (batch: number[]) => T,
+    settle: (result: TaskResult<T>) => number[],
+    here?: (item: number) => void,
+    sliceMs = MAIN_SLICE_MS,
+  ) => {
     const settled = new Set<number>();
     let next = 0;
     const batchSize = Math.max(1, Math.min(32, Math.ceil(count / ((threads + 1) * 8))));

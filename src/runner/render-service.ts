@@ -32,7 +32,18 @@ function loaded(setup: SiteSetup) {
   return site;
 }
 
-let build: { id: number; routes: Route[]; context: RenderContext; tracker: Tracker; sentDerived: Set<string>; stagingDir?: string; strings: StringTable; sentStrings: number } | undefined;
+let build:
+  | {
+      id: number;
+      routes: Route[];
+      context: RenderContext;
+      tracker: Tracker;
+      sentDerived: Set<string>;
+      stagingDir?: string;
+      strings: StringTable;
+      sentStrings: number;
+    }
+  | undefined;
 
 export async function loadSite(task: Extract<Task, { kind: 'load' }>): Promise<TaskResults['load']> {
   await loaded(task.site);
@@ -59,7 +70,16 @@ export async function renderRoutes(task: Extract<Task, { kind: 'render' }>): Pro
     const routes = message.routes.map(({ entryUrl, ...route }) => ({ ...route, entry: catalogue.byPath(entryUrl)! }));
     await loadMdxContent(message.mdx);
     const context: RenderContext = { site, siteContext, catalogue, assets: message.assets, images: message.images, mdx: message.mdx };
-    build = { id: task.context.id, routes, context, tracker: createTracker(catalogue, siteContext), sentDerived: new Set(), stagingDir: message.stagingDir, strings: new StringTable(), sentStrings: 0 };
+    build = {
+      id: task.context.id,
+      routes,
+      context,
+      tracker: createTracker(catalogue, siteContext),
+      sentDerived: new Set(),
+      stagingDir: message.stagingDir,
+      strings: new StringTable(),
+      sentStrings: 0,
+    };
   }
   const pages: WirePage[] = [];
   const { number } = build.strings;

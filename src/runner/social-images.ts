@@ -39,7 +39,11 @@ export interface OgRenderResult {
  * cache is taken from there. Newly drawn images go into the cache as each one finishes, so an
  * interrupted build keeps what it drew. Jobs sharing a key are drawn once.
  */
-export async function renderOgImages(site: SiteDefinition, jobs: readonly DrawJob[], options: OgRenderOptions = {}): Promise<OgRenderResult> {
+export async function renderOgImages(
+  site: SiteDefinition,
+  jobs: readonly DrawJob[],
+  options: OgRenderOptions = {},
+): Promise<OgRenderResult> {
   const og = site.og;
   const cache = imageCache(options.cacheDir ?? path.join(site.root, CACHE_FOLDER));
   // Keys whose image is in the cache: the output's files are read or copied from there as they are
@@ -104,7 +108,12 @@ function drawingFailed(job: DrawJob, error: Error): Diagnostic {
  * Every page's social image, planned (what each shows, its cache key), unless the build leaves
  * them out. A long-lived builder's code cannot change, so it fingerprints the images' code once.
  */
-export async function planSocialImages(site: SiteDefinition, catalogue: Catalogue, options: { socialImages?: boolean }, memory?: BuildMemory): Promise<OgPlan> {
+export async function planSocialImages(
+  site: SiteDefinition,
+  catalogue: Catalogue,
+  options: { socialImages?: boolean },
+  memory?: BuildMemory,
+): Promise<OgPlan> {
   if (options.socialImages === false) return { refs: new Map(), jobs: [], diagnostics: [] };
   if (memory && site.og) memory.og ??= fingerprintOgCode(site.og);
   return planOgImages(site, catalogue, memory?.og);
@@ -114,8 +123,18 @@ export async function planSocialImages(site: SiteDefinition, catalogue: Catalogu
  * The social images to publish: those the last build's output holds already are carried over
  * unread; the rest are taken from the image cache or drawn (see `renderOgImages`).
  */
-export async function drawSocialImages(site: SiteDefinition, plan: OgPlan, last: LastBuild, options?: OgRenderOptions): Promise<{ files: OutputFile[]; drawn: number; reused: number; diagnostics: Diagnostic[] }> {
+export async function drawSocialImages(
+  site: SiteDefinition,
+  plan: OgPlan,
+  last: LastBuild,
+  options?: OgRenderOptions,
+): Promise<{ files: OutputFile[]; drawn: number; reused: number; diagnostics: Diagnostic[] }> {
   const unchanged = await carryDrawnImages(plan.jobs, last.previousFiles, last.output);
   const images = await renderOgImages(site, unchanged.jobs, options);
-  return { files: [...images.files, ...unchanged.carried], drawn: images.drawn, reused: images.reused + unchanged.carried.length, diagnostics: images.diagnostics };
+  return {
+    files: [...images.files, ...unchanged.carried],
+    drawn: images.drawn,
+    reused: images.reused + unchanged.carried.length,
+    diagnostics: images.diagnostics,
+  };
 }

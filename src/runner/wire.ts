@@ -8,7 +8,13 @@ export function wireContext(routes: readonly Route[], context: RenderContext): W
   const urls = new Set([...context.catalogue.entries, ...routes.map((route) => route.entry)].map((entry) => entry.url));
   return {
     entries: context.catalogue.entries.map(encodeEntry),
-    routes: routes.map((route) => ({ url: route.url, outPath: route.outPath, template: route.template, noindex: route.noindex, entryUrl: route.entry.url })),
+    routes: routes.map((route) => ({
+      url: route.url,
+      outPath: route.outPath,
+      template: route.template,
+      noindex: route.noindex,
+      entryUrl: route.entry.url,
+    })),
     assets: context.assets,
     images: context.images,
     origin: context.siteContext.origin,

@@ -30,12 +30,22 @@ export interface WriteContext {
  * Writes a build's output, touching only what changed (see `outputChanges`). When nothing changed
  * at all, the output is not touched. A writer without a current output gets everything.
  */
-export async function writeOutput(writer: Writer, output: readonly OutputFile[], { pages, socialImages, last, staging }: WriteContext): Promise<WriteReport> {
-  const hashOf = (file: OutputFile) => pages.hashes.get(file.path) ?? (file instanceof CarriedFile || file instanceof FileFromDisk ? file.hash : digest(file.contents));
+export async function writeOutput(
+  writer: Writer,
+  output: readonly OutputFile[],
+  { pages, socialImages, last, staging }: WriteContext,
+): Promise<WriteReport> {
+  const hashOf = (file: OutputFile) =>
+    pages.hashes.get(file.path) ?? (file instanceof CarriedFile || file instanceof FileFromDisk ? file.hash : digest(file.contents));
   const current = writer.current;
   if (!current) {
     await writer.write(output);
-    return { files: new Map(output.map((file) => [file.path, { hash: hashOf(file), stamp: '' }])), written: output.map((file) => file.path), removed: [], unchanged: false };
+    return {
+      files: new Map(output.map((file) => [file.path, { hash: hashOf(file), stamp: '' }])),
+      written: output.map((file) => file.path),
+      removed: [],
+      unchanged: false,
+    };
   }
   const previous = last.previousFiles;
   const stamps = new Map<string, string | undefined>();
@@ -48,7 +58,12 @@ export async function writeOutput(writer: Writer, output: readonly OutputFile[],
   if (write.length === 0 && removed.length === 0 && previous) return { ...report, unchanged: pages.rendered === 0 };
 
   // Pages already staged stay where they are (with the stamps they got there); kept files join them, the rest is written.
-  const written = staging ? await staging.commit(write.filter((file) => !(file instanceof StagedFile)), kept) : await current.update(write, kept);
+  const written = staging
+    ? await staging.commit(
+        write.filter((file) => !(file instanceof StagedFile)),
+        kept,
+      )
+    : await current.update(write, kept);
   if (staging) for (const [path, stamp] of pages.staged) files.set(path, { ...files.get(path)!, stamp });
   for (const [path, stamp] of written) files.set(path, { ...files.get(path)!, stamp });
   for (const { outPath, key } of socialImages.jobs) if (files.has(outPath)) files.set(outPath, { ...files.get(outPath)!, source: key });

@@ -10,11 +10,45 @@ import { diagnose } from '../diagnostics/catalogue/index.ts';
  */
 const PUBLISHABLE = new Set([
   // Pictures
-  'png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg', 'ico', 'bmp', 'tif', 'tiff', 'jxl', 'heic', 'heif',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'avif',
+  'svg',
+  'ico',
+  'bmp',
+  'tif',
+  'tiff',
+  'jxl',
+  'heic',
+  'heif',
   // Video and sound
-  'mp4', 'm4v', 'webm', 'ogv', 'mov', 'mp3', 'm4a', 'aac', 'oga', 'ogg', 'opus', 'wav', 'flac', 'vtt',
+  'mp4',
+  'm4v',
+  'webm',
+  'ogv',
+  'mov',
+  'mp3',
+  'm4a',
+  'aac',
+  'oga',
+  'ogg',
+  'opus',
+  'wav',
+  'flac',
+  'vtt',
   // Documents, fonts and plain data
-  'pdf', 'woff', 'woff2', 'ttf', 'otf', 'txt', 'csv', 'tsv', 'json',
+  'pdf',
+  'woff',
+  'woff2',
+  'ttf',
+  'otf',
+  'txt',
+  'csv',
+  'tsv',
+  'json',
 ]);
 
 /** The content that becomes pages: never published as it is, and never refused here. */
@@ -48,7 +82,8 @@ export function unpublishableContent(file: string, relative: string): Diagnostic
     // The file itself is at fault: line 1 stands for it, as for a file no collection holds.
     line: 1,
     field: 'file type',
-    expected: 'Markdown, or a picture, video, sound, PDF, font or plain-data file (.png, .svg, .mp4, .mp3, .pdf, .woff2, .txt, .csv, .json, …)',
+    expected:
+      'Markdown, or a picture, video, sound, PDF, font or plain-data file (.png, .svg, .mp4, .mp3, .pdf, .woff2, .txt, .csv, .json, …)',
     actual: JSON.stringify(extension),
   };
 }

@@ -47,7 +47,8 @@ export function checkLink(link: string, bounds: InputBounds): LinkCheck {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') return { diagnostic: loopDiagnostic(link, written) };
     const lexical = path.resolve(path.dirname(link), written);
-    if (!isWithinAny(lexical, bounds.inside)) return { diagnostic: refused(link, 'symlink-outside-project', { target: JSON.stringify(written) }) };
+    if (!isWithinAny(lexical, bounds.inside))
+      return { diagnostic: refused(link, 'symlink-outside-project', { target: JSON.stringify(written) }) };
     return { diagnostic: refused(link, 'symlink-broken', { target: JSON.stringify(written), errno: code ?? 'unreadable', missing: true }) };
   }
   const shown = `${JSON.stringify(written)}${path.resolve(path.dirname(link), written) === target ? '' : ` (${target})`}`;

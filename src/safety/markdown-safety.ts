@@ -49,10 +49,19 @@ export function remarkFlagUnsafeUrls() {
         const scheme = unsafeUrlScheme(node.url);
         if (scheme) {
           const field = node.type === 'definition' ? `[${node.label ?? node.identifier}]: definition` : node.type;
-          data.findings.push({ ...diagnose('unsafe-url', { scheme }), ...start(node), field, expected: SAFE_URL_EXPECTED, actual: JSON.stringify(node.url) });
+          data.findings.push({
+            ...diagnose('unsafe-url', { scheme }),
+            ...start(node),
+            field,
+            expected: SAFE_URL_EXPECTED,
+            actual: JSON.stringify(node.url),
+          });
         }
       }
-      if ((node.type === 'link' || node.type === 'image' || node.type === 'linkReference' || node.type === 'imageReference') && node.position?.start.offset !== undefined) {
+      if (
+        (node.type === 'link' || node.type === 'image' || node.type === 'linkReference' || node.type === 'imageReference') &&
+        node.position?.start.offset !== undefined
+      ) {
         data.markdownLinkOffsets.add(node.position.start.offset);
       }
       if ('children' in node) for (const child of node.children) visit(child);
@@ -63,8 +72,27 @@ export function remarkFlagUnsafeUrls() {
 
 /** Properties (hast names) whose value is one URL or a list of them. */
 const URL_PROPERTIES = new Set([
-  'href', 'src', 'srcSet', 'action', 'formAction', 'cite', 'data', 'poster', 'background', 'codeBase', 'longDesc',
-  'manifest', 'ping', 'xLinkHref', 'profile', 'archive', 'classId', 'icon', 'lowsrc', 'dynsrc', 'itemId',
+  'href',
+  'src',
+  'srcSet',
+  'action',
+  'formAction',
+  'cite',
+  'data',
+  'poster',
+  'background',
+  'codeBase',
+  'longDesc',
+  'manifest',
+  'ping',
+  'xLinkHref',
+  'profile',
+  'archive',
+  'classId',
+  'icon',
+  'lowsrc',
+  'dynsrc',
+  'itemId',
 ]);
 
 /**
@@ -167,7 +195,10 @@ function checkOwnElement(node: Element, where: { line: number; column: number },
           actual: describe(value),
         });
       }
-    } else if (!fromMarkdownSyntax && (URL_PROPERTIES.has(name) || /(href|src)$/i.test(name) || LIST_OF_URLS.has(name) || (name === 'content' && isRefresh(node)))) {
+    } else if (
+      !fromMarkdownSyntax &&
+      (URL_PROPERTIES.has(name) || /(href|src)$/i.test(name) || LIST_OF_URLS.has(name) || (name === 'content' && isRefresh(node)))
+    ) {
       for (const url of urlsOf(name, value)) {
         const scheme = unsafeUrlScheme(url);
         if (!scheme) continue;

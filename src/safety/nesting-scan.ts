@@ -24,7 +24,8 @@ export function tooDeepLine(markdown: string): number | undefined {
     lineNumber++;
     const fenceMark = /^(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence) {
-      if (fenceMark?.[0] === fence.char && fenceMark.length >= fence.length && line.slice(fenceMark.length).trim() === '') fence = undefined;
+      if (fenceMark?.[0] === fence.char && fenceMark.length >= fence.length && line.slice(fenceMark.length).trim() === '')
+        fence = undefined;
     } else if (fenceMark && !(fenceMark[0] === '`' && line.slice(fenceMark.length).includes('`'))) {
       fence = { char: fenceMark[0]!, length: fenceMark.length };
     }
@@ -63,7 +64,26 @@ function containerDepth(line: string, countIndentation: boolean): number {
 }
 
 /** Elements with no end tag. */
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr', 'keygen', 'frame', 'basefont', 'bgsound']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+  'keygen',
+  'frame',
+  'basefont',
+  'bgsound',
+]);
 /** Elements a start tag of the same name closes when it is the current one (`<p>a<p>b`, `<li>a<li>b`). */
 const SELF_CLOSED_BY_SIBLING = new Set(['p', 'li', 'dt', 'dd', 'option', 'optgroup', 'tr', 'td', 'th', 'rb', 'rt', 'rp', 'rtc']);
 /** Elements an end tag does not close past (HTML's scope boundaries): `</div>` inside a table is ignored. */

@@ -7,7 +7,21 @@ import { diagnose, type SvgFinding } from '../diagnostics/catalogue/index.ts';
  * with (`<svg:script>`, `<h:iframe>`): an SVG from the content folder is a picture, and a picture
  * needs none of them.
  */
-const CODE_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'frame', 'frameset', 'embed', 'object', 'applet', 'handler', 'listener', 'portal', 'meta', 'base']);
+const CODE_ELEMENTS = new Set([
+  'script',
+  'foreignobject',
+  'iframe',
+  'frame',
+  'frameset',
+  'embed',
+  'object',
+  'applet',
+  'handler',
+  'listener',
+  'portal',
+  'meta',
+  'base',
+]);
 
 /** Namespaces whose elements run scripts when an SVG is opened as a document. */
 const CODE_NAMESPACES = /^(http:\/\/www\.w3\.org\/1999\/xhtml|http:\/\/www\.w3\.org\/1999\/XSL\/Transform)$/i;
@@ -45,7 +59,8 @@ export function checkSvg(file: string, text: string): Diagnostic[] {
       at = end;
     } else if (text.startsWith('<?', at)) {
       const end = endOf(text, '?>', at);
-      if (!/^<\?xml[\s?]/i.test(text.slice(at, at + 6))) findings.push({ offset: at, field: '<?…?>', kind: 'instruction', actual: quote(text.slice(at, Math.min(end, at + 60))) });
+      if (!/^<\?xml[\s?]/i.test(text.slice(at, at + 6)))
+        findings.push({ offset: at, field: '<?…?>', kind: 'instruction', actual: quote(text.slice(at, Math.min(end, at + 60))) });
       at = end;
     } else if (text.startsWith('</', at)) at = endOf(text, '>', at);
     else at = readTag(text, at, findings);
@@ -95,7 +110,8 @@ function checkAttribute(tag: string, element: string, attribute: string, value: 
   if ((attribute === 'xmlns' || attribute.startsWith('xmlns:')) && CODE_NAMESPACES.test(value.trim())) {
     return void findings.push({ offset, field, kind: 'namespace', actual: quote(value) });
   }
-  if (local === 'attributename' && /^\s*on/i.test(value)) return void findings.push({ offset, field, kind: 'animated-handler', actual: quote(value) });
+  if (local === 'attributename' && /^\s*on/i.test(value))
+    return void findings.push({ offset, field, kind: 'animated-handler', actual: quote(value) });
   // `values` of an animation is a list: each item may become an href.
   const unsafe = [value, ...value.split(';')].map(unsafeUrlScheme).find(Boolean);
   if (unsafe) return void findings.push({ offset, field, kind: 'url', scheme: unsafe, actual: quote(value) });
@@ -133,11 +149,14 @@ function localName(name: string): string {
 /** Decodes XML character references, as the browser does before it reads a URL. */
 function decodeXml(value: string): string {
   if (!value.includes('&')) return value;
-  return value.replace(/&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|(amp|lt|gt|quot|apos));/g, (match, hex?: string, dec?: string, named?: string) => {
-    if (named) return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[named]!;
-    const code = hex ? Number.parseInt(hex, 16) : Number(dec);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
-  });
+  return value.replace(
+    /&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|(amp|lt|gt|quot|apos));/g,
+    (match, hex?: string, dec?: string, named?: string) => {
+      if (named) return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[named]!;
+      const code = hex ? Number.parseInt(hex, 16) : Number(dec);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+    },
+  );
 }
 
 function quote(value: string): string {

@@ -6,7 +6,8 @@
  */
 
 /** Data URLs of these types are inert: pictures, sound, fonts and plain text. Any other type may hold a page or a script. */
-const INERT_DATA_TYPES = /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|audio\/[\w.+-]+|video\/[\w.+-]+|font\/[\w.+-]+|text\/plain|text\/css)?$/;
+const INERT_DATA_TYPES =
+  /^(image\/(png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)|audio\/[\w.+-]+|video\/[\w.+-]+|font\/[\w.+-]+|text\/plain|text\/css)?$/;
 
 /** What a browser sees of a URL before reading its scheme. */
 export function normalizeUrl(url: string): string {
@@ -30,7 +31,8 @@ export function unsafeUrlScheme(url: string): string | undefined {
 }
 
 /** What an unsafe URL is called in messages. */
-export const SAFE_URL_EXPECTED = 'a URL that runs no code (https:, http:, mailto:, tel: or a path; not javascript:, vbscript: or data:text/html)';
+export const SAFE_URL_EXPECTED =
+  'a URL that runs no code (https:, http:, mailto:, tel: or a path; not javascript:, vbscript: or data:text/html)';
 
 /**
  * Decodes HTML character references (`&#x61;`, `&#97;`, `&colon;`) the way a browser would in an
@@ -38,11 +40,14 @@ export const SAFE_URL_EXPECTED = 'a URL that runs no code (https:, http:, mailto
  * named references that can disguise a scheme are known; the rest stay as written.
  */
 export function decodeCharacterReferences(value: string): string {
-  return value.replace(/&(?:#([xX][0-9a-fA-F]+|[0-9]+);?|(colon|Tab|NewLine|sol|period|lpar|rpar|amp);)/g, (match, numeric?: string, named?: string) => {
-    if (named) return NAMED[named] ?? match;
-    const code = numeric![0] === 'x' || numeric![0] === 'X' ? Number.parseInt(numeric!.slice(1), 16) : Number.parseInt(numeric!, 10);
-    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\uFFFD';
-  });
+  return value.replace(
+    /&(?:#([xX][0-9a-fA-F]+|[0-9]+);?|(colon|Tab|NewLine|sol|period|lpar|rpar|amp);)/g,
+    (match, numeric?: string, named?: string) => {
+      if (named) return NAMED[named] ?? match;
+      const code = numeric![0] === 'x' || numeric![0] === 'X' ? Number.parseInt(numeric!.slice(1), 16) : Number.parseInt(numeric!, 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\uFFFD';
+    },
+  );
 }
 
 const NAMED: Record<string, string> = { colon: ':', Tab: '\t', NewLine: '\n', sol: '/', period: '.', lpar: '(', rpar: ')', amp: '&' };

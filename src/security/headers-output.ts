@@ -60,7 +60,12 @@ function blockedDiagnostic(blocked: BlockedInlineCode, routes: readonly Route[])
   const route = routes.find((r) => r.outPath === blocked.page);
   const where = route ? route.url : `/${blocked.page}`;
   return {
-    ...diagnose('csp-blocked-inline', { page: where, element: blocked.element, attribute: blocked.attribute, value: blocked.value.length > 60 ? `${blocked.value.slice(0, 57)}...` : blocked.value }),
+    ...diagnose('csp-blocked-inline', {
+      page: where,
+      element: blocked.element,
+      attribute: blocked.attribute,
+      value: blocked.value.length > 60 ? `${blocked.value.slice(0, 57)}...` : blocked.value,
+    }),
     file: route?.entry.file,
   };
 }

@@ -78,7 +78,9 @@ export type CacheClass = keyof typeof CACHE_CONTROL;
 
 /** The security headers every response carries, in the order they are written. */
 export function securityHeaders(security: SecurityDefinition = {}, hashes?: InlineHashes): Array<[string, string]> {
-  const opener: Array<[string, string]> = security.crossOriginOpenerPolicy ? [['Cross-Origin-Opener-Policy', security.crossOriginOpenerPolicy]] : [];
+  const opener: Array<[string, string]> = security.crossOriginOpenerPolicy
+    ? [['Cross-Origin-Opener-Policy', security.crossOriginOpenerPolicy]]
+    : [];
   return [
     ['Content-Security-Policy', serializeCsp(buildCsp(security.csp, hashes))],
     ['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE}; includeSubDomains${security.hstsPreload ? '; preload' : ''}`],
@@ -98,11 +100,15 @@ export function securityHeaders(security: SecurityDefinition = {}, hashes?: Inli
  * (a header named by two rules is sent with both values, which browsers enforce each), so this one
  * only takes away; pictures, fonts and inline styles the SVG draws with stay allowed.
  */
-export const SVG_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; script-src 'none'; sandbox";
+export const SVG_POLICY =
+  "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; script-src 'none'; sandbox";
 
 /** One rule per SVG file of the output, at its exact path (the one pattern every host that reads `_headers` matches alike). */
 export function svgRules(paths: readonly string[]): HeaderRule[] {
-  return paths.filter((path) => /\.svg$/i.test(path)).sort().map((path) => ({ pattern: `/${path}`, headers: [['Content-Security-Policy', SVG_POLICY]] }));
+  return paths
+    .filter((path) => /\.svg$/i.test(path))
+    .sort()
+    .map((path) => ({ pattern: `/${path}`, headers: [['Content-Security-Policy', SVG_POLICY]] }));
 }
 
 /** The cache class of one output file: content-hashed names are immutable, documents revalidate, the rest keep an hour. */

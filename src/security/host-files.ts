@@ -55,17 +55,19 @@ function vercelConfig(rules: readonly HeaderRule[]): string {
 function nginxInclude(rules: readonly HeaderRule[]): string {
   const lines = [
     '# The response headers of this build (what _headers says), for nginx. Written by `site build`.',
-    '# Inside the site\'s server block: root /srv/site/dist; include /srv/site/dist/_headers.nginx.conf;',
+    "# Inside the site's server block: root /srv/site/dist; include /srv/site/dist/_headers.nginx.conf;",
     'error_page 404 /404.html;',
     ...PRIVATE.map((name) => `location ^~ /${name} { return 404; }`),
   ];
   const locations = new Map<string, string>([['/*', 'location /']]);
   for (const { pattern } of rules) {
-    if (!locations.has(pattern)) locations.set(pattern, pattern.endsWith('/*') ? `location ^~ ${pattern.slice(0, -1)}` : `location = ${pattern}`);
+    if (!locations.has(pattern))
+      locations.set(pattern, pattern.endsWith('/*') ? `location ^~ ${pattern.slice(0, -1)}` : `location = ${pattern}`);
   }
   for (const [pattern, location] of locations) {
     lines.push('', `${location} {`);
-    for (const [name, value] of headersForPath(rules, representative(pattern))) lines.push(`  add_header ${canonicalName(name)} "${value.replace(/["\\]/g, '\\$&')}" always;`);
+    for (const [name, value] of headersForPath(rules, representative(pattern)))
+      lines.push(`  add_header ${canonicalName(name)} "${value.replace(/["\\]/g, '\\$&')}" always;`);
     lines.push('  try_files $uri $uri.html $uri/index.html =404;', '}');
   }
   return `${lines.join('\n')}\n`;

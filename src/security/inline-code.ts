@@ -36,7 +36,18 @@ const SCRIPT_TYPES = new Set([
   'module',
   'importmap',
   'speculationrules',
-  ...['application/ecmascript', 'application/javascript', 'application/x-ecmascript', 'application/x-javascript', 'text/ecmascript', 'text/javascript', 'text/jscript', 'text/livescript', 'text/x-ecmascript', 'text/x-javascript'],
+  ...[
+    'application/ecmascript',
+    'application/javascript',
+    'application/x-ecmascript',
+    'application/x-javascript',
+    'text/ecmascript',
+    'text/javascript',
+    'text/jscript',
+    'text/livescript',
+    'text/x-ecmascript',
+    'text/x-javascript',
+  ],
   ...['1.0', '1.1', '1.2', '1.3', '1.4', '1.5'].map((v) => `text/javascript${v}`),
 ]);
 /** Attributes whose `javascript:` URLs run code (and a strict CSP refuses). */
@@ -56,7 +67,8 @@ export function findInlineCode(pages: Iterable<{ path: string; contents: string 
     const html = typeof page.contents === 'string' ? page.contents : Buffer.from(page.contents).toString('utf8');
     parse ??= (require('parse5') as typeof import('parse5')).parse;
     walk(parse(html), (element) => {
-      if (element.nodeName === 'script' && !hasAttribute(element, 'src') && SCRIPT_TYPES.has(scriptType(element))) scripts.add(hashOf(textOf(element)));
+      if (element.nodeName === 'script' && !hasAttribute(element, 'src') && SCRIPT_TYPES.has(scriptType(element)))
+        scripts.add(hashOf(textOf(element)));
       if (element.nodeName === 'style') styles.add(hashOf(textOf(element)));
       for (const { name: local, prefix, value } of element.attrs) {
         const name = prefix ? `${prefix}:${local}` : local;
@@ -78,7 +90,8 @@ export function hashOf(text: string): string {
  * handler, style attribute or colon in their URL (`javascript:`) and nothing inside. A rendered
  * page with other scripts is parsed for inline code.
  */
-const KNOWN_SCRIPT_TAG = /<script type="application\/ld\+json">|<script(?: (?!on|style)[a-z-]+="[^"<>]*")*? src="[^"<>:]*"(?: (?!on|style)[a-z-]+="[^"<>]*")*><\/script>/y;
+const KNOWN_SCRIPT_TAG =
+  /<script type="application\/ld\+json">|<script(?: (?!on|style)[a-z-]+="[^"<>]*")*? src="[^"<>:]*"(?: (?!on|style)[a-z-]+="[^"<>]*")*><\/script>/y;
 
 /** The `<script>` tag the engine writes for its bootstrap (`render/client-bootstrap.ts`), which names the client entry. */
 const KNOWN_BOOTSTRAP_TAG = /<script type="module" data-entry="[^"<>]*">/y;
@@ -131,7 +144,10 @@ function hasAttribute(element: Element, name: string): boolean {
 
 export function isJavaScriptUrl(value: string): boolean {
   // Browsers drop ASCII whitespace and control characters before reading a URL's scheme.
-  return value.replace(/[\u0000-\u0020]/g, '').toLowerCase().startsWith('javascript:');
+  return value
+    .replace(/[\u0000-\u0020]/g, '')
+    .toLowerCase()
+    .startsWith('javascript:');
 }
 
 function startTag(element: Element): string {

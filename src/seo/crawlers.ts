@@ -50,7 +50,12 @@ const outPath = (urlPath: string) => urlPath.replace(/^\/+/, '');
  * The files crawlers and feed readers ask for: `sitemap.xml` and `robots.txt` (unless the site
  * turns them off) and each feed in both formats.
  */
-export function seoFiles(site: SiteDefinition, catalogue: Catalogue, context: SiteContext, body: BodyHtml = (entry) => renderMarkdown(entry.body, site.markdown, contentBodyContext(entry, undefined, 'feed'))): OutputFile[] {
+export function seoFiles(
+  site: SiteDefinition,
+  catalogue: Catalogue,
+  context: SiteContext,
+  body: BodyHtml = (entry) => renderMarkdown(entry.body, site.markdown, contentBodyContext(entry, undefined, 'feed')),
+): OutputFile[] {
   const files: OutputFile[] = [];
   const sitemap = site.sitemap !== false;
   if (sitemap) files.push({ path: outPath(SITEMAP_PATH), contents: renderSitemap(catalogue.entries, context) });

@@ -88,7 +88,8 @@ export function renderRss(feed: FeedDefinition, catalogue: Catalogue, site: Site
 /** An Atom feed with the full content of each entry. */
 export function renderAtom(feed: FeedDefinition, catalogue: Catalogue, site: SiteContext, body: BodyHtml = plainMarkdown): string {
   const items = feedItems(feed, catalogue, site, body);
-  const author = (who: FeedAuthor) => `<author><name>${escapeXml(who.name)}</name>${who.url ? `<uri>${escapeXml(who.url)}</uri>` : ''}</author>`;
+  const author = (who: FeedAuthor) =>
+    `<author><name>${escapeXml(who.name)}</name>${who.url ? `<uri>${escapeXml(who.url)}</uri>` : ''}</author>`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(site.lang)}">`,
@@ -133,7 +134,9 @@ export function checkEmptyFeeds(site: Pick<Site, 'feeds' | 'collections' | 'loca
         ...diagnose('empty-feed', { rss: feed.rss, collection: feed.collection, field, visible }),
         ...site.locate?.(['feeds', i, 'collection']),
         field: `feeds[${i}]`,
-        expected: field ? `entries of "${feed.collection}" with the field ${field} (the collection's dates.published)` : `a collection declaring its date field, such as dates: { published: 'date' }`,
+        expected: field
+          ? `entries of "${feed.collection}" with the field ${field} (the collection's dates.published)`
+          : `a collection declaring its date field, such as dates: { published: 'date' }`,
         actual: field ? `${visible} visible entries, none with ${field}` : `no dates on the collection "${feed.collection}"`,
       },
     ];

@@ -11,7 +11,8 @@ import { diagnose, type ParamsOf } from '../diagnostics/catalogue/index.ts';
 /** Where the build writes its redirects, in the format Netlify and Cloudflare Pages read. */
 export const REDIRECTS_FILE = '_redirects';
 
-const COMMENT = '# Redirects of this build, in the _redirects format of Netlify and Cloudflare Pages: from, to, status.\n# Written by `site build`, which also writes a page at each old path for hosts that read no such file.';
+const COMMENT =
+  '# Redirects of this build, in the _redirects format of Netlify and Cloudflare Pages: from, to, status.\n# Written by `site build`, which also writes a page at each old path for hosts that read no such file.';
 
 /** One redirect of the site, its source and target as clean paths. */
 interface Redirect {
@@ -30,7 +31,12 @@ interface Redirect {
  * no source may be one (its page would be replaced, or the redirect never followed): either is
  * an error at the redirect in the site definition.
  */
-export function redirectFiles(site: Pick<Site, 'redirects' | 'lang' | 'locate'>, routes: readonly Route[], output: readonly OutputFile[], context: Pick<SiteContext, 'url'>): { files: OutputFile[]; diagnostics: Diagnostic[] } {
+export function redirectFiles(
+  site: Pick<Site, 'redirects' | 'lang' | 'locate'>,
+  routes: readonly Route[],
+  output: readonly OutputFile[],
+  context: Pick<SiteContext, 'url'>,
+): { files: OutputFile[]; diagnostics: Diagnostic[] } {
   const entries = Object.entries(site.redirects ?? {});
   if (!entries.length) return { files: [], diagnostics: [] };
   const pages = new Set(routes.map((route) => route.url));
@@ -41,12 +47,36 @@ export function redirectFiles(site: Pick<Site, 'redirects' | 'lang' | 'locate'>,
   });
   const diagnostics: Diagnostic[] = [];
   const problem = (redirect: Redirect, params: ParamsOf<'invalid-redirect'>, expected: string, actual: string) =>
-    diagnostics.push({ ...diagnose('invalid-redirect', params), ...site.locate?.(['redirects', redirect.written]), field: `redirects[${JSON.stringify(redirect.written)}]`, expected, actual });
+    diagnostics.push({
+      ...diagnose('invalid-redirect', params),
+      ...site.locate?.(['redirects', redirect.written]),
+      field: `redirects[${JSON.stringify(redirect.written)}]`,
+      expected,
+      actual,
+    });
   for (const redirect of redirects) {
-    if (/[\s?#*]/.test(redirect.written)) problem(redirect, { kind: 'plain-source' }, 'a root-relative path without spaces, query, fragment or wildcard, such as /old-path', JSON.stringify(redirect.written));
-    else if (pages.has(redirect.from) || taken.has(redirect.outPath)) problem(redirect, { kind: 'source-is-page', from: redirect.from }, 'the path of a page the site no longer has', JSON.stringify(redirect.written));
+    if (/[\s?#*]/.test(redirect.written))
+      problem(
+        redirect,
+        { kind: 'plain-source' },
+        'a root-relative path without spaces, query, fragment or wildcard, such as /old-path',
+        JSON.stringify(redirect.written),
+      );
+    else if (pages.has(redirect.from) || taken.has(redirect.outPath))
+      problem(
+        redirect,
+        { kind: 'source-is-page', from: redirect.from },
+        'the path of a page the site no longer has',
+        JSON.stringify(redirect.written),
+      );
     const target = redirect.to.split('#', 1)[0]!;
-    if (/[\s?]/.test(redirect.to)) problem(redirect, { kind: 'plain-target' }, 'a root-relative path without spaces or query, such as /new-path', JSON.stringify(redirect.to));
+    if (/[\s?]/.test(redirect.to))
+      problem(
+        redirect,
+        { kind: 'plain-target' },
+        'a root-relative path without spaces or query, such as /new-path',
+        JSON.stringify(redirect.to),
+      );
     else if (!pages.has(normalizeUrlPath(target))) {
       const suggestion = closest(normalizeUrlPath(target), [...pages]);
       problem(redirect, { kind: 'no-target', target, suggestion }, 'the URL of a page of the build', JSON.stringify(redirect.to));
@@ -55,7 +85,10 @@ export function redirectFiles(site: Pick<Site, 'redirects' | 'lang' | 'locate'>,
   if (diagnostics.length) return { files: [], diagnostics };
   const lines = redirects.map(({ from, to }) => `${encodeURI(from)} ${encodeURI(to)} 301`);
   return {
-    files: [{ path: REDIRECTS_FILE, contents: `${COMMENT}\n${lines.join('\n')}\n` }, ...redirects.map((redirect) => ({ path: redirect.outPath, contents: redirectPage(redirect.to, site.lang, context) }))],
+    files: [
+      { path: REDIRECTS_FILE, contents: `${COMMENT}\n${lines.join('\n')}\n` },
+      ...redirects.map((redirect) => ({ path: redirect.outPath, contents: redirectPage(redirect.to, site.lang, context) })),
+    ],
     diagnostics: [],
   };
 }

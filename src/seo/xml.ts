@@ -35,5 +35,8 @@ export function absolutizeUrls(html: string, origin: string): string {
 
 /** The latest of some `YYYY-MM-DD` dates or UTC dates and times (they sort as text), or undefined for none. */
 export function latestDate(dates: readonly (string | undefined)[]): string | undefined {
-  return dates.filter((date): date is string => Boolean(date)).sort().at(-1);
+  return dates
+    .filter((date): date is string => Boolean(date))
+    .sort()
+    .at(-1);
 }

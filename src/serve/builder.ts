@@ -23,7 +23,12 @@ export interface Builder {
  */
 export function createBuilder(site: Site, writer: Writer, options: BuildOptions = {}): Builder {
   // Without a module to fingerprint, the code is what this process loaded: fixed for the builder's life.
-  const memory: BuildMemory = { filesFingerprint: {}, staticFiles: {}, images: {}, ...(site.code ? {} : { code: `process:${process.pid}:${Date.now()}` }) };
+  const memory: BuildMemory = {
+    filesFingerprint: {},
+    staticFiles: {},
+    images: {},
+    ...(site.code ? {} : { code: `process:${process.pid}:${Date.now()}` }),
+  };
   return {
     async rebuild() {
       const result = await build(site, writer, options, memory);

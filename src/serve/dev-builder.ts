@@ -45,7 +45,8 @@ const replaced: DevBuildResult = { ok: false, report: 'The build worker was repl
 
 const failed = (error: unknown, verbose?: boolean): DevBuildOutcome => {
   // A mistake in the site definition is a report of its own, with the stacks of the site's code when verbose.
-  const text = error instanceof SiteDefinitionError ? error.report(verbose) : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const text =
+    error instanceof SiteDefinitionError ? error.report(verbose) : error instanceof Error ? (error.stack ?? error.message) : String(error);
   return { ok: false, report: text, lines: [text.split('\n')[0] ?? text] };
 };
 
@@ -84,7 +85,12 @@ async function startSession({ root, config, origin, content, verbose }: DevBuild
     if (hasErrors(result.diagnostics)) {
       return {
         ok: false,
-        report: formatDiagnostics(result.diagnostics, { cwd: root, fileCount: result.fileCount, verbose, outcome: 'Still serving the last good build.' }),
+        report: formatDiagnostics(result.diagnostics, {
+          cwd: root,
+          fileCount: result.fileCount,
+          verbose,
+          outcome: 'Still serving the last good build.',
+        }),
         lines: result.diagnostics.map((d) => formatDiagnosticLine(d, root)),
         sources: sources(),
       };
@@ -95,7 +101,16 @@ async function startSession({ root, config, origin, content, verbose }: DevBuild
       return bytes ? [[path, bytes]] : [];
     });
     const removed = complete ? [] : result.changed.filter((path) => !writer.files.has(path));
-    const message: DevBuildResult = { ok: true, files, removed, complete, pages: result.routes.length, rendered: result.pages?.rendered ?? 0, fileCount: result.fileCount, sources: sources() };
+    const message: DevBuildResult = {
+      ok: true,
+      files,
+      removed,
+      complete,
+      pages: result.routes.length,
+      rendered: result.pages?.rendered ?? 0,
+      fileCount: result.fileCount,
+      sources: sources(),
+    };
     complete = false;
     return message;
   };

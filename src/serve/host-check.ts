@@ -14,7 +14,11 @@ export function hostAllowed(hostHeader: string | undefined, boundHost: string): 
   if (hostHeader === undefined) return true;
   const name = hostName(hostHeader);
   if (name === undefined) return false;
-  return name === 'localhost' || net.isIP(name) !== 0 || name === hostName(boundHost.includes(':') && !boundHost.startsWith('[') ? `[${boundHost}]` : boundHost);
+  return (
+    name === 'localhost' ||
+    net.isIP(name) !== 0 ||
+    name === hostName(boundHost.includes(':') && !boundHost.startsWith('[') ? `[${boundHost}]` : boundHost)
+  );
 }
 
 /** The lowercased name of a Host header without its port and brackets; undefined when it is malformed. */
@@ -33,6 +37,11 @@ export function refuseHost(request: http.IncomingMessage, response: http.ServerR
     `and this one was addressed to "${String(request.headers.host).slice(0, 200)}". ` +
     'This protects the site from pages that rebind their own domain name to this machine (DNS rebinding). ' +
     'To use another name, start the server with --host set to it.\n';
-  response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  response.writeHead(403, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
   response.end(request.method === 'HEAD' ? undefined : text);
 }

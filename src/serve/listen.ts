@@ -24,7 +24,10 @@ export async function listen(server: http.Server, options: ListenOptions): Promi
     const error = await tryListen(server, port, options.host);
     if (!error) {
       const bound = (server.address() as { port: number }).port;
-      return { port: bound, note: port === options.port ? undefined : `Port ${options.port} is in use, so ${options.command} uses ${bound}.` };
+      return {
+        port: bound,
+        note: port === options.port ? undefined : `Port ${options.port} is in use, so ${options.command} uses ${bound}.`,
+      };
     }
     if (error.code === 'EADDRINUSE' && port < last) continue;
     throw new SiteConfigError(listenFailure(error, port, options));
@@ -55,6 +58,7 @@ function listenFailure(error: NodeJS.ErrnoException, port: number, { host, portG
     return `${tried} on ${host} ${portGiven ? 'is' : 'are'} in use by another program (perhaps another ${command}): stop it, or choose another port with --port <n> (--port 0 picks a free one).`;
   }
   if (error.code === 'EACCES') return `port ${port} on ${host} needs privileges this user lacks: choose a port above 1023 with --port <n>.`;
-  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return `cannot listen on ${host}: no network interface of this machine has that address. Use --host 127.0.0.1, or an address of this machine.`;
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+    return `cannot listen on ${host}: no network interface of this machine has that address. Use --host 127.0.0.1, or an address of this machine.`;
   return `cannot listen on ${host}:${port}: ${error.message}.`;
 }

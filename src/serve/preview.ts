@@ -36,7 +36,12 @@ export async function startPreview(options: PreviewOptions): Promise<{ url: stri
     if (!hostAllowed(request.headers.host, options.host)) return refuseHost(request, response, options.host);
     respond(request, response, build, { compress: true });
   });
-  const { port, note } = await listen(server, { port: options.port, host: options.host, portGiven: options.portGiven, command: 'site preview' });
+  const { port, note } = await listen(server, {
+    port: options.port,
+    host: options.host,
+    portGiven: options.portGiven,
+    command: 'site preview',
+  });
   if (note) options.log?.(note);
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
@@ -56,11 +61,16 @@ export async function startPreview(options: PreviewOptions): Promise<{ url: stri
  */
 function readBuild(out: string): Map<string, Uint8Array> {
   const stat = fs.statSync(out, { throwIfNoEntry: false });
-  if (!stat?.isDirectory()) throw new NotABuildError(`${out} is ${stat ? 'a file, not a folder' : 'missing'}: run \`site build\` first, or name the build's folder with --out <dir>.`);
+  if (!stat?.isDirectory())
+    throw new NotABuildError(
+      `${out} is ${stat ? 'a file, not a folder' : 'missing'}: run \`site build\` first, or name the build's folder with --out <dir>.`,
+    );
   const headers = path.join(out, HEADERS_FILE);
   const text = fs.existsSync(headers) ? fs.readFileSync(headers, 'utf8') : undefined;
   if (text === undefined || !isEngineHeadersFile(text)) {
-    throw new NotABuildError(`${out} is not a build of this engine (it has no _headers written by \`site build\`), so it is not served: run \`site build\` first, or name the build's folder with --out <dir>.`);
+    throw new NotABuildError(
+      `${out} is not a build of this engine (it has no _headers written by \`site build\`), so it is not served: run \`site build\` first, or name the build's folder with --out <dir>.`,
+    );
   }
   try {
     parseHeadersFile(text);

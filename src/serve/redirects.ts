@@ -28,7 +28,9 @@ export function parseRedirects(text: string): RedirectRule[] {
     const [from, to, code, ...rest] = line.split(/\s+/);
     const status = code === undefined ? 301 : Number(code.replace(/!$/, ''));
     if (!from!.startsWith('/') || to === undefined || rest.length || !STATUSES.has(status)) {
-      throw new Error(`_redirects:${index + 1}: expected "/from /to [status]" with a status of ${[...STATUSES].join(', ')}, found ${JSON.stringify(raw.trim())}.`);
+      throw new Error(
+        `_redirects:${index + 1}: expected "/from /to [status]" with a status of ${[...STATUSES].join(', ')}, found ${JSON.stringify(raw.trim())}.`,
+      );
     }
     rules.push({ from: from!, to, status, force: code?.endsWith('!') ?? false, line: index + 1 });
   });
@@ -36,7 +38,11 @@ export function parseRedirects(text: string): RedirectRule[] {
 }
 
 /** Where a rule sends a request path: the first rule that matches it, with its placeholders filled in. */
-export function matchRedirect(rules: readonly RedirectRule[], pathname: string, fileExists: boolean): { to: string; status: number } | undefined {
+export function matchRedirect(
+  rules: readonly RedirectRule[],
+  pathname: string,
+  fileExists: boolean,
+): { to: string; status: number } | undefined {
   for (const rule of rules) {
     if (fileExists && !rule.force) continue;
     const values = matchPattern(rule.from, pathname);
@@ -54,8 +60,8 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
     .replace(/\/+$/, '')
     .split(/(\*$|:[A-Za-z]\w*)/)
     .map((part) => {
-      if (part === '*') return names.push('splat'), '(.*)';
-      if (part.startsWith(':')) return names.push(part.slice(1)), '([^/]+)';
+      if (part === '*') return (names.push('splat'), '(.*)');
+      if (part.startsWith(':')) return (names.push(part.slice(1)), '([^/]+)');
       return part.replace(/[.+?^${}()|[\]\\*]/g, '\\$&');
     })
     .join('');

@@ -59,7 +59,8 @@ export function serveBuild(files: ReadonlyMap<string, Uint8Array>, headSuffix = 
     if (file === HEADERS_FILE) rules = parseHeadersFile(Buffer.from(contents).toString('utf8'));
     // Read strictly by `site preview` before it starts (it says which line is wrong); here a broken file redirects nothing.
     else if (file === REDIRECTS_FILE) redirects = tryParse(() => parseRedirects(Buffer.from(contents).toString('utf8')), []);
-    else if (headSuffix && file.endsWith('.html')) served.set(file, Buffer.from(Buffer.from(contents).toString('utf8').replace('</head>', `${headSuffix}</head>`)));
+    else if (headSuffix && file.endsWith('.html'))
+      served.set(file, Buffer.from(Buffer.from(contents).toString('utf8').replace('</head>', `${headSuffix}</head>`)));
     else served.set(file, contents);
   }
   return { files: served, rules, redirects };
@@ -79,15 +80,22 @@ function tryParse<T>(parse: () => T, otherwise: T): T {
  * byte range gets 206, an unsatisfiable one 416, several are answered whole with 200. OPTIONS
  * gets 204 and other methods 405, both naming the allowed methods; overlong URLs get 414.
  */
-export function respond(request: http.IncomingMessage, response: http.ServerResponse, build: ServedBuild, options: RespondOptions = {}): void {
+export function respond(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  build: ServedBuild,
+  options: RespondOptions = {},
+): void {
   const url = request.url ?? '/';
   if (url.length > MAX_URL_LENGTH) return sendText(response, build, 414, 'The address is too long.\n');
   if (request.method === 'OPTIONS') return sendText(response, build, 204, '', { allow: ALLOW });
-  if (request.method !== 'GET' && request.method !== 'HEAD') return sendText(response, build, 405, 'Method not allowed.\n', { allow: ALLOW });
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return sendText(response, build, 405, 'Method not allowed.\n', { allow: ALLOW });
   const key = outputKey(url);
   let found = key === undefined ? undefined : lookup(build.files, key);
   let status = 200;
-  const redirect = build.redirects?.length && key !== undefined ? matchRedirect(build.redirects, pathnameOf(url), found !== undefined) : undefined;
+  const redirect =
+    build.redirects?.length && key !== undefined ? matchRedirect(build.redirects, pathnameOf(url), found !== undefined) : undefined;
   if (redirect && redirect.status !== 200 && redirect.status !== 404) {
     const headers = headersFor(build, url, redirect.status);
     headers.set('location', withQuery(redirect.to, url));
@@ -100,7 +108,10 @@ export function respond(request: http.IncomingMessage, response: http.ServerResp
     status = redirect.status;
   }
   if (!found || status === 404) {
-    const notFound = found?.contents ?? build.files.get('404.html') ?? Buffer.from('<!DOCTYPE html><html lang="en"><title>Not found</title><h1>Not found</h1></html>');
+    const notFound =
+      found?.contents ??
+      build.files.get('404.html') ??
+      Buffer.from('<!DOCTYPE html><html lang="en"><title>Not found</title><h1>Not found</h1></html>');
     return sendBody(request, response, 404, notFound, contentTypeOf('404.html'), headersFor(build, url, 404), options);
   }
   const restyled = key && found.path === `${key}/index.html` ? inPageStyle(url, key, found.contents) : undefined;
@@ -118,7 +129,8 @@ export function respond(request: http.IncomingMessage, response: http.ServerResp
     response.writeHead(304, Object.fromEntries(headers));
     return void response.end();
   }
-  const range = request.method === 'GET' && ifRangeHolds(request, etag) ? parseRange(request.headers.range, found.contents.byteLength) : undefined;
+  const range =
+    request.method === 'GET' && ifRangeHolds(request, etag) ? parseRange(request.headers.range, found.contents.byteLength) : undefined;
   if (range === 'unsatisfiable') {
     headers.set('content-range', `bytes */${found.contents.byteLength}`);
     return sendBody(request, response, 416, Buffer.alloc(0), 'text/plain; charset=utf-8', headers);
@@ -284,13 +296,22 @@ const compressedCache = { br: new WeakMap<Uint8Array, Uint8Array>(), gzip: new W
 function compressed(body: Uint8Array, encoding: 'br' | 'gzip'): Uint8Array {
   let bytes = compressedCache[encoding].get(body);
   if (!bytes) {
-    bytes = encoding === 'br' ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }) : zlib.gzipSync(body, { level: 9 });
+    bytes =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : zlib.gzipSync(body, { level: 9 });
     compressedCache[encoding].set(body, bytes);
   }
   return bytes;
 }
 
-function sendText(response: http.ServerResponse, build: ServedBuild, status: number, text: string, extra: Record<string, string> = {}): void {
+function sendText(
+  response: http.ServerResponse,
+  build: ServedBuild,
+  status: number,
+  text: string,
+  extra: Record<string, string> = {},
+): void {
   const headers = headersFor(build, '/', status);
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   if (status !== 204) {

@@ -62,7 +62,13 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   // Live reload: open pages listen on /__site/events and reload on each good build.
   const clients = new Set<http.ServerResponse>();
   const liveReload = (
-    await esbuild.build({ entryPoints: [engineFile(import.meta.url, '../client/live-reload')], bundle: true, write: false, format: 'esm', minify: true })
+    await esbuild.build({
+      entryPoints: [engineFile(import.meta.url, '../client/live-reload')],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      minify: true,
+    })
   ).outputFiles[0]!.text;
   const sendState = (client: http.ServerResponse) => {
     if (failure) client.write(`event: error-report\ndata: ${failure.split('\n').join('\ndata: ')}\n\n`);
@@ -74,7 +80,8 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
 
   /** What the site is made of, as the worker that loaded it said (none until one has). */
   let sources: { content: string[]; code: Set<string>; codeFolders: string[] } | undefined;
-  const onSources = (told: DevBuildSources['sources']) => (sources = { content: told.content, code: new Set(told.code), codeFolders: told.codeFolders });
+  const onSources = (told: DevBuildSources['sources']) =>
+    (sources = { content: told.content, code: new Set(told.code), codeFolders: told.codeFolders });
 
   // The build loop: one build at a time; changes during a build queue exactly one more. Content
   // edits go to the warm worker; template or engine edits need a fresh one (modules load once).
@@ -90,7 +97,13 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
     const started = performance.now();
     if (kind === 'code' || !worker) {
       worker?.close();
-      worker = startDevBuilder({ root: options.root, config: options.config, origin: options.origin, content: options.content, verbose: options.verbose });
+      worker = startDevBuilder({
+        root: options.root,
+        config: options.config,
+        origin: options.origin,
+        content: options.content,
+        verbose: options.verbose,
+      });
     }
     running = worker
       .build()
@@ -99,7 +112,10 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
         const ms = Math.round(performance.now() - started);
         if (result.ok) {
           soft = result.complete ? [] : onlyMainChanged(output, result.files);
-          mains = soft.length > SENT_MAINS ? {} : Object.fromEntries(result.files.filter(([file]) => soft.includes(file)).map(([file, bytes]) => [file, mainOf(bytes)!]));
+          mains =
+            soft.length > SENT_MAINS
+              ? {}
+              : Object.fromEntries(result.files.filter(([file]) => soft.includes(file)).map(([file, bytes]) => [file, mainOf(bytes)!]));
           if (result.complete) output.clear();
           for (const file of result.removed) output.delete(file);
           for (const [file, bytes] of result.files) output.set(file, bytes);
@@ -107,7 +123,11 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
           failure = undefined;
           version++;
           changed = result.complete ? undefined : [...result.removed, ...result.files.map(([file]) => file)];
-          log(result.complete ? `✔ Built ${result.pages} pages in ${ms} ms.` : `✔ Rebuilt ${result.rendered} of ${result.pages} pages in ${ms} ms.`);
+          log(
+            result.complete
+              ? `✔ Built ${result.pages} pages in ${ms} ms.`
+              : `✔ Rebuilt ${result.rendered} of ${result.pages} pages in ${ms} ms.`,
+          );
         } else {
           failure = result.report;
           log(result.report);
@@ -129,20 +149,33 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
     if (served === NO_BUILD && !failure && running) return void running.then(() => server.emit('request', request, response));
     const url = request.url ?? '/';
     if (url === '/__site/events') {
-      response.writeHead(200, { ...Object.fromEntries(headersFor(served, url, 200)), 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      response.writeHead(200, {
+        ...Object.fromEntries(headersFor(served, url, 200)),
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
       clients.add(response);
       sendState(response);
       request.on('close', () => clients.delete(response));
       return;
     }
     if (url === '/__site/live-reload.js') {
-      response.writeHead(200, { ...Object.fromEntries(headersFor(served, url, 200)), 'content-type': contentTypeOf('live-reload.js'), 'cache-control': 'no-store' });
+      response.writeHead(200, {
+        ...Object.fromEntries(headersFor(served, url, 200)),
+        'content-type': contentTypeOf('live-reload.js'),
+        'cache-control': 'no-store',
+      });
       response.end(request.method === 'HEAD' ? undefined : liveReload);
       return;
     }
     if (served === NO_BUILD && failure) {
       const page = Buffer.from(errorPage(failure));
-      response.writeHead(500, { ...Object.fromEntries(headersFor(served, url, 500)), 'content-type': contentTypeOf('.html'), 'content-length': page.byteLength });
+      response.writeHead(500, {
+        ...Object.fromEntries(headersFor(served, url, 500)),
+        'content-type': contentTypeOf('.html'),
+        'content-length': page.byteLength,
+      });
       response.end(request.method === 'HEAD' ? undefined : page);
       return;
     }
@@ -150,12 +183,20 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   });
 
   // Listening comes first, so that a port in use is said at once, before anything is built or watched.
-  const { port, note } = await listen(server, { port: options.port, host: options.host, portGiven: options.portGiven ?? true, command: 'site serve' });
+  const { port, note } = await listen(server, {
+    port: options.port,
+    host: options.host,
+    portGiven: options.portGiven ?? true,
+    command: 'site serve',
+  });
   if (note) log(note);
 
   // The project folder, and the site's content wherever it is. What an edit means depends on the
   // file: content is rebuilt by the warm worker; the site's code or the engine's needs a new one.
-  const watcher = chokidar.watch([options.root, ...(options.content ? [path.resolve(options.content)] : [])], { ignoreInitial: true, ignored: isMachineMade });
+  const watcher = chokidar.watch([options.root, ...(options.content ? [path.resolve(options.content)] : [])], {
+    ignoreInitial: true,
+    ignored: isMachineMade,
+  });
   const kindOf = (file: string): 'content' | 'code' | undefined => {
     if (!sources) return 'code';
     if (sources.content.some((dir) => dir === file || isInside(dir, file))) return 'content';

@@ -56,7 +56,13 @@ export interface BundleExtras {
 
 /** The bundle of `entry`: the one made before when none of its files has changed since, else a new one. */
 export async function bundleSiteCode(entry: string, root: string, extras?: BundleExtras): Promise<Bundle> {
-  const list = path.join(codeFolder(root), `${createHash('sha256').update(`${FORMAT}\n${entry}${extras ? `\n${extras.key}` : ''}`).digest('hex').slice(0, 16)}.json`);
+  const list = path.join(
+    codeFolder(root),
+    `${createHash('sha256')
+      .update(`${FORMAT}\n${entry}${extras ? `\n${extras.key}` : ''}`)
+      .digest('hex')
+      .slice(0, 16)}.json`,
+  );
   const known = readList(list);
   if (known && fs.existsSync(known.file) && known.inputs.every(([file, size, mtimeMs]) => unchanged(file, size, mtimeMs))) {
     return { file: known.file, hash: known.hash, inputs: known.inputs.map(([file]) => file) };
@@ -94,7 +100,8 @@ export async function bundleSiteCode(entry: string, root: string, extras?: Bundl
   writeAtomically(file, `${code.text.replace(/\/\/# sourceMappingURL=.*\n?$/, '')}//# sourceMappingURL=${path.basename(file)}.map\n`);
   const stamped = inputs.map((input): CodeList['inputs'][number] => [input, ...stamp(input)]);
   // A file edited while esbuild ran may not be what it read: no list, so the next run bundles again.
-  if (stamped.every(([, , mtimeMs]) => mtimeMs < started)) writeAtomically(list, JSON.stringify({ file, hash, inputs: stamped } satisfies CodeList));
+  if (stamped.every(([, , mtimeMs]) => mtimeMs < started))
+    writeAtomically(list, JSON.stringify({ file, hash, inputs: stamped } satisfies CodeList));
   else fs.rmSync(list, { force: true });
   removeOlderBundles(file);
   return { file, hash, inputs };
@@ -119,7 +126,8 @@ const ENGINE_MODULES: Record<string, object> = { engine, 'jsx-runtime': jsxRunti
 
 /** Makes this engine the one a bundle's `import … from 'stillsite'` gets (see `oneEngineAndOneReact`). */
 function provideEngine(): void {
-  for (const [name, module] of Object.entries(ENGINE_MODULES)) (globalThis as Record<symbol, unknown>)[Symbol.for(`${ENGINE_PACKAGE}.${name}`)] = module;
+  for (const [name, module] of Object.entries(ENGINE_MODULES))
+    (globalThis as Record<symbol, unknown>)[Symbol.for(`${ENGINE_PACKAGE}.${name}`)] = module;
 }
 
 const requireFromEngine = createRequire(import.meta.url);
@@ -142,7 +150,10 @@ const oneEngineAndOneReact: esbuild.Plugin = {
       ].join('\n'),
       loader: 'js',
     }));
-    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: pathToFileURL(requireFromEngine.resolve(args.path)).href, external: true }));
+    build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({
+      path: pathToFileURL(requireFromEngine.resolve(args.path)).href,
+      external: true,
+    }));
   },
 };
 

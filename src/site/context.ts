@@ -13,7 +13,17 @@ export interface SiteContext {
 }
 
 /** Resolves the origin, the URL helper and the social images for one build. */
-export function createSiteContext(site: { name: string; lang: string; origin: string }, originOverride?: string, ogImages: ReadonlyMap<string, OgImageRef> = new Map()): SiteContext {
+export function createSiteContext(
+  site: { name: string; lang: string; origin: string },
+  originOverride?: string,
+  ogImages: ReadonlyMap<string, OgImageRef> = new Map(),
+): SiteContext {
   const origin = (originOverride ?? process.env.SITE_ORIGIN ?? site.origin).replace(/\/+$/, '');
-  return { name: site.name, lang: site.lang, origin, url: (path: string) => `${origin}${path}`, ogImage: (pageUrl) => ogImages.get(pageUrl) };
+  return {
+    name: site.name,
+    lang: site.lang,
+    origin,
+    url: (path: string) => `${origin}${path}`,
+    ogImage: (pageUrl) => ogImages.get(pageUrl),
+  };
 }

@@ -207,7 +207,10 @@ export type TemplateProps<C> = PageProps<CollectionData<C>>;
  * });
  * export default defineSite({ ..., collections: [posts], templates: { post } });
  */
-export function defineTemplate<T extends BaseData>(collection: CollectionDefinition<T>, template: TemplateDefinition<T>): TemplateDefinition<T> {
+export function defineTemplate<T extends BaseData>(
+  collection: CollectionDefinition<T>,
+  template: TemplateDefinition<T>,
+): TemplateDefinition<T> {
   // The collection is there for its type: it is what types the component's props.
   void collection;
   return template;

@@ -28,7 +28,10 @@ export async function loadSite(root: string, config?: string, options: LoadOptio
   const file = findConfig(root, config);
   const { module, code } = await importSite(file, root);
   const definition = (module as { default?: SiteInput }).default;
-  if (!definition) throw new SiteConfigError(`${path.relative(process.cwd(), file) || file} must default-export the site: export default defineSite({ ... }).`);
+  if (!definition)
+    throw new SiteConfigError(
+      `${path.relative(process.cwd(), file) || file} must default-export the site: export default defineSite({ ... }).`,
+    );
   const locate = siteLocator(file, code.inputs);
   const checked = checkSite(withContent(definition, options.contentDir), root, locate);
   if (!checked.site) throw new SiteDefinitionError(checked.diagnostics, root);
@@ -43,7 +46,8 @@ export async function loadSiteBundle(bundle: string): Promise<SiteDefinition> {
   const module = (await importBundle(bundle)) as { default?: SiteInput };
   if (!module.default) throw new Error(`${bundle} has no default export to render with.`);
   const projectRoot = path.resolve(path.dirname(bundle), '..', '..');
-  if (codeFolder(projectRoot) !== path.dirname(bundle)) throw new Error(`${bundle} is not in a project's code folder (${codeFolder('<root>')}).`);
+  if (codeFolder(projectRoot) !== path.dirname(bundle))
+    throw new Error(`${bundle} is not in a project's code folder (${codeFolder('<root>')}).`);
   return resolveSitePaths(module.default, projectRoot);
 }
 

@@ -9,7 +9,8 @@ import { DEPLOY_HOSTS } from '../security/host-files.ts';
  */
 
 /** A value the engine calls; `expected` says what it should be in messages. */
-const callable = (expected: string) => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { params: { expected } });
+const callable = (expected: string) =>
+  z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { params: { expected } });
 
 /** A React component: a function or class, or an object React renders (`memo`, `forwardRef`, `lazy`). */
 const component = z.custom<unknown>(
@@ -31,11 +32,11 @@ const collection = z.strictObject({
   exclude: z.array(text).optional(),
   schema: callable('a function (helpers) => zod schema'),
   template: z.custom<unknown>((value) => (typeof value === 'string' && value !== '') || typeof value === 'function', {
-    params: { expected: 'a template name, or a function choosing one from the entry\'s data' },
+    params: { expected: "a template name, or a function choosing one from the entry's data" },
   }),
   dates: z.strictObject({ published: text.optional(), updated: text.optional() }).optional(),
   frontMatter: z.enum(['required', 'optional']).optional(),
-  computed: z.record(z.string(), callable('a function ({ body, path, url, data }) => the field\'s value')).optional(),
+  computed: z.record(z.string(), callable("a function ({ body, path, url, data }) => the field's value")).optional(),
 });
 
 const template = z.strictObject({ component, styles: z.array(text) });
@@ -83,7 +84,8 @@ const securitySettings = z.strictObject({
 
 /** A unified plugin: a function, or a function and its options (`[rehypeSlug, { prefix: 'h-' }]`). */
 const plugin = z.custom<unknown>(
-  (value) => typeof value === 'function' || (Array.isArray(value) && value.length >= 1 && value.length <= 2 && typeof value[0] === 'function'),
+  (value) =>
+    typeof value === 'function' || (Array.isArray(value) && value.length >= 1 && value.length <= 2 && typeof value[0] === 'function'),
   { params: { expected: 'a unified plugin, or [plugin, options]' } },
 );
 

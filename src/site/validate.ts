@@ -36,7 +36,14 @@ export function checkSite(definition: unknown, projectRoot: string, locate?: Sit
   const shape = siteSchema.safeParse(definition, { reportInput: true });
   const issues = shape.success ? [] : shape.error.issues;
   const problems = describeIssues(issues, siteSchema).map(
-    ({ facts, fieldPath }): Problem => ({ at: fieldPath, code: facts.code, message: facts.message, expected: facts.expected, actual: facts.actual, hint: facts.hint }),
+    ({ facts, fieldPath }): Problem => ({
+      at: fieldPath,
+      code: facts.code,
+      message: facts.message,
+      expected: facts.expected,
+      actual: facts.actual,
+      hint: facts.hint,
+    }),
   );
   // Not even an object: there are no fields to look into.
   if (issues.some((issue) => issue.path.length === 0 && issue.code !== 'unrecognized_keys')) {
@@ -72,12 +79,23 @@ export function resolveSitePaths(definition: SiteInput, projectRoot: string): Si
     styles: each(definition.styles),
     islands: each(definition.islands),
     ...(definition.startup && { startup: each(definition.startup) }),
-    ...(definition.og && { og: { ...definition.og, templates: each(definition.og.templates), fonts: definition.og.fonts.map((font) => ({ ...font, file: resolve(font.file) })) } }),
+    ...(definition.og && {
+      og: {
+        ...definition.og,
+        templates: each(definition.og.templates),
+        fonts: definition.og.fonts.map((font) => ({ ...font, file: resolve(font.file) })),
+      },
+    }),
   };
 }
 
 /** A name the site uses but does not define, with the names it does. */
-function unknownName(at: PropertyKey[], value: string, known: string[], words: (suggestion: string | undefined) => Pick<Diagnostic, 'code' | 'message' | 'hint'>): Problem {
+function unknownName(
+  at: PropertyKey[],
+  value: string,
+  known: string[],
+  words: (suggestion: string | undefined) => Pick<Diagnostic, 'code' | 'message' | 'hint'>,
+): Problem {
   return {
     at,
     ...words(closest(value, known)),
@@ -90,7 +108,11 @@ function collectionTemplates(site: SiteInput): Problem[] {
   const templates = Object.keys(site.templates);
   return site.collections.flatMap((collection, i) =>
     typeof collection.template === 'string' && !templates.includes(collection.template)
-      ? [unknownName(['collections', i, 'template'], collection.template, templates, (suggestion) => diagnose('unknown-template', { suggestion }))]
+      ? [
+          unknownName(['collections', i, 'template'], collection.template, templates, (suggestion) =>
+            diagnose('unknown-template', { suggestion }),
+          ),
+        ]
       : [],
   );
 }
@@ -101,7 +123,13 @@ function shikiThemes(site: SiteInput): Problem[] {
   if (!themes) return [];
   const known = themeNames();
   return (['light', 'dark'] as const).flatMap((scheme) =>
-    known.includes(themes[scheme]) ? [] : [unknownName(['markdown', 'shiki', 'themes', scheme], themes[scheme], known, (suggestion) => diagnose('invalid-value', { suggestion, theme: true }))],
+    known.includes(themes[scheme])
+      ? []
+      : [
+          unknownName(['markdown', 'shiki', 'themes', scheme], themes[scheme], known, (suggestion) =>
+            diagnose('invalid-value', { suggestion, theme: true }),
+          ),
+        ],
   );
 }
 
@@ -109,7 +137,9 @@ function templateStyles(site: SiteInput): Problem[] {
   const styles = Object.keys(site.styles);
   return Object.entries(site.templates).flatMap(([name, template]) =>
     template.styles.flatMap((style, i) =>
-      styles.includes(style) ? [] : [unknownName(['templates', name, 'styles', i], style, styles, (suggestion) => diagnose('unknown-stylesheet', { suggestion }))],
+      styles.includes(style)
+        ? []
+        : [unknownName(['templates', name, 'styles', i], style, styles, (suggestion) => diagnose('unknown-stylesheet', { suggestion }))],
     ),
   );
 }
@@ -117,14 +147,29 @@ function templateStyles(site: SiteInput): Problem[] {
 function feedCollections(site: SiteInput): Problem[] {
   const collections = site.collections.map((collection) => collection.name);
   return (site.feeds ?? []).flatMap((feed, i) =>
-    collections.includes(feed.collection) ? [] : [unknownName(['feeds', i, 'collection'], feed.collection, collections, (suggestion) => diagnose('unknown-collection', { suggestion }))],
+    collections.includes(feed.collection)
+      ? []
+      : [
+          unknownName(['feeds', i, 'collection'], feed.collection, collections, (suggestion) =>
+            diagnose('unknown-collection', { suggestion }),
+          ),
+        ],
   );
 }
 
 /** Redirects whose old path is not root-relative. (Whether they lead to a page is checked by the build.) */
 function redirectSources(site: SiteInput): Problem[] {
   return Object.keys(site.redirects ?? {}).flatMap((from): Problem[] =>
-    from.startsWith('/') ? [] : [{ at: ['redirects', from], ...diagnose('invalid-format', { rootRelative: true }), expected: 'a root-relative path such as /old-path', actual: JSON.stringify(from) }],
+    from.startsWith('/')
+      ? []
+      : [
+          {
+            at: ['redirects', from],
+            ...diagnose('invalid-format', { rootRelative: true }),
+            expected: 'a root-relative path such as /old-path',
+            actual: JSON.stringify(from),
+          },
+        ],
   );
 }
 
@@ -139,11 +184,20 @@ function pathProblems(site: SiteInput, root: string, usable: (...fields: Array<k
     ...(usable('og') && site.og ? named(['og', 'templates'], site.og.templates) : []),
     ...(usable('og') && site.og ? site.og.fonts.map((font, i) => ({ at: ['og', 'fonts', i, 'file'], written: font.file })) : []),
   ];
-  const problems = wanted.filter(({ written, folder }) => !exists(path.resolve(root, written), folder)).map(({ at, written, folder }) => missingPath(at, root, written, folder));
+  const problems = wanted
+    .filter(({ written, folder }) => !exists(path.resolve(root, written), folder))
+    .map(({ at, written, folder }) => missingPath(at, root, written, folder));
   if (site.favicon && usable('favicon', 'contentDir', 'publicDir')) {
-    const folders = [site.publicDir, site.contentDir].filter((folder): folder is string => folder !== undefined).map((folder) => path.resolve(root, folder));
+    const folders = [site.publicDir, site.contentDir]
+      .filter((folder): folder is string => folder !== undefined)
+      .map((folder) => path.resolve(root, folder));
     if (!folders.some((folder) => exists(path.join(folder, safeDecode(site.favicon!))))) {
-      problems.push({ at: ['favicon'], ...diagnose('missing-path', {}), expected: `a file in ${folders.map((folder) => path.relative(root, folder) || '.').join(' or ')}`, actual: JSON.stringify(site.favicon) });
+      problems.push({
+        at: ['favicon'],
+        ...diagnose('missing-path', {}),
+        expected: `a file in ${folders.map((folder) => path.relative(root, folder) || '.').join(' or ')}`,
+        actual: JSON.stringify(site.favicon),
+      });
     }
   }
   return problems;
@@ -156,7 +210,10 @@ function named(at: PropertyKey[], files: Record<string, string>) {
 function missingPath(at: PropertyKey[], root: string, written: string, folder = false): Problem {
   const file = path.resolve(root, written);
   const siblings = exists(path.dirname(file), true) ? fs.readdirSync(path.dirname(file), { withFileTypes: true }) : [];
-  const suggestion = closest(path.basename(file), siblings.filter((entry) => entry.isDirectory() === folder).map((entry) => entry.name));
+  const suggestion = closest(
+    path.basename(file),
+    siblings.filter((entry) => entry.isDirectory() === folder).map((entry) => entry.name),
+  );
   const relative = path.isAbsolute(written) ? '' : ` (read from the project root: ${file})`;
   return {
     at,
@@ -188,10 +245,24 @@ function schemaProblems(site: SiteInput, contentDir: string): Problem[] {
       schema = collection.schema(helpers);
     } catch (error) {
       const thrown = error instanceof Error ? error : new Error(String(error));
-      return [{ at: ['collections', i, 'schema'], ...diagnose('invalid-site-code', { kind: 'schema', reason: thrown.message }), detail: thrown.stack }];
+      return [
+        {
+          at: ['collections', i, 'schema'],
+          ...diagnose('invalid-site-code', { kind: 'schema', reason: thrown.message }),
+          detail: thrown.stack,
+        },
+      ];
     }
-    if (typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function') return dateFieldProblems(collection, i, schema as z.ZodType);
-    return [{ at: ['collections', i, 'schema'], ...diagnose('invalid-type', { kind: 'schema' }), expected: 'a function returning a zod schema, such as () => z.object({ title: z.string(), description: z.string() })', actual: describeValue(schema) }];
+    if (typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function')
+      return dateFieldProblems(collection, i, schema as z.ZodType);
+    return [
+      {
+        at: ['collections', i, 'schema'],
+        ...diagnose('invalid-type', { kind: 'schema' }),
+        expected: 'a function returning a zod schema, such as () => z.object({ title: z.string(), description: z.string() })',
+        actual: describeValue(schema),
+      },
+    ];
   });
 }
 
@@ -206,7 +277,11 @@ function dateFieldProblems(collection: SiteInput['collections'][number], index: 
   return (['published', 'updated'] as const).flatMap((kind): Problem[] => {
     const field = collection.dates?.[kind];
     if (field === undefined || fields.includes(field)) return [];
-    return [unknownName(['collections', index, 'dates', kind], field, fields, (suggestion) => diagnose('unknown-field', { suggestion, inSchema: true }))];
+    return [
+      unknownName(['collections', index, 'dates', kind], field, fields, (suggestion) =>
+        diagnose('unknown-field', { suggestion, inSchema: true }),
+      ),
+    ];
   });
 }
 

@@ -16,5 +16,5 @@ export const ANALYTICS_CSP: Readonly<CspSources> = {
 
 /** The extra CSP sources a build needs: Google's hosts with a measurement id, none without. */
 export function analyticsCsp(measurementId: string | undefined): CspSources {
-  return measurementId ? structuredClone(ANALYTICS_CSP) as CspSources : {};
+  return measurementId ? (structuredClone(ANALYTICS_CSP) as CspSources) : {};
 }

@@ -7,7 +7,10 @@ import { MEASUREMENT_ID_META } from './google-tag.ts';
  * analytics startup module (data in the page, not an inline script, so a strict CSP holds).
  * Without an id the head is returned unchanged and the page holds no trace of analytics.
  */
-export function withMeasurementId(Head: ComponentType<PageProps<any>> | undefined, measurementId: string | undefined): ComponentType<PageProps<any>> | undefined {
+export function withMeasurementId(
+  Head: ComponentType<PageProps<any>> | undefined,
+  measurementId: string | undefined,
+): ComponentType<PageProps<any>> | undefined {
   if (!measurementId) return Head;
   return function HeadWithMeasurementId(props: PageProps<any>) {
     return (

@@ -16,7 +16,9 @@ export function resolveMeasurementId(configured: string | undefined, env: NodeJS
   const value = (fromEnv ?? configured ?? '').trim();
   if (value === '' || value.toLowerCase() === 'none') return undefined;
   if (!MEASUREMENT_ID.test(value)) {
-    throw new SiteConfigError(`${source}: expected a Google Analytics 4 measurement id such as G-AB12CD34EF (or "none"), found ${JSON.stringify(value)}.`);
+    throw new SiteConfigError(
+      `${source}: expected a Google Analytics 4 measurement id such as G-AB12CD34EF (or "none"), found ${JSON.stringify(value)}.`,
+    );
   }
   return value;
 }

@@ -41,7 +41,9 @@ export function ServiceCard({ entry, headingLevel = 3 }: { entry: Entry<Service>
   return (
     <article className="card card-service">
       <div className="card-body">
-        {entry.data.icon ? <img src={entry.data.icon.url} alt="" width={48} height={48} className="service-icon" loading="lazy" decoding="async" /> : null}
+        {entry.data.icon ? (
+          <img src={entry.data.icon.url} alt="" width={48} height={48} className="service-icon" loading="lazy" decoding="async" />
+        ) : null}
         <Heading className="card-title">
           <a href={entry.url} className="card-link">
             {entry.data.title}
@@ -84,7 +86,14 @@ export function TeamCard({ entry, headingLevel = 2 }: { entry: Entry<TeamMember>
   const { data } = entry;
   return (
     <article className="card card-person">
-      {data.image ? <Img src={data.image.path} alt={data.image.alt} className="portrait" sizes="(min-width: 1024px) 23vw, (min-width: 600px) 50vw, 100vw" /> : null}
+      {data.image ? (
+        <Img
+          src={data.image.path}
+          alt={data.image.alt}
+          className="portrait"
+          sizes="(min-width: 1024px) 23vw, (min-width: 600px) 50vw, 100vw"
+        />
+      ) : null}
       <div className="card-body">
         <Heading className="card-title">
           <a href={entry.url} className="card-link">

@@ -29,7 +29,13 @@ export const Footer = memo(function Footer({ year }: { year: number }) {
           </a>
           <p>Data, cloud, AI and security engineering for teams that need it to work the first time.</p>
           <div className="footer-icons">
-            <a className="icon-button" href={identity.linkedIn} aria-label="Kestrel Point on LinkedIn" rel="noopener noreferrer" target="_blank">
+            <a
+              className="icon-button"
+              href={identity.linkedIn}
+              aria-label="Kestrel Point on LinkedIn"
+              rel="noopener noreferrer"
+              target="_blank"
+            >
               <Icon name="linkedin" size="sm" />
             </a>
             <a className="icon-button" href={`mailto:${identity.email}`} aria-label={`E-mail ${identity.email}`}>

@@ -43,7 +43,15 @@ function HeroBackdrop({ banner }: { banner: NonNullable<HeroData['banner']> }) {
       <svg className="hero-layer" focusable="false">
         <rect width="100%" height="100%" fill={banner.color ?? SHADE} />
       </svg>
-      <Img className="hero-layer hero-picture" src={banner.image} alt="" priority sizes="100vw" fallback={false} data-align={svgAlignment(banner.position ?? 'center')} />
+      <Img
+        className="hero-layer hero-picture"
+        src={banner.image}
+        alt=""
+        priority
+        sizes="100vw"
+        fallback={false}
+        data-align={svgAlignment(banner.position ?? 'center')}
+      />
       {/* biome-ignore lint/a11y/noSvgWithoutTitle: as above, decorative. */}
       <svg className="hero-layer" focusable="false">
         <defs>

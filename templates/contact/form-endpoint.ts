@@ -37,7 +37,8 @@ function endpointProblem(value: string): string | undefined {
   } catch {
     return 'not an absolute URL';
   }
-  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) return 'plain http would send what visitors type unencrypted (http is accepted only for 127.0.0.1 and localhost, for tests)';
+  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname))
+    return 'plain http would send what visitors type unencrypted (http is accepted only for 127.0.0.1 and localhost, for tests)';
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return `the scheme is ${url.protocol.slice(0, -1)}, not https`;
   if (url.username || url.password) return 'it carries a user name or password, which every visitor could read in the page';
   if (url.hash) return 'it has a #fragment, which a form post drops';
@@ -58,7 +59,8 @@ export function formCsp(endpoint: string | undefined): CspSources {
 export function mergeCsp(...parts: CspSources[]): CspSources {
   const merged: CspSources = {};
   for (const part of parts) {
-    for (const [directive, sources] of Object.entries(part)) merged[directive] = [...new Set([...(merged[directive] ?? []), ...(sources ?? [])])];
+    for (const [directive, sources] of Object.entries(part))
+      merged[directive] = [...new Set([...(merged[directive] ?? []), ...(sources ?? [])])];
   }
   return merged;
 }

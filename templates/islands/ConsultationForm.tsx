@@ -123,8 +123,10 @@ export default function ConsultationForm({ endpoint, email, services, nextUrl, p
     id: idOf(name),
     name,
     'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': [name === 'message' ? 'consult-message-hint' : '', errors[name] ? errorIdOf(name) : ''].filter(Boolean).join(' ') || undefined,
-    onBlur: (event: { currentTarget: { value: string }; relatedTarget: EventTarget | null }) => onBlur(name, event.currentTarget.value, event.relatedTarget),
+    'aria-describedby':
+      [name === 'message' ? 'consult-message-hint' : '', errors[name] ? errorIdOf(name) : ''].filter(Boolean).join(' ') || undefined,
+    onBlur: (event: { currentTarget: { value: string }; relatedTarget: EventTarget | null }) =>
+      onBlur(name, event.currentTarget.value, event.relatedTarget),
     onChange: (event: { currentTarget: { value: string } }) => onChange(name, event.currentTarget.value),
   });
   const message = (name: FieldName) =>
@@ -149,7 +151,15 @@ export default function ConsultationForm({ endpoint, email, services, nextUrl, p
           </div>
         ) : null}
       </div>
-      <form ref={form} className="consult-form" action={endpoint} method="post" noValidate={enhanced} hidden={phase === 'sent'} onSubmit={onSubmit}>
+      <form
+        ref={form}
+        className="consult-form"
+        action={endpoint}
+        method="post"
+        noValidate={enhanced}
+        hidden={phase === 'sent'}
+        onSubmit={onSubmit}
+      >
         <div className="field">
           <label htmlFor={idOf('name')}>Name</label>
           <input type="text" autoComplete="name" required {...field('name')} />
@@ -194,7 +204,8 @@ export default function ConsultationForm({ endpoint, email, services, nextUrl, p
         <input type="hidden" name={NEXT_FIELD} value={nextUrl} />
         <input type="hidden" name={SUBJECT_FIELD} value={SUBJECT} />
         <p className="form-notice field-wide">
-          We use what you send only to answer your request; our form service delivers it to us by e-mail. Our <a href={privacyHref}>privacy policy</a> explains more.
+          We use what you send only to answer your request; our form service delivers it to us by e-mail. Our{' '}
+          <a href={privacyHref}>privacy policy</a> explains more.
         </p>
         {phase === 'failed' ? (
           <div className="form-failed field-wide" role="alert">
@@ -206,12 +217,7 @@ export default function ConsultationForm({ endpoint, email, services, nextUrl, p
           </div>
         ) : null}
         <div className="form-actions field-wide">
-          <button
-            type="submit"
-            className="button button-primary"
-            aria-disabled={sending ? true : undefined}
-            onPointerDown={onPressSend}
-          >
+          <button type="submit" className="button button-primary" aria-disabled={sending ? true : undefined} onPointerDown={onPressSend}>
             <Icon name="arrow_forward" size="xs" />
             {sending ? 'Sending…' : 'Send request'}
           </button>

@@ -122,7 +122,11 @@ export default function ProjectFilter({ index, base, path, listingUrl, listId }:
               if (!enhanced) {
                 return (
                   <li key={option.tag}>
-                    <a className="chip" href={facetPageUrl(listingUrl, facet, option.slug)} aria-current={base[facet] === option.tag ? 'page' : undefined}>
+                    <a
+                      className="chip"
+                      href={facetPageUrl(listingUrl, facet, option.slug)}
+                      aria-current={base[facet] === option.tag ? 'page' : undefined}
+                    >
                       {content(option.count)}
                     </a>
                   </li>
@@ -132,7 +136,14 @@ export default function ProjectFilter({ index, base, path, listingUrl, listId }:
               const id = optionId(facet, option);
               return (
                 <li key={option.tag}>
-                  <button type="button" id={id} className="chip" aria-pressed={selected} disabled={!selected && n === 0} onClick={() => choose(toggle(selection, facet, option.tag), id)}>
+                  <button
+                    type="button"
+                    id={id}
+                    className="chip"
+                    aria-pressed={selected}
+                    disabled={!selected && n === 0}
+                    onClick={() => choose(toggle(selection, facet, option.tag), id)}
+                  >
                     {content(n)}
                   </button>
                 </li>

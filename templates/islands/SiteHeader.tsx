@@ -167,10 +167,13 @@ export default function SiteHeader({ menus, path }: SiteHeaderProps) {
     if (!desktop) return;
     clearTimeout(hoverTimer.current);
     // A short grace period lets the pointer cross the gap between trigger and panel.
-    hoverTimer.current = setTimeout(() => {
-      openedByHover.current = id !== null;
-      setOpenId(id);
-    }, id ? 0 : 150);
+    hoverTimer.current = setTimeout(
+      () => {
+        openedByHover.current = id !== null;
+        setOpenId(id);
+      },
+      id ? 0 : 150,
+    );
   };
 
   const onPressStart = (event: PointerEvent<HTMLButtonElement>, href: string) => {
@@ -212,7 +215,13 @@ export default function SiteHeader({ menus, path }: SiteHeaderProps) {
               const open = openId === menu.id;
               const active = isActive(menu, current);
               return (
-                <li key={menu.id} className="dropdown" data-open={open ? '' : undefined} onMouseEnter={() => hover(menu.id)} onMouseLeave={() => hover(null)}>
+                <li
+                  key={menu.id}
+                  className="dropdown"
+                  data-open={open ? '' : undefined}
+                  onMouseEnter={() => hover(menu.id)}
+                  onMouseLeave={() => hover(null)}
+                >
                   <button
                     id={`trigger-${menu.id}`}
                     type="button"

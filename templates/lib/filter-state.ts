@@ -42,14 +42,19 @@ export function buildFilterIndex(items: Iterable<{ tags: readonly string[] }>, f
   const counts = new Map<string, number>();
   const pairCounts = new Map<string, number>();
   let total = 0;
-  const known = Object.fromEntries(FACETS.map((facet) => [facet, new Set(facets[facet].map((option) => option.tag))])) as Record<FacetName, Set<string>>;
+  const known = Object.fromEntries(FACETS.map((facet) => [facet, new Set(facets[facet].map((option) => option.tag))])) as Record<
+    FacetName,
+    Set<string>
+  >;
   for (const { tags } of items) {
     total += 1;
     const unique = [...new Set(tags)];
     for (const tag of unique) counts.set(tag, (counts.get(tag) ?? 0) + 1);
     const industries = unique.filter((tag) => known.industry.has(tag));
     const technologies = unique.filter((tag) => known.technology.has(tag));
-    for (const industry of industries) for (const technology of technologies) pairCounts.set(`${industry} ${technology}`, (pairCounts.get(`${industry} ${technology}`) ?? 0) + 1);
+    for (const industry of industries)
+      for (const technology of technologies)
+        pairCounts.set(`${industry} ${technology}`, (pairCounts.get(`${industry} ${technology}`) ?? 0) + 1);
   }
   const options = (facet: FacetName): FilterOption[] =>
     facets[facet]

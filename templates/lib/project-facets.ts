@@ -17,7 +17,10 @@ export function caseStudiesByTag(catalogue: Catalogue): ReadonlyMap<Tag, readonl
 }
 
 function projectFilterIndex(catalogue: Catalogue): FilterIndex {
-  return buildFilterIndex(catalogue.collection<CaseStudy>('projects').map((project) => ({ tags: project.data.tags })), FACET_TAGS);
+  return buildFilterIndex(
+    catalogue.collection<CaseStudy>('projects').map((project) => ({ tags: project.data.tags })),
+    FACET_TAGS,
+  );
 }
 
 function projectsByTag(catalogue: Catalogue): Map<Tag, Entry<CaseStudy>[]> {

@@ -31,12 +31,29 @@ export default function TextOnly({ title, description, eyebrow, brand, backgroun
   const light = isLight(surface);
   const text = light ? INK : PAPER;
   return (
-    <div style={{ width: 1200, height: 630, display: 'flex', position: 'relative', backgroundColor, fontFamily: 'Inter, Inter Latin Ext', color: text }}>
+    <div
+      style={{
+        width: 1200,
+        height: 630,
+        display: 'flex',
+        position: 'relative',
+        backgroundColor,
+        fontFamily: 'Inter, Inter Latin Ext',
+        color: text,
+      }}
+    >
       {assets.background ? (
-        <img src={assets.background} width={1200} height={630} style={{ position: 'absolute', top: 0, left: 0, width: 1200, height: 630, objectFit: 'cover' }} />
+        <img
+          src={assets.background}
+          width={1200}
+          height={630}
+          style={{ position: 'absolute', top: 0, left: 0, width: 1200, height: 630, objectFit: 'cover' }}
+        />
       ) : null}
       {assets.background ? (
-        <div style={{ position: 'absolute', top: 0, left: 0, width: 1200, height: 630, backgroundColor: surface, opacity: OVERLAY_OPACITY }} />
+        <div
+          style={{ position: 'absolute', top: 0, left: 0, width: 1200, height: 630, backgroundColor: surface, opacity: OVERLAY_OPACITY }}
+        />
       ) : null}
       <div style={{ position: 'relative', display: 'flex', flexDirection: 'column', width: 1200, height: 630, padding: '64px 80px' }}>
         <div style={{ display: 'flex', alignItems: 'center' }}>
@@ -45,7 +62,11 @@ export default function TextOnly({ title, description, eyebrow, brand, backgroun
         </div>
         <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1, justifyContent: 'center' }}>
           <div style={{ width: 96, height: 8, backgroundColor: ACCENT, marginBottom: 28 }} />
-          {eyebrow ? <div style={{ fontSize: 26, fontWeight: 700, textTransform: 'uppercase', letterSpacing: 2, opacity: 0.8, marginBottom: 14 }}>{eyebrow}</div> : null}
+          {eyebrow ? (
+            <div style={{ fontSize: 26, fontWeight: 700, textTransform: 'uppercase', letterSpacing: 2, opacity: 0.8, marginBottom: 14 }}>
+              {eyebrow}
+            </div>
+          ) : null}
           <div style={{ fontSize: title.length > 48 ? 54 : 62, fontWeight: 700, lineHeight: 1.12, letterSpacing: -1 }}>{title}</div>
           <div style={{ fontSize: 27, lineHeight: 1.4, marginTop: 24, opacity: 0.88, display: 'block', lineClamp: 3 }}>{description}</div>
         </div>
@@ -56,7 +77,9 @@ export default function TextOnly({ title, description, eyebrow, brand, backgroun
 
 /** True for colours light enough to need dark text (WCAG relative luminance above 0.4). */
 export function isLight(hex: string): boolean {
-  const channels = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const channels = [1, 3, 5]
+    .map((at) => parseInt(hex.slice(at, at + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   const [r, g, b] = channels as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4;
 }

@@ -9,7 +9,13 @@ export const MARK = '/images/logo.svg';
 const DEFAULT_BACKGROUND = '#10213A';
 
 /** What each collection is called on its cards. */
-const EYEBROWS: Record<string, string> = { team: 'Our team', projects: 'Case study', 'project-tags': 'Case studies', blogs: 'Insights', services: 'Service' };
+const EYEBROWS: Record<string, string> = {
+  team: 'Our team',
+  projects: 'Case study',
+  'project-tags': 'Case studies',
+  blogs: 'Insights',
+  services: 'Service',
+};
 
 /** The `og:type` of each collection's pages; everything else is a `website`. */
 const TYPES: Record<string, string> = { team: 'profile', projects: 'article', blogs: 'article' };

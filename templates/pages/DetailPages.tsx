@@ -76,7 +76,9 @@ export function CaseStudyPage({ entry, html, catalogue }: TemplateProps<typeof c
       <PageHero data={data} eyebrow="Case study" lead={data.description} />
       <div className="container page-body article-layout">
         <div>
-          {data.image ? <Img src={data.image.path} alt={data.image.alt} className="article-cover" priority sizes="(min-width: 1024px) 65vw, 100vw" /> : null}
+          {data.image ? (
+            <Img src={data.image.path} alt={data.image.alt} className="article-cover" priority sizes="(min-width: 1024px) 65vw, 100vw" />
+          ) : null}
           <Prose html={html} />
         </div>
         <aside className="fact-box" aria-label="Engagement facts">
@@ -135,7 +137,9 @@ export function BlogPostPage({ entry, html, catalogue, site }: TemplateProps<typ
         </p>
       </PageHero>
       <div className="container page-body narrow">
-        {data.image ? <Img src={data.image.path} alt={data.image.alt} className="article-cover" priority sizes="(min-width: 800px) 46rem, 100vw" /> : null}
+        {data.image ? (
+          <Img src={data.image.path} alt={data.image.alt} className="article-cover" priority sizes="(min-width: 800px) 46rem, 100vw" />
+        ) : null}
         <Prose html={html} />
         {data.updatedDate ? (
           <p className="page-updated">
@@ -156,7 +160,9 @@ export function ServicePage({ entry, html, catalogue }: TemplateProps<typeof ser
       <PageHero data={data} eyebrow="Service" lead={data.description} />
       <div className="container page-body article-layout">
         <div>
-          {data.image ? <Img src={data.image.path} alt={data.image.alt} className="article-cover" priority sizes="(min-width: 1024px) 65vw, 100vw" /> : null}
+          {data.image ? (
+            <Img src={data.image.path} alt={data.image.alt} className="article-cover" priority sizes="(min-width: 1024px) 65vw, 100vw" />
+          ) : null}
           <Prose html={html} />
         </div>
         <aside className="fact-box" aria-label="Next step">

@@ -65,7 +65,12 @@ export function ProjectTagPage({ entry, catalogue }: PageProps<TagPageData>) {
     <>
       <PageHero data={data} eyebrow={FACET_EYEBROWS[data.facet]} lead={data.description} />
       <div className="container page-body">
-        <CaseStudyResults projects={caseStudiesByTag(catalogue).get(data.tag) ?? []} index={filterIndexOf(catalogue)} base={{ [data.facet]: data.tag }} path={entry.url} />
+        <CaseStudyResults
+          projects={caseStudiesByTag(catalogue).get(data.tag) ?? []}
+          index={filterIndexOf(catalogue)}
+          base={{ [data.facet]: data.tag }}
+          path={entry.url}
+        />
       </div>
     </>
   );

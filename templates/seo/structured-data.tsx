@@ -9,7 +9,13 @@ const CONTEXT = 'https://schema.org';
 
 /** The firm as a reference: other objects point at the full Organization on the home page by `@id`. */
 function firm(site: SiteContext) {
-  return { '@type': 'Organization', '@id': site.url('/#organization'), name: identity.name, url: site.url('/'), logo: { '@type': 'ImageObject', url: site.url(MARK) } };
+  return {
+    '@type': 'Organization',
+    '@id': site.url('/#organization'),
+    name: identity.name,
+    url: site.url('/'),
+    logo: { '@type': 'ImageObject', url: site.url(MARK) },
+  };
 }
 
 /** The page's social image as an absolute URL, when it has one. */
@@ -20,7 +26,14 @@ function imageOf(entry: Entry, site: SiteContext): string | undefined {
 
 /** The home page's Organization: the firm, its mark, e-mail and LinkedIn. */
 export function organization(site: SiteContext): JsonLdObject {
-  return { '@context': CONTEXT, ...firm(site), logo: site.url(MARK), email: identity.email, foundingDate: String(identity.founded), sameAs: [identity.linkedIn] };
+  return {
+    '@context': CONTEXT,
+    ...firm(site),
+    logo: site.url(MARK),
+    email: identity.email,
+    foundingDate: String(identity.founded),
+    sameAs: [identity.linkedIn],
+  };
 }
 
 /** A team member's Person: role, portrait, profiles elsewhere, and the firm they work for. */

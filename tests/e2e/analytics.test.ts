@@ -82,10 +82,15 @@ type Command = [string, ...unknown[]];
 
 const run = promisify(execFile);
 const tagRequests = (visit: Visit) => visit.requests.filter((request) => new URL(request.url()).pathname === '/gtag/js');
-const hits = (visit: Visit) => visit.requests.filter((request) => new URL(request.url()).pathname === '/g/collect').map((request) => new URL(request.url()).searchParams);
+const hits = (visit: Visit) =>
+  visit.requests
+    .filter((request) => new URL(request.url()).pathname === '/g/collect')
+    .map((request) => new URL(request.url()).searchParams);
 /** The gtag commands queued so far, as plain arrays (dates become strings). */
 const queued = (page: Page) =>
-  page.evaluate(() => (window.dataLayer ?? []).map((item) => JSON.parse(JSON.stringify(Array.from(item as ArrayLike<unknown>)))) as Command[]);
+  page.evaluate(
+    () => (window.dataLayer ?? []).map((item) => JSON.parse(JSON.stringify(Array.from(item as ArrayLike<unknown>)))) as Command[],
+  );
 const analyticsCookies = async (visit: Visit) =>
   (await visit.context.cookies()).filter((cookie) => cookie.name === '_ga' || cookie.name.startsWith('_ga_'));
 const banner = (page: Page) => page.locator('section.cookie-banner');
@@ -134,7 +139,8 @@ describe.skipIf(!hasBrowser)('consent-first Google Analytics 4 (site build with 
   async function visit(pathname: string, stored: 'granted' | 'denied' | null, rules = headerRules): Promise<Visit> {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     contexts.push(context);
-    if (stored) await context.addInitScript((value) => localStorage.getItem('ga_consent_v2') ?? localStorage.setItem('ga_consent_v2', value), stored);
+    if (stored)
+      await context.addInitScript((value) => localStorage.getItem('ga_consent_v2') ?? localStorage.setItem('ga_consent_v2', value), stored);
     await context.addInitScript(() => {
       const seen: string[] = ((window as unknown as { __violations: string[] }).__violations = []);
       document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.effectiveDirective} ${event.blockedURI}`));
@@ -185,7 +191,11 @@ describe.skipIf(!hasBrowser)('consent-first Google Analytics 4 (site build with 
     await banner(v.page).waitFor({ state: 'visible' });
     await settle(v.page);
     const commands = await queued(v.page);
-    expect(commands[0]).toEqual(['consent', 'default', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' }]);
+    expect(commands[0]).toEqual([
+      'consent',
+      'default',
+      { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' },
+    ]);
     expect(commands.map((command) => command[0])).not.toContain('config');
     expect(commands.map((command) => command[0])).not.toContain('js');
     expect(v.requests.map((request) => request.url())).toEqual([]);
@@ -202,7 +212,9 @@ describe.skipIf(!hasBrowser)('consent-first Google Analytics 4 (site build with 
     await banner(v.page).locator('button', { hasText: 'Accept' }).click();
     await tagRan(v.page);
     expect(tagRequests(v).map((request) => request.url())).toEqual([`https://www.googletagmanager.com/gtag/js?id=${MEASUREMENT_ID}`]);
-    const { commands, onlyArguments } = await v.page.evaluate(() => (window as unknown as { __fakeTag: { commands: Command[]; onlyArguments: boolean } }).__fakeTag);
+    const { commands, onlyArguments } = await v.page.evaluate(
+      () => (window as unknown as { __fakeTag: { commands: Command[]; onlyArguments: boolean } }).__fakeTag,
+    );
     expect(onlyArguments).toBe(true);
     const update = commands.findIndex((command) => isConsent(command, 'update'));
     const config = commands.findIndex((command) => command[0] === 'config');
@@ -242,7 +254,9 @@ describe.skipIf(!hasBrowser)('consent-first Google Analytics 4 (site build with 
     expect(hits(v)[1]!.get('en')).toBe('page_view');
     expect(hits(v)[1]!.get('dl')).toBe(`${base}/about/team`);
     const views = (await queued(v.page)).filter((command) => command[0] === 'event' && command[1] === 'page_view');
-    expect(views).toEqual([['event', 'page_view', { page_location: `${base}/about/team`, page_title: await v.page.title(), page_referrer: `${base}/` }]]);
+    expect(views).toEqual([
+      ['event', 'page_view', { page_location: `${base}/about/team`, page_title: await v.page.title(), page_referrer: `${base}/` }],
+    ]);
     // Still the same document: the tag was loaded once.
     expect(tagRequests(v)).toHaveLength(1);
   });

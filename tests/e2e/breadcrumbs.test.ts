@@ -30,7 +30,9 @@ const PAGES: Array<[string, string[], string]> = [
 
 /** The visible trail: each step's full name (even when drawn shortened), URL and whether it is marked current. */
 const trailOf = (page: Page) =>
-  page.$$eval('nav[aria-label="Breadcrumb"] ol > li > a', (links) => links.map((a) => ({ name: a.textContent, url: a.getAttribute('href'), current: a.getAttribute('aria-current') })));
+  page.$$eval('nav[aria-label="Breadcrumb"] ol > li > a', (links) =>
+    links.map((a) => ({ name: a.textContent, url: a.getAttribute('href'), current: a.getAttribute('aria-current') })),
+  );
 
 describe.skipIf(!hasBrowser).each(modes())('breadcrumbs (%s)', (_mode, base) => {
   const browser = useBrowser();
@@ -41,44 +43,54 @@ describe.skipIf(!hasBrowser).each(modes())('breadcrumbs (%s)', (_mode, base) => 
     for (const [url, urls, name] of PAGES) {
       await page.goto(`${base}${url}`);
       const trail = await trailOf(page);
-      expect(trail.map((step) => step.url), url).toEqual(urls);
+      expect(
+        trail.map((step) => step.url),
+        url,
+      ).toEqual(urls);
       expect(trail.at(-1)!.name, url).toBe(name);
       expect(trail[0]!.name).toBe('Home');
       expect(trail.map((step) => step.current)).toEqual(trail.map((_, i) => (i === trail.length - 1 ? 'page' : null)));
-      const jsonLd = await page.$$eval('script[type="application/ld+json"]', (scripts) => scripts.map((s) => JSON.parse(s.textContent ?? '{}')));
+      const jsonLd = await page.$$eval('script[type="application/ld+json"]', (scripts) =>
+        scripts.map((s) => JSON.parse(s.textContent ?? '{}')),
+      );
       const list = jsonLd.find((data) => data['@type'] === 'BreadcrumbList');
-      expect(list.itemListElement.map((item: { name: string; item: string }) => [item.name, new URL(item.item).pathname])).toEqual(trail.map((step) => [step.name, step.url]));
+      expect(list.itemListElement.map((item: { name: string; item: string }) => [item.name, new URL(item.item).pathname])).toEqual(
+        trail.map((step) => [step.name, step.url]),
+      );
     }
     await context.close();
   });
 
-  it.each([320, 390, 1024, 1440, 1920])('fit on one line at %i px: inside the page, ancestors whole, only the current name shortened', async (width) => {
-    const { page, context } = await openPage(browser(), `${base}/`, { width });
-    for (const [url] of PAGES) {
-      await page.goto(`${base}${url}`);
-      const layout = await page.$eval('nav[aria-label="Breadcrumb"]', (nav) => {
-        const items = [...nav.querySelectorAll('li')].map((li) => li.getBoundingClientRect());
-        const links = [...nav.querySelectorAll('a')];
-        return {
-          viewport: document.documentElement.clientWidth,
-          right: Math.max(...items.map((r) => r.right)),
-          left: Math.min(...items.map((r) => r.left)),
-          tops: items.map((r) => Math.round(r.top)),
-          ancestorsCut: links.slice(0, -1).some((a) => a.scrollWidth > a.clientWidth + 1),
-          heights: links.map((a) => a.getBoundingClientRect().height),
-          visible: getComputedStyle(nav).visibility === 'visible' && nav.getBoundingClientRect().height > 0,
-        };
-      });
-      expect(layout.visible, `${url} at ${width}`).toBe(true);
-      expect(layout.left, `${url} at ${width}`).toBeGreaterThanOrEqual(0);
-      expect(layout.right, `${url} at ${width}`).toBeLessThanOrEqual(layout.viewport);
-      expect(new Set(layout.tops).size, `${url} at ${width}: one line`).toBe(1);
-      expect(layout.ancestorsCut, `${url} at ${width}`).toBe(false);
-      // WCAG 2.2 target size: every link at least 24 px tall.
-      for (const height of layout.heights) expect(height).toBeGreaterThanOrEqual(24);
-    }
-    await context.close();
-  });
+  it.each([320, 390, 1024, 1440, 1920])(
+    'fit on one line at %i px: inside the page, ancestors whole, only the current name shortened',
+    async (width) => {
+      const { page, context } = await openPage(browser(), `${base}/`, { width });
+      for (const [url] of PAGES) {
+        await page.goto(`${base}${url}`);
+        const layout = await page.$eval('nav[aria-label="Breadcrumb"]', (nav) => {
+          const items = [...nav.querySelectorAll('li')].map((li) => li.getBoundingClientRect());
+          const links = [...nav.querySelectorAll('a')];
+          return {
+            viewport: document.documentElement.clientWidth,
+            right: Math.max(...items.map((r) => r.right)),
+            left: Math.min(...items.map((r) => r.left)),
+            tops: items.map((r) => Math.round(r.top)),
+            ancestorsCut: links.slice(0, -1).some((a) => a.scrollWidth > a.clientWidth + 1),
+            heights: links.map((a) => a.getBoundingClientRect().height),
+            visible: getComputedStyle(nav).visibility === 'visible' && nav.getBoundingClientRect().height > 0,
+          };
+        });
+        expect(layout.visible, `${url} at ${width}`).toBe(true);
+        expect(layout.left, `${url} at ${width}`).toBeGreaterThanOrEqual(0);
+        expect(layout.right, `${url} at ${width}`).toBeLessThanOrEqual(layout.viewport);
+        expect(new Set(layout.tops).size, `${url} at ${width}: one line`).toBe(1);
+        expect(layout.ancestorsCut, `${url} at ${width}`).toBe(false);
+        // WCAG 2.2 target size: every link at least 24 px tall.
+        for (const height of layout.heights) expect(height).toBeGreaterThanOrEqual(24);
+      }
+      await context.close();
+    },
+  );
 
   it('follow client-side navigation and the back button, and show a focus ring', async () => {
     const { page, context } = await openPage(browser(), `${base}/projects`);
@@ -86,17 +98,24 @@ describe.skipIf(!hasBrowser).each(modes())('breadcrumbs (%s)', (_mode, base) => 
     const href = await card.getAttribute('href');
     await card.click();
     await page.waitForURL(`**${href}`);
-    await page.waitForFunction((url) => document.querySelector('nav[aria-label="Breadcrumb"] [aria-current="page"]')?.getAttribute('href') === url, href);
+    await page.waitForFunction(
+      (url) => document.querySelector('nav[aria-label="Breadcrumb"] [aria-current="page"]')?.getAttribute('href') === url,
+      href,
+    );
     expect((await trailOf(page)).map((step) => step.url)).toEqual(['/', '/projects', href]);
 
     // Reached by the keyboard, as :focus-visible expects.
     await page.locator('nav[aria-label="Breadcrumb"] a[href="/"]').focus();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/projects');
-    expect(await page.locator('nav[aria-label="Breadcrumb"] a[href="/projects"]').evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    expect(
+      await page.locator('nav[aria-label="Breadcrumb"] a[href="/projects"]').evaluate((el) => getComputedStyle(el).outlineStyle),
+    ).not.toBe('none');
 
     await page.goBack();
-    await page.waitForFunction(() => document.querySelector('nav[aria-label="Breadcrumb"] [aria-current="page"]')?.getAttribute('href') === '/projects');
+    await page.waitForFunction(
+      () => document.querySelector('nav[aria-label="Breadcrumb"] [aria-current="page"]')?.getAttribute('href') === '/projects',
+    );
     expect((await trailOf(page)).map((step) => step.url)).toEqual(['/', '/projects']);
     await context.close();
   });

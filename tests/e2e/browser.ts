@@ -8,7 +8,16 @@ export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const hasBrowser = fs.existsSync(chromePath);
 
 /** Flags that keep headless Chromium quiet on a machine with no network but loopback. */
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromePath, args: ARGS, headless: true });

@@ -10,7 +10,9 @@ const banner = (page: Page) => page.locator('section.cookie-banner');
 async function recordConsentEvents(page: Page): Promise<void> {
   await page.addInitScript(() => {
     (window as unknown as { consentEvents: string[] }).consentEvents = [];
-    window.addEventListener('site:consent', (event) => (window as unknown as { consentEvents: string[] }).consentEvents.push((event as CustomEvent<{ value: string }>).detail.value));
+    window.addEventListener('site:consent', (event) =>
+      (window as unknown as { consentEvents: string[] }).consentEvents.push((event as CustomEvent<{ value: string }>).detail.value),
+    );
   });
 }
 const consentEvents = (page: Page) => page.evaluate(() => (window as unknown as { consentEvents: string[] }).consentEvents);
@@ -81,7 +83,9 @@ describe.skipIf(!hasBrowser).each(islandModes())('cookie banner (%s)', (_mode, b
     const { page, context } = await openWithStalledFrames(browser(), `${base}/`, { width: 1440, consent: 'granted' });
     const clickReopen = () =>
       page.evaluate(async () => {
-        const link = [...document.querySelectorAll<HTMLAnchorElement>('.footer-nav a')].find((a) => a.textContent?.includes('Privacy & Cookies'));
+        const link = [...document.querySelectorAll<HTMLAnchorElement>('.footer-nav a')].find((a) =>
+          a.textContent?.includes('Privacy & Cookies'),
+        );
         link?.click();
         // The banner re-renders on a microtask; a task later, well before any frame, focus must be on it.
         await new Promise((resolve) => setTimeout(resolve, 0));

@@ -16,9 +16,21 @@ const run = promisify(execFile);
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-const VISITOR = { name: 'Dana Whitfield', email: 'dana@harbor-freight.example', company: 'Harbor Freight Lines', service: 'Big Data Analytics', message: 'Our nightly loads into Snowflake take six hours. Can we talk?' };
+const VISITOR = {
+  name: 'Dana Whitfield',
+  email: 'dana@harbor-freight.example',
+  company: 'Harbor Freight Lines',
+  service: 'Big Data Analytics',
+  message: 'Our nightly loads into Snowflake take six hours. Can we talk?',
+};
 /** The fields a visitor fills, as their labels name them. */
-const LABELS = { name: 'Name', email: 'Work e-mail', company: 'Company (optional)', service: 'What is it about?', message: 'Your message' } as const;
+const LABELS = {
+  name: 'Name',
+  email: 'Work e-mail',
+  company: 'Company (optional)',
+  service: 'What is it about?',
+  message: 'Your message',
+} as const;
 
 describe.skipIf(!hasBrowser)('the consultation request form (site build with a form endpoint, against a stand-in form service)', () => {
   let work: string;
@@ -37,7 +49,9 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
     // Built for the origin it is served at, so the service's redirect to `_next` comes back to this server.
     const port = await freePort();
     const dist = path.join(work, 'dist');
-    await run(path.resolve('bin/site'), ['build', '--out', dist, '--origin', `http://127.0.0.1:${port}`], { env: { ...process.env, SITE_FORM_ENDPOINT: endpoint } });
+    await run(path.resolve('bin/site'), ['build', '--out', dist, '--origin', `http://127.0.0.1:${port}`], {
+      env: { ...process.env, SITE_FORM_ENDPOINT: endpoint },
+    });
     const served = await serveStatic(dist, port);
     site = served.url;
     closeSite = served.close;
@@ -62,7 +76,9 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
   });
 
   /** /contact in a fresh context with the consent choice stored; with JavaScript, the form hydrated and its clock past the minimum time. */
-  async function open(options: { javaScript?: boolean; width?: number; height?: number; wait?: boolean } = {}): Promise<{ page: Page; violations: () => Promise<string[]>; errors: string[] }> {
+  async function open(
+    options: { javaScript?: boolean; width?: number; height?: number; wait?: boolean } = {},
+  ): Promise<{ page: Page; violations: () => Promise<string[]>; errors: string[] }> {
     const { javaScript = true, width = 1440, height = 900, wait = true } = options;
     const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: javaScript, reducedMotion: 'reduce' });
     contexts.push(context);
@@ -75,7 +91,13 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && !/Failed to load resource|ERR_EMPTY_RESPONSE|ERR_CONNECTION/.test(message.text()) && errors.push(message.text()));
+    page.on(
+      'console',
+      (message) =>
+        message.type() === 'error' &&
+        !/Failed to load resource|ERR_EMPTY_RESPONSE|ERR_CONNECTION/.test(message.text()) &&
+        errors.push(message.text()),
+    );
     await page.goto(`${site}/contact`);
     if (javaScript) {
       await waitReady(page);
@@ -99,9 +121,17 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
   async function axeViolations(page: Page): Promise<string[]> {
     if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
     return page.evaluate(async (tags) => {
-      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+          };
+        }
+      ).axe;
       const results = await axe.run(document, { runOnly: tags });
-      return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+      return results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
+      );
     }, WCAG);
   }
 
@@ -190,7 +220,11 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
     for (const [name, message] of Object.entries(expected) as Array<[keyof typeof LABELS, string]>) {
       const input = field(page, name);
       expect(await input.getAttribute('aria-invalid')).toBe('true');
-      await expect.poll(() => input.evaluate((element) => (element as HTMLInputElement).ariaDescribedByElements?.map((e) => e.textContent).join(' | '))).toContain(message);
+      await expect
+        .poll(() =>
+          input.evaluate((element) => (element as HTMLInputElement).ariaDescribedByElements?.map((e) => e.textContent).join(' | ')),
+        )
+        .toContain(message);
     }
     expect(await field(page, 'company').getAttribute('aria-invalid')).toBeNull();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('consult-name');
@@ -224,7 +258,9 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
     // Off the screen, not display: none (which scripts that fill forms know to skip).
     const box = await trap.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(0);
-    expect(await trap.evaluate((element) => element.closest('[aria-hidden="true"]') !== null && (element as HTMLInputElement).tabIndex === -1)).toBe(true);
+    expect(
+      await trap.evaluate((element) => element.closest('[aria-hidden="true"]') !== null && (element as HTMLInputElement).tabIndex === -1),
+    ).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Leave this field empty' }).count()).toBe(0);
     await fill(page);
     await trap.evaluate((element) => ((element as HTMLInputElement).value = 'https://spam.example'));
@@ -258,27 +294,30 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
   it.each([
     ['answers 500', 390, 'error'],
     ['drops the connection', 1440, 'drop'],
-  ] as const)('when the service %s at %i px: says so, keeps what was typed, offers the e-mail address, and a retry goes through', async (_case, width, mode) => {
-    capture.setMode(mode);
-    const { page } = await open({ width });
-    await fill(page);
-    await submit(page);
-    const alert = page.getByRole('alert');
-    await alert.waitFor();
-    expect(await alert.innerText()).toContain('Your request could not be sent.');
-    const mailto = new URL((await alert.getByRole('link').getAttribute('href'))!);
-    expect(`${mailto.protocol}${mailto.pathname}`).toBe('mailto:hello@kestrelpoint.example');
-    expect(mailto.searchParams.get('body')).toContain(VISITOR.message);
-    for (const name of ['name', 'email', 'company', 'message'] as const) expect(await field(page, name).inputValue()).toBe(VISITOR[name]);
-    expect(await field(page, 'service').inputValue()).toBe(VISITOR.service);
-    // The message, long address and all, stays inside the screen.
-    expect(await page.evaluate(() => document.querySelector('.consult-card')!.getBoundingClientRect().right <= innerWidth)).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
-    capture.setMode('accept');
-    await submit(page);
-    await page.getByRole('status').filter({ hasText: 'Thank you' }).waitFor();
-    expect(capture.received).toHaveLength(2);
-  });
+  ] as const)(
+    'when the service %s at %i px: says so, keeps what was typed, offers the e-mail address, and a retry goes through',
+    async (_case, width, mode) => {
+      capture.setMode(mode);
+      const { page } = await open({ width });
+      await fill(page);
+      await submit(page);
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain('Your request could not be sent.');
+      const mailto = new URL((await alert.getByRole('link').getAttribute('href'))!);
+      expect(`${mailto.protocol}${mailto.pathname}`).toBe('mailto:hello@kestrelpoint.example');
+      expect(mailto.searchParams.get('body')).toContain(VISITOR.message);
+      for (const name of ['name', 'email', 'company', 'message'] as const) expect(await field(page, name).inputValue()).toBe(VISITOR[name]);
+      expect(await field(page, 'service').inputValue()).toBe(VISITOR.service);
+      // The message, long address and all, stays inside the screen.
+      expect(await page.evaluate(() => document.querySelector('.consult-card')!.getBoundingClientRect().right <= innerWidth)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      capture.setMode('accept');
+      await submit(page);
+      await page.getByRole('status').filter({ hasText: 'Thank you' }).waitFor();
+      expect(capture.received).toHaveLength(2);
+    },
+  );
 
   it('when the service never answers: shows it is sending, then gives up after 15 s and says so', async () => {
     capture.setMode('hang');
@@ -302,7 +341,9 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
     await field(page, 'name').focus();
     const order: string[] = [];
     for (let i = 0; i < 7; i++) {
-      order.push(await page.evaluate(() => (document.activeElement as HTMLInputElement).name || document.activeElement!.textContent!.trim()));
+      order.push(
+        await page.evaluate(() => (document.activeElement as HTMLInputElement).name || document.activeElement!.textContent!.trim()),
+      );
       await page.keyboard.press('Tab');
     }
     expect(order).toEqual(['name', 'email', 'company', 'service', 'message', 'privacy policy', 'Send request']);

@@ -27,20 +27,26 @@ function onePagePerKind(distDir: string): string[] {
 }
 
 /** Opens a page that records CSP violations and console complaints from its first byte. */
-async function openWatched(browser: Browser, url: string): Promise<{ page: Page; context: BrowserContext; complaints: string[]; csp: string | undefined }> {
+async function openWatched(
+  browser: Browser,
+  url: string,
+): Promise<{ page: Page; context: BrowserContext; complaints: string[]; csp: string | undefined }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(() => {
     localStorage.getItem('ga_consent_v2') ?? localStorage.setItem('ga_consent_v2', 'denied');
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) =>
-      window.__cspViolations.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'} at ${event.sourceFile}:${event.lineNumber}`),
+      window.__cspViolations.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'} at ${event.sourceFile}:${event.lineNumber}`,
+      ),
     );
   });
   const page = await context.newPage();
   const complaints: string[] = [];
   page.on('console', (message) => {
     const text = message.text();
-    if (message.type() === 'error' || /Content[- ]Security[- ]Policy|Permissions-Policy/i.test(text)) complaints.push(`${message.type()}: ${text}`);
+    if (message.type() === 'error' || /Content[- ]Security[- ]Policy|Permissions-Policy/i.test(text))
+      complaints.push(`${message.type()}: ${text}`);
   });
   page.on('pageerror', (error) => complaints.push(`pageerror: ${error.message}`));
   const response = await page.goto(url);
@@ -66,7 +72,11 @@ describe.skipIf(!hasBrowser)('the Content-Security-Policy holds in the browser',
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       });
-      await page.locator('main a[href^="/"]').first().hover({ timeout: 2_000 }).catch(() => {});
+      await page
+        .locator('main a[href^="/"]')
+        .first()
+        .hover({ timeout: 2_000 })
+        .catch(() => {});
       await page.waitForLoadState('networkidle');
       expect(await violations(page)).toEqual([]);
       expect(complaints.filter((c) => !(pathname === '/no-such-page' && /404/.test(c)))).toEqual([]);
@@ -91,7 +101,10 @@ describe.skipIf(!hasBrowser)('the Content-Security-Policy holds in the browser',
       await waitReady(page);
       const ran = await page.evaluate(async () => {
         (window as unknown as { pwned?: boolean }).pwned = false;
-        document.body.insertAdjacentHTML('beforeend', '<img src="/nowhere.png" onerror="window.pwned = true"><p style="color: rgb(255, 0, 0)">x</p>');
+        document.body.insertAdjacentHTML(
+          'beforeend',
+          '<img src="/nowhere.png" onerror="window.pwned = true"><p style="color: rgb(255, 0, 0)">x</p>',
+        );
         const script = document.createElement('script');
         script.textContent = 'window.pwned = true';
         document.body.append(script);
@@ -114,7 +127,12 @@ describe.skipIf(!hasBrowser)('the Content-Security-Policy holds in the browser',
       // A page with two inline scripts and a style element, under a policy hashing only the first script and the style.
       const allowed = "document.documentElement.dataset.allowed = 'ran';";
       const page = `<!DOCTYPE html><html lang="en"><head><title>t</title><style>p{color:rgb(0, 128, 0)}</style><script>${allowed}</script></head><body><p>x</p><script>document.documentElement.dataset.other = 'ran';</script></body></html>`;
-      const hashes = findInlineCode([{ path: 'index.html', contents: `<!DOCTYPE html><html><head><style>p{color:rgb(0, 128, 0)}</style><script>${allowed}</script></head></html>` }]);
+      const hashes = findInlineCode([
+        {
+          path: 'index.html',
+          contents: `<!DOCTYPE html><html><head><style>p{color:rgb(0, 128, 0)}</style><script>${allowed}</script></head></html>`,
+        },
+      ]);
       const csp = serializeCsp(buildCsp({}, hashes));
       server = http.createServer((_, response) => {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });

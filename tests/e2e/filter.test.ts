@@ -15,15 +15,24 @@ const tagged = (...tags: string[]) => visible.filter((p) => tags.every((tag) => 
 const studies = (n: number) => `${n} ${n === 1 ? 'case study' : 'case studies'}`;
 
 // Their URL segments, as the site's tag pages name them.
-const SLUGS: Record<string, string> = { financial: 'financial-services', retail: 'retail', healthBio: 'health-bio', aws: 'aws', python: 'python', gcp: 'google-cloud' };
+const SLUGS: Record<string, string> = {
+  financial: 'financial-services',
+  retail: 'retail',
+  healthBio: 'health-bio',
+  aws: 'aws',
+  python: 'python',
+  gcp: 'google-cloud',
+};
 const industryPage = (tag: string) => `/projects/industry/${SLUGS[tag]}`;
 const technologyPage = (tag: string) => `/projects/technology/${SLUGS[tag]}`;
 
 /** The case studies the list shows (items the filter hid are left out), in order. */
-const shownCards = (page: Page) => page.$$eval('#case-study-results > li:not([hidden]) .card-link', (links) => links.map((link) => link.getAttribute('href')));
+const shownCards = (page: Page) =>
+  page.$$eval('#case-study-results > li:not([hidden]) .card-link', (links) => links.map((link) => link.getAttribute('href')));
 const countText = (page: Page) => page.locator('.filter .result-count').innerText();
 const chip = (page: Page, facet: 'industry' | 'technology', tag: string) => page.locator(`#filter-${facet}-${SLUGS[tag]}`);
-const chipCount = async (page: Page, facet: 'industry' | 'technology', tag: string) => Number((await chip(page, facet, tag).locator('.chip-count').innerText()).match(/\d+/)![0]);
+const chipCount = async (page: Page, facet: 'industry' | 'technology', tag: string) =>
+  Number((await chip(page, facet, tag).locator('.chip-count').innerText()).match(/\d+/)![0]);
 const pathAndQuery = (page: Page) => {
   const url = new URL(page.url());
   return url.pathname + url.search;
@@ -43,7 +52,14 @@ describe.skipIf(!hasBrowser).each(modes())('case-study filter without JavaScript
     // Every option is a link (no buttons without JavaScript) whose count is that of the page it opens.
     expect(await page.locator('.filter button').count()).toBe(0);
     const financial = page.locator(`.filter a.chip[href="${industryPage('financial')}"]`);
-    expect(Number(await financial.locator('.chip-count').innerText().then((t) => t.match(/\d+/)![0]))).toBe(tagged('financial').length);
+    expect(
+      Number(
+        await financial
+          .locator('.chip-count')
+          .innerText()
+          .then((t) => t.match(/\d+/)![0]),
+      ),
+    ).toBe(tagged('financial').length);
 
     await financial.click();
     await page.waitForURL(`**${industryPage('financial')}`);
@@ -168,26 +184,30 @@ describe.skipIf(!hasBrowser).each(islandModes())('case-study filter with JavaScr
     await context.close();
   });
 
-  it.each([320, 390, 1024, 1440, 1920])('fits the page at %i px: the filter, its rows and the cards stay inside the viewport', async (width) => {
-    const { page, context } = await openPage(browser(), `${base}${industryPage('financial')}`, { width });
-    await enhanced(page);
-    const layout = await page.evaluate(() => {
-      const right = (selector: string) => Math.max(...[...document.querySelectorAll(selector)].map((el) => el.getBoundingClientRect().right));
-      return {
-        viewport: document.documentElement.clientWidth,
-        page: document.documentElement.scrollWidth,
-        filter: right('.filter'),
-        rows: right('.chip-list'),
-        cards: right('#case-study-results > li'),
-      };
-    });
-    expect(layout.filter).toBeLessThanOrEqual(layout.viewport);
-    expect(layout.rows).toBeLessThanOrEqual(layout.viewport);
-    expect(layout.cards).toBeLessThanOrEqual(layout.viewport);
-    // On phones the facet rows scroll sideways inside the panel; the page itself must not.
-    if (width < 600) expect(layout.page).toBe(layout.viewport);
-    await context.close();
-  });
+  it.each([320, 390, 1024, 1440, 1920])(
+    'fits the page at %i px: the filter, its rows and the cards stay inside the viewport',
+    async (width) => {
+      const { page, context } = await openPage(browser(), `${base}${industryPage('financial')}`, { width });
+      await enhanced(page);
+      const layout = await page.evaluate(() => {
+        const right = (selector: string) =>
+          Math.max(...[...document.querySelectorAll(selector)].map((el) => el.getBoundingClientRect().right));
+        return {
+          viewport: document.documentElement.clientWidth,
+          page: document.documentElement.scrollWidth,
+          filter: right('.filter'),
+          rows: right('.chip-list'),
+          cards: right('#case-study-results > li'),
+        };
+      });
+      expect(layout.filter).toBeLessThanOrEqual(layout.viewport);
+      expect(layout.rows).toBeLessThanOrEqual(layout.viewport);
+      expect(layout.cards).toBeLessThanOrEqual(layout.viewport);
+      // On phones the facet rows scroll sideways inside the panel; the page itself must not.
+      if (width < 600) expect(layout.page).toBe(layout.viewport);
+      await context.close();
+    },
+  );
 
   it('passes axe (WCAG 2.2 AA) with choices made, options disabled and the filter focused', async () => {
     const { page, context } = await openPage(browser(), `${base}/projects?industry=${SLUGS.healthBio}&technology=python`, { width: 390 });
@@ -198,8 +218,17 @@ describe.skipIf(!hasBrowser).each(islandModes())('case-study filter with JavaScr
     const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     await page.evaluate(axeSource);
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-      const results = await axe.run({ include: [['.filter'], ['#case-study-results'], ['nav.breadcrumbs']] }, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] });
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+          };
+        }
+      ).axe;
+      const results = await axe.run(
+        { include: [['.filter'], ['#case-study-results'], ['nav.breadcrumbs']] },
+        { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      );
       return results.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
     });
     expect(violations).toEqual([]);

@@ -19,7 +19,12 @@ export interface Captured {
  * the CORS header a service sends, and a plain form post with a 303 to the `_next` field, as
  * those services redirect back to the site.
  */
-export async function startCapture(): Promise<{ url: string; received: Captured[]; setMode(mode: CaptureMode): void; close(): Promise<void> }> {
+export async function startCapture(): Promise<{
+  url: string;
+  received: Captured[];
+  setMode(mode: CaptureMode): void;
+  close(): Promise<void>;
+}> {
   const received: Captured[] = [];
   let mode: CaptureMode = 'accept';
   const held: http.ServerResponse[] = [];
@@ -44,8 +49,10 @@ export async function startCapture(): Promise<{ url: string; received: Captured[
       const cors = request.headers.origin ? { 'access-control-allow-origin': request.headers.origin } : {};
       if (mode === 'hang') return void held.push(response);
       if (mode === 'drop') return void request.socket.destroy();
-      if (mode === 'error') return void response.writeHead(500, { 'content-type': 'application/json', ...cors }).end('{"error":"stand-in failure"}');
-      if ((request.headers.accept ?? '').includes('application/json')) return void response.writeHead(200, { 'content-type': 'application/json', ...cors }).end('{"ok":true}');
+      if (mode === 'error')
+        return void response.writeHead(500, { 'content-type': 'application/json', ...cors }).end('{"error":"stand-in failure"}');
+      if ((request.headers.accept ?? '').includes('application/json'))
+        return void response.writeHead(200, { 'content-type': 'application/json', ...cors }).end('{"ok":true}');
       response.writeHead(303, { location: new URLSearchParams(body).get('_next') ?? '/' }).end();
     });
   });

@@ -39,7 +39,10 @@ export default async function setup(project: TestProject) {
   const built = spawnSync(BIN, ['build', '--out', distDir, ...content], { encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`site build failed:\n${built.stdout}${built.stderr}`);
   const preactDir = path.join(work, 'dist-preact');
-  const builtPreact = spawnSync(BIN, ['build', '--out', preactDir, ...content], { encoding: 'utf8', env: { ...process.env, SITE_CLIENT_RUNTIME: 'preact' } });
+  const builtPreact = spawnSync(BIN, ['build', '--out', preactDir, ...content], {
+    encoding: 'utf8',
+    env: { ...process.env, SITE_CLIENT_RUNTIME: 'preact' },
+  });
   if (builtPreact.status !== 0) throw new Error(`site build (preact/compat) failed:\n${builtPreact.stdout}${builtPreact.stderr}`);
   const staticServer = await serveStatic(distDir);
   const preactServer = await serveStatic(preactDir);
@@ -57,7 +60,10 @@ export default async function setup(project: TestProject) {
 }
 
 /** Starts `site serve` with the given arguments (and environment) and waits for the address it prints. */
-export function startDevServer(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+export function startDevServer(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(BIN, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

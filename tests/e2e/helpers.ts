@@ -26,10 +26,15 @@ export interface OpenOptions {
 }
 
 /** Opens a page in a fresh context and waits until it is interactive and its islands due without a visitor are hydrated (when JavaScript is on). */
-export async function openPage(browser: Browser, url: string, options: OpenOptions = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: OpenOptions = {},
+): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const { width = 1440, javaScript = true, consent = 'denied' } = options;
   const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: javaScript });
-  if (consent) await context.addInitScript((value) => localStorage.getItem('ga_consent_v2') ?? localStorage.setItem('ga_consent_v2', value), consent);
+  if (consent)
+    await context.addInitScript((value) => localStorage.getItem('ga_consent_v2') ?? localStorage.setItem('ga_consent_v2', value), consent);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -45,7 +50,11 @@ export async function openPage(browser: Browser, url: string, options: OpenOptio
  * fallback timer, as a busy phone makes them wait, so a test can act before them. Act through
  * the DOM: Playwright's own click waits for frames.
  */
-export async function openWithStalledFrames(browser: Browser, url: string, options: { width: number; consent: string }): Promise<{ page: Page; context: BrowserContext }> {
+export async function openWithStalledFrames(
+  browser: Browser,
+  url: string,
+  options: { width: number; consent: string },
+): Promise<{ page: Page; context: BrowserContext }> {
   const context = await browser.newContext({ viewport: { width: options.width, height: 900 } });
   await context.addInitScript((consent) => {
     localStorage.setItem('ga_consent_v2', consent);
@@ -80,7 +89,11 @@ export async function waitReady(page: Page): Promise<void> {
       { timeout: 10_000, polling: 50 },
     )
     .catch(async (error: Error) => {
-      const waiting = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])')].map((root) => `${root.dataset.island} (${root.dataset.hydrate ?? 'load'})`));
+      const waiting = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])')].map(
+          (root) => `${root.dataset.island} (${root.dataset.hydrate ?? 'load'})`,
+        ),
+      );
       throw new Error(`${page.url()}: islands still waiting to hydrate: ${waiting.join(', ')} (${error.message.split('\n')[0]})`);
     });
 }

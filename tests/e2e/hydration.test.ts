@@ -17,7 +17,8 @@ const templates = hasBrowser ? await chooseTemplatePages(inject('distDir')) : []
 function watchIslands() {
   const changes: string[] = [];
   (window as unknown as { __islandChanges: string[] }).__islandChanges = changes;
-  const label = (node: Node) => (node instanceof Element ? `<${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}>` : node.nodeName);
+  const label = (node: Node) =>
+    node instanceof Element ? `<${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}>` : node.nodeName;
   document.addEventListener('readystatechange', () => {
     if (document.readyState !== 'interactive') return;
     new MutationObserver((records) => {
@@ -35,11 +36,22 @@ function watchIslands() {
         // Comment nodes are React's text separators; dropping them changes nothing on screen.
         const added = [...record.addedNodes].filter((node) => node.nodeType !== Node.COMMENT_NODE);
         const removed = [...record.removedNodes].filter((node) => node.nodeType !== Node.COMMENT_NODE);
-        if (record.type === 'childList' && (added.length || removed.length)) changes.push(`${where}: +${added.map(label).join(',')} -${removed.map(label).join(',')}`);
-        if (record.type === 'attributes' && record.attributeName !== 'data-watched') changes.push(`${where}: ${record.attributeName} "${record.oldValue}" → "${(record.target as Element).getAttribute(record.attributeName!)}"`);
+        if (record.type === 'childList' && (added.length || removed.length))
+          changes.push(`${where}: +${added.map(label).join(',')} -${removed.map(label).join(',')}`);
+        if (record.type === 'attributes' && record.attributeName !== 'data-watched')
+          changes.push(
+            `${where}: ${record.attributeName} "${record.oldValue}" → "${(record.target as Element).getAttribute(record.attributeName!)}"`,
+          );
         if (record.type === 'characterData') changes.push(`${where}: text "${record.oldValue}" → "${record.target.textContent}"`);
       }
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true, characterDataOldValue: true });
+    }).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeOldValue: true,
+      characterData: true,
+      characterDataOldValue: true,
+    });
   });
 }
 
@@ -55,7 +67,8 @@ describe.skipIf(!hasBrowser).each(islandModes())('hydration (%s)', (_mode, base)
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-ready'));
       // Islands wait for idle time, visibility or a visitor; ask for every one now, as a startup module may (hydrateIsland).
       await page.evaluate(() => {
-        for (const root of document.querySelectorAll('[data-island]')) root.dispatchEvent(new CustomEvent('site:hydrate', { bubbles: true, cancelable: true }));
+        for (const root of document.querySelectorAll('[data-island]'))
+          root.dispatchEvent(new CustomEvent('site:hydrate', { bubbles: true, cancelable: true }));
       });
       await page.waitForFunction(() => document.querySelectorAll('[data-island]:not([data-hydrated])').length === 0);
       // Effects run after hydration; let them settle before reading.

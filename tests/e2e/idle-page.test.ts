@@ -17,12 +17,13 @@ describe.skipIf(!hasBrowser).each(modes())('a page left alone (%s)', (_mode, bas
     expect(waiting).toBeGreaterThan(10);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    const recalculations = async () => (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'RecalcStyleCount')!.value;
+    const recalculations = async () =>
+      (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'RecalcStyleCount')!.value;
     await page.waitForTimeout(500);
     const before = await recalculations();
     await page.waitForTimeout(2000);
     // At sixty frames a second, an animation on the main thread would add about 120.
-    expect(await recalculations() - before).toBeLessThan(20);
+    expect((await recalculations()) - before).toBeLessThan(20);
     await context.close();
   });
 });

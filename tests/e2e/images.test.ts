@@ -64,10 +64,14 @@ async function open(url: string, { width = 1440, height = 900, javaScript = true
 
 /** Waits until the image matched by the selector has settled: loaded, or swapped to its fallback and loaded. */
 async function settled(page: Page, selector: string) {
-  await page.waitForFunction((s) => {
-    const img = document.querySelector<HTMLImageElement>(s);
-    return !!img && img.complete && img.hasAttribute('data-loaded');
-  }, selector, { timeout: 15_000 });
+  await page.waitForFunction(
+    (s) => {
+      const img = document.querySelector<HTMLImageElement>(s);
+      return !!img && img.complete && img.hasAttribute('data-loaded');
+    },
+    selector,
+    { timeout: 15_000 },
+  );
   return page.$eval(selector, (img: HTMLImageElement) => ({
     currentSrc: img.currentSrc,
     naturalWidth: img.naturalWidth,
@@ -97,7 +101,11 @@ describe.skipIf(!hasBrowser).each(['site build', 'site serve'])('responsive imag
   it('shows the picture with JavaScript off too, without a loading state to clear', async () => {
     const { page, close } = await open(`${base()}/blogs/first-post`, { javaScript: false });
     await page.waitForFunction((s) => document.querySelector<HTMLImageElement>(s)?.complete, COVER);
-    const cover = await page.$eval(COVER, (img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth, background: getComputedStyle(img).backgroundImage }));
+    const cover = await page.$eval(COVER, (img: HTMLImageElement) => ({
+      src: img.currentSrc,
+      width: img.naturalWidth,
+      background: getComputedStyle(img).backgroundImage,
+    }));
     expect(cover.src).toMatch(/\.avif$/);
     expect(cover.width).toBeGreaterThan(0);
     expect(cover.background).toBe('none');
@@ -105,7 +113,9 @@ describe.skipIf(!hasBrowser).each(['site build', 'site serve'])('responsive imag
   });
 
   it('replaces a raster image that fails with the error image, dropping the <source> elements the browser would keep choosing', async () => {
-    const { page, close } = await open(`${base()}/blogs/first-post`, { before: (p) => p.route('**/assets/images/**', (route) => route.abort()) });
+    const { page, close } = await open(`${base()}/blogs/first-post`, {
+      before: (p) => p.route('**/assets/images/**', (route) => route.abort()),
+    });
     const cover = await settled(page, COVER);
     expect(cover.failed).toBe(true);
     expect(cover.currentSrc).toMatch(/\/images\/error\.svg$/);
@@ -115,7 +125,9 @@ describe.skipIf(!hasBrowser).each(['site build', 'site serve'])('responsive imag
   });
 
   it('replaces a failing SVG the same way', async () => {
-    const { page, close } = await open(`${base()}/projects/gamma`, { before: (p) => p.route('**/images/pic.svg', (route) => route.abort()) });
+    const { page, close } = await open(`${base()}/projects/gamma`, {
+      before: (p) => p.route('**/images/pic.svg', (route) => route.abort()),
+    });
     const cover = await settled(page, COVER);
     expect([cover.failed, cover.sources]).toEqual([true, null]);
     expect(cover.currentSrc).toMatch(/\/images\/error\.svg$/);
@@ -134,7 +146,13 @@ describe.skipIf(!hasBrowser).each(['site build', 'site serve'])('responsive imag
     });
     const cover = await settled(page, COVER);
     expect([cover.loading, cover.fetchPriority]).toEqual(['eager', 'high']);
-    const images = await page.$$eval('img', (imgs) => imgs.map((img) => ({ area: img.width * img.height, priority: img.getAttribute('fetchpriority'), cover: img.matches('.article-cover') })));
+    const images = await page.$$eval('img', (imgs) =>
+      imgs.map((img) => ({
+        area: img.width * img.height,
+        priority: img.getAttribute('fetchpriority'),
+        cover: img.matches('.article-cover'),
+      })),
+    );
     expect(images.filter((img) => img.priority === 'high')).toEqual([expect.objectContaining({ cover: true })]);
     expect(Math.max(...images.map((img) => img.area))).toBe(images.find((img) => img.cover)!.area);
     expect(requests.get(cover.currentSrc)).toMatch(/^(High|VeryHigh)$/);
@@ -143,7 +161,13 @@ describe.skipIf(!hasBrowser).each(['site build', 'site serve'])('responsive imag
 
   it('loads images below the fold lazily, and none of those above it', async () => {
     const { page, close } = await open(`${base()}/projects`, { width: 390, height: 700 });
-    const images = await page.$$eval('main img', (imgs) => imgs.map((img) => ({ src: img.getAttribute('src'), top: img.getBoundingClientRect().top + scrollY, loading: img.getAttribute('loading') })));
+    const images = await page.$$eval('main img', (imgs) =>
+      imgs.map((img) => ({
+        src: img.getAttribute('src'),
+        top: img.getBoundingClientRect().top + scrollY,
+        loading: img.getAttribute('loading'),
+      })),
+    );
     const below = images.filter((img) => img.top >= 700);
     expect(below.length).toBeGreaterThan(0);
     for (const img of below) expect(img.loading, img.src!).toBe('lazy');
@@ -154,12 +178,21 @@ describe.skipIf(!hasBrowser).each(['site build', 'site serve'])('responsive imag
   it('keeps every image’s box the same before and after it loads: width and height are known up front', async () => {
     const { page, close } = await open(`${base()}/projects`, {
       // Hold every image back, so the layout can be measured while none has arrived.
-      before: (p) => p.route(/\/(assets\/)?images\//, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue().catch(() => undefined);
-      }),
+      before: (p) =>
+        p.route(/\/(assets\/)?images\//, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await route.continue().catch(() => undefined);
+        }),
     });
-    const boxes = () => page.$$eval('main img', (imgs) => (imgs as HTMLImageElement[]).map((img) => ({ src: img.getAttribute('src'), width: img.getAttribute('width'), height: img.getAttribute('height'), box: [img.offsetWidth, img.offsetHeight] })));
+    const boxes = () =>
+      page.$$eval('main img', (imgs) =>
+        (imgs as HTMLImageElement[]).map((img) => ({
+          src: img.getAttribute('src'),
+          width: img.getAttribute('width'),
+          height: img.getAttribute('height'),
+          box: [img.offsetWidth, img.offsetHeight],
+        })),
+      );
     const before = await boxes();
     expect(before.length).toBeGreaterThan(0);
     for (const img of before) {
@@ -167,7 +200,9 @@ describe.skipIf(!hasBrowser).each(['site build', 'site serve'])('responsive imag
       expect(Number(img.height), img.src!).toBeGreaterThan(0);
       expect(img.box[1], `${img.src} has no height before it loads`).toBeGreaterThan(0);
     }
-    await page.evaluate(() => Promise.all([...document.querySelectorAll('main img')].map((img) => (img as HTMLImageElement).decode().catch(() => undefined))));
+    await page.evaluate(() =>
+      Promise.all([...document.querySelectorAll('main img')].map((img) => (img as HTMLImageElement).decode().catch(() => undefined))),
+    );
     expect(await boxes()).toEqual(before);
     await close();
   });

@@ -32,7 +32,8 @@ async function open(context: BrowserContext, url: string, consent: string | null
   return page;
 }
 
-const hydrated = (page: Page, name: string) => page.locator(`[data-island="${name}"]`).evaluate((root) => root.hasAttribute('data-hydrated'));
+const hydrated = (page: Page, name: string) =>
+  page.locator(`[data-island="${name}"]`).evaluate((root) => root.hasAttribute('data-hydrated'));
 const waitHydrated = (page: Page, name: string) => page.waitForSelector(`[data-island="${name}"][data-hydrated]`, { state: 'attached' });
 
 /** When the page painted first, finished loading, and started fetching the islands' chunk or another script (never: undefined). */
@@ -51,24 +52,31 @@ describe.skipIf(!hasBrowser).each(islandModes())('islands (%s)', (_mode, base) =
   it('writes each island’s strategy into the page: the header when idle, the banner and the filter when visible, the floating button on interaction', async () => {
     const context = await browser().newContext();
     const page = await open(context, `${base}/projects`);
-    const strategies = await page.locator('[data-island]').evaluateAll((roots) => Object.fromEntries(roots.map((root) => [root.getAttribute('data-island'), root.getAttribute('data-hydrate')])));
+    const strategies = await page
+      .locator('[data-island]')
+      .evaluateAll((roots) =>
+        Object.fromEntries(roots.map((root) => [root.getAttribute('data-island'), root.getAttribute('data-hydrate')])),
+      );
     expect(strategies).toEqual({ SiteHeader: 'idle', ProjectFilter: 'visible', FloatingContact: 'interaction', CookieBanner: 'visible' });
     await context.close();
   });
 
-  it.each(['/', caseStudy])('%s with a choice stored: no island code until the page has loaded; then the header hydrates, and nothing else', async (path) => {
-    const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await open(context, `${base}${path}`, 'granted');
-    await waitHydrated(page, 'SiteHeader');
-    const { start, loaded } = await timings(page);
-    expect(start).toBeDefined();
-    expect(start!).toBeGreaterThanOrEqual(loaded);
-    // The banner stays hidden and waits; the floating button waits for a reach.
-    await page.waitForTimeout(300);
-    expect(await hydrated(page, 'CookieBanner')).toBe(false);
-    expect(await hydrated(page, 'FloatingContact')).toBe(false);
-    await context.close();
-  });
+  it.each(['/', caseStudy])(
+    '%s with a choice stored: no island code until the page has loaded; then the header hydrates, and nothing else',
+    async (path) => {
+      const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await open(context, `${base}${path}`, 'granted');
+      await waitHydrated(page, 'SiteHeader');
+      const { start, loaded } = await timings(page);
+      expect(start).toBeDefined();
+      expect(start!).toBeGreaterThanOrEqual(loaded);
+      // The banner stays hidden and waits; the floating button waits for a reach.
+      await page.waitForTimeout(300);
+      expect(await hydrated(page, 'CookieBanner')).toBe(false);
+      expect(await hydrated(page, 'FloatingContact')).toBe(false);
+      await context.close();
+    },
+  );
 
   it('on a first visit shows the cookie banner at once, fetches the islands’ code after the first paint, and hydrates the banner', async () => {
     const context = await browser().newContext({ viewport: { width: 390, height: 800 } });
@@ -108,23 +116,26 @@ describe.skipIf(!hasBrowser).each(islandModes())('islands (%s)', (_mode, base) =
   it.each([
     ['the header hydrated', ISLANDS_CHUNK, true],
     ['the client entry arrived (the bootstrap keeps it)', CLIENT_ENTRY, false],
-  ] as const)('keeps a click on a header menu made before %s, and opens the menu once the header has hydrated', async (_, script, entryIn) => {
-    const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addInitScript(() => localStorage.setItem('ga_consent_v2', 'denied'));
-    const held = await holdIslands(context, script);
-    const page = await context.newPage();
-    await page.goto(`${base}${caseStudy}`, { waitUntil: 'load' });
-    if (entryIn) await waitStarted(page);
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(entryIn);
-    await page.locator('#trigger-services').click();
-    expect(await hydrated(page, 'SiteHeader')).toBe(false);
-    expect(await page.locator('#trigger-services').getAttribute('aria-expanded')).toBe('false');
-    held.release();
-    await waitHydrated(page, 'SiteHeader');
-    await page.locator('#menu-services').waitFor({ state: 'visible' });
-    expect(await page.locator('#trigger-services').getAttribute('aria-expanded')).toBe('true');
-    await context.close();
-  });
+  ] as const)(
+    'keeps a click on a header menu made before %s, and opens the menu once the header has hydrated',
+    async (_, script, entryIn) => {
+      const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addInitScript(() => localStorage.setItem('ga_consent_v2', 'denied'));
+      const held = await holdIslands(context, script);
+      const page = await context.newPage();
+      await page.goto(`${base}${caseStudy}`, { waitUntil: 'load' });
+      if (entryIn) await waitStarted(page);
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(entryIn);
+      await page.locator('#trigger-services').click();
+      expect(await hydrated(page, 'SiteHeader')).toBe(false);
+      expect(await page.locator('#trigger-services').getAttribute('aria-expanded')).toBe('false');
+      held.release();
+      await waitHydrated(page, 'SiteHeader');
+      await page.locator('#menu-services').waitFor({ state: 'visible' });
+      expect(await page.locator('#trigger-services').getAttribute('aria-expanded')).toBe('true');
+      await context.close();
+    },
+  );
 
   it('keeps keys pressed before the header hydrated: ArrowDown on a menu opens it with focus on its first link', async () => {
     const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
@@ -135,7 +146,9 @@ describe.skipIf(!hasBrowser).each(islandModes())('islands (%s)', (_mode, base) =
     expect(await hydrated(page, 'SiteHeader')).toBe(false);
     held.release();
     await page.waitForFunction(() => document.activeElement?.closest('#menu-blogs') !== null);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(await page.locator('#menu-blogs a').first().getAttribute('href'));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(
+      await page.locator('#menu-blogs a').first().getAttribute('href'),
+    );
     await context.close();
   });
 
@@ -159,7 +172,8 @@ describe.skipIf(!hasBrowser).each(islandModes())('islands (%s)', (_mode, base) =
       const shifts: number[] = [];
       Object.assign(window, { shifts });
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+          if (!entry.hadRecentInput) shifts.push(entry.value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const held = await holdIslands(context);

@@ -42,7 +42,10 @@ async function labelControls(page: Page): Promise<Array<{ label: string; style: 
 }
 
 /** Presses Tab until focus leaves the page, returning each stop's label and how it looked focused. */
-async function tabThrough(page: Page, limit: number): Promise<Array<{ label: string; style: FocusStyle; covered: boolean; positiveTabIndex: boolean }>> {
+async function tabThrough(
+  page: Page,
+  limit: number,
+): Promise<Array<{ label: string; style: FocusStyle; covered: boolean; positiveTabIndex: boolean }>> {
   const stops: Array<{ label: string; style: FocusStyle; covered: boolean; positiveTabIndex: boolean }> = [];
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab');
@@ -66,7 +69,12 @@ async function tabThrough(page: Page, limit: number): Promise<Array<{ label: str
         const hit = document.elementFromPoint(x!, y!);
         return hit !== null && (element.contains(hit) || hit.contains(element));
       });
-      return { label: element.dataset.kbLabel ?? `unlabelled ${element.tagName.toLowerCase()}`, style: chain, covered: !(inView && visible), positiveTabIndex: element.tabIndex > 0 };
+      return {
+        label: element.dataset.kbLabel ?? `unlabelled ${element.tagName.toLowerCase()}`,
+        style: chain,
+        covered: !(inView && visible),
+        positiveTabIndex: element.tabIndex > 0,
+      };
     });
     if (!stop || stops[0]?.label === stop.label) break;
     stops.push(stop);
@@ -84,7 +92,11 @@ describe.skipIf(!hasBrowser).each(modes())('keyboard only (%s)', (_mode, base) =
       const first = await page.evaluate(() => {
         const element = document.activeElement as HTMLAnchorElement;
         const box = element.getBoundingClientRect();
-        return { text: element.textContent?.trim(), href: element.getAttribute('href'), onScreen: box.top >= 0 && box.bottom <= innerHeight && box.width > 1 };
+        return {
+          text: element.textContent?.trim(),
+          href: element.getAttribute('href'),
+          onScreen: box.top >= 0 && box.bottom <= innerHeight && box.width > 1,
+        };
       });
       expect(first, path).toEqual({ text: 'Skip to content', href: '#main', onScreen: true });
       await page.keyboard.press('Enter');
@@ -104,17 +116,32 @@ describe.skipIf(!hasBrowser).each(modes())('keyboard only (%s)', (_mode, base) =
       const controls = await labelControls(page);
       expect(controls.length).toBeGreaterThan(10);
       const stops = await tabThrough(page, controls.length + 10);
-      expect(stops.map((stop) => stop.label), 'Tab order').toEqual(controls.map((control) => control.label));
+      expect(
+        stops.map((stop) => stop.label),
+        'Tab order',
+      ).toEqual(controls.map((control) => control.label));
       const unfocused = new Map(controls.map((control) => [control.label, control.style.join(' / ')]));
-      const invisible = stops.filter((stop) => stop.style.join(' / ') === unfocused.get(stop.label) || !/(solid|dotted|dashed|double|auto) [1-9]|\| (?!none)/.test(stop.style.join(' ')));
-      expect(invisible.map((stop) => stop.label), 'controls that look the same focused and unfocused').toEqual([]);
-      expect(stops.filter((stop) => stop.covered).map((stop) => stop.label), 'focused controls hidden under other content').toEqual([]);
-      expect(stops.filter((stop) => stop.positiveTabIndex).map((stop) => stop.label), 'positive tabindex').toEqual([]);
+      const invisible = stops.filter(
+        (stop) =>
+          stop.style.join(' / ') === unfocused.get(stop.label) ||
+          !/(solid|dotted|dashed|double|auto) [1-9]|\| (?!none)/.test(stop.style.join(' ')),
+      );
+      expect(
+        invisible.map((stop) => stop.label),
+        'controls that look the same focused and unfocused',
+      ).toEqual([]);
+      expect(
+        stops.filter((stop) => stop.covered).map((stop) => stop.label),
+        'focused controls hidden under other content',
+      ).toEqual([]);
+      expect(
+        stops.filter((stop) => stop.positiveTabIndex).map((stop) => stop.label),
+        'positive tabindex',
+      ).toEqual([]);
       await context.close();
     },
     90_000,
   );
-
 });
 
 describe.skipIf(!hasBrowser).each(islandModes())('keyboard in the header (%s)', (_mode, base) => {

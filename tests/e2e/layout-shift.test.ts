@@ -32,12 +32,22 @@ function observeShifts() {
   (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
   const describeNode = (node: Node | null) => {
     if (!(node instanceof Element)) return node?.nodeName ?? '?';
-    const classes = [...node.classList].slice(0, 2).map((c) => `.${c}`).join('');
+    const classes = [...node.classList]
+      .slice(0, 2)
+      .map((c) => `.${c}`)
+      .join('');
     return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${classes}`;
   };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node: Node | null }> }>) {
-      if (!entry.hadRecentInput) shifts.push({ value: entry.value, time: Math.round(entry.startTime), sources: (entry.sources ?? []).map((s) => describeNode(s.node)) });
+    for (const entry of list.getEntries() as Array<
+      PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node: Node | null }> }
+    >) {
+      if (!entry.hadRecentInput)
+        shifts.push({
+          value: entry.value,
+          time: Math.round(entry.startTime),
+          sources: (entry.sources ?? []).map((s) => describeNode(s.node)),
+        });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
@@ -71,7 +81,10 @@ async function holdBack(context: BrowserContext, page: () => Page | undefined): 
   await context.route(/\/images\//, later(DELAY_MS.image));
   await context.route(/\.js(\?|$)/, later(DELAY_MS.script));
   await context.route(/\.woff2?(\?|$)/, async (route) => {
-    const painted = () => page()?.evaluate(() => performance.getEntriesByName('first-contentful-paint').length > 0).catch(() => false) ?? false;
+    const painted = () =>
+      page()
+        ?.evaluate(() => performance.getEntriesByName('first-contentful-paint').length > 0)
+        .catch(() => false) ?? false;
     for (let waited = 0; waited < 10_000 && !(await painted()); waited += 50) await sleep(50);
     await sleep(DELAY_MS.fontAfterPaint);
     await route.continue().catch(() => {});
@@ -106,7 +119,9 @@ describe.skipIf(!hasBrowser).each(modes())('layout shift (%s)', (_mode, base) =>
       try {
         await loadFully(page, `${base}${path}`);
         const { shifts, fontArrived, firstPaint, fontFamilies, bannerHydrated } = await page.evaluate(() => {
-          const fonts = performance.getEntriesByType('resource').filter((entry) => /\.woff2?(\?|$)/.test(entry.name)) as PerformanceResourceTiming[];
+          const fonts = performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\.woff2?(\?|$)/.test(entry.name)) as PerformanceResourceTiming[];
           return {
             shifts: (window as unknown as { __shifts: Shift[] }).__shifts,
             fontArrived: Math.max(0, ...fonts.map((entry) => entry.responseEnd)),
@@ -118,7 +133,8 @@ describe.skipIf(!hasBrowser).each(modes())('layout shift (%s)', (_mode, base) =>
         });
         // The test only means something if an island hydrated in view (its script held back past the first paint), and a web font, if any, swapped in after it.
         expect(bannerHydrated, `${path} at ${width}px: the cookie banner never hydrated`).toBe(true);
-        if (fontFamilies.length) expect(fontArrived, `${path} at ${width}px: the font arrived before the first paint`).toBeGreaterThan(firstPaint);
+        if (fontFamilies.length)
+          expect(fontArrived, `${path} at ${width}px: the font arrived before the first paint`).toBeGreaterThan(firstPaint);
         const cls = cumulativeLayoutShift(shifts);
         const detail = shifts.map((s) => `  ${s.value.toFixed(4)} at ${s.time} ms: ${s.sources.join(', ') || '(no source)'}`).join('\n');
         expect(cls, `${path} at ${width}px: CLS ${cls.toFixed(4)}\n${detail}`).toBeLessThan(CLS_LIMIT);

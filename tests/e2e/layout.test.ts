@@ -3,7 +3,9 @@ import { hasBrowser } from './browser.ts';
 import { contentOf, islandModes, openPage, openWithStalledFrames, texts, useBrowser } from './helpers.ts';
 
 const visibleProjects = contentOf('projects').filter((p) => p.data.hidden !== true);
-const byDateDesc = contentOf('blogs').sort((a, b) => new Date(String(b.data.createdDate)).getTime() - new Date(String(a.data.createdDate)).getTime());
+const byDateDesc = contentOf('blogs').sort(
+  (a, b) => new Date(String(b.data.createdDate)).getTime() - new Date(String(a.data.createdDate)).getTime(),
+);
 const services = contentOf('services').sort((a, b) => Number(a.data.sort) - Number(b.data.sort));
 
 describe.skipIf(!hasBrowser).each(islandModes())('header, footer and floating button (%s)', (_mode, base) => {
@@ -17,7 +19,9 @@ describe.skipIf(!hasBrowser).each(islandModes())('header, footer and floating bu
     await page.locator('#menu-case-studies').waitFor({ state: 'visible' });
     const labels = await texts(page, '#menu-case-studies a');
     expect(labels).toHaveLength(11);
-    const firstTen = [...visibleProjects].sort((a, b) => Number(a.data.sort) - Number(b.data.sort) || a.slug.localeCompare(b.slug)).slice(0, 10);
+    const firstTen = [...visibleProjects]
+      .sort((a, b) => Number(a.data.sort) - Number(b.data.sort) || a.slug.localeCompare(b.slug))
+      .slice(0, 10);
     expect(labels.slice(0, 10)).toEqual(firstTen.map((p) => p.data.title));
     expect(labels[10]).toBe(`All ${visibleProjects.length} Case Studies`);
     expect(await page.locator('#menu-case-studies .has-separator').count()).toBe(1);
@@ -158,9 +162,21 @@ describe.skipIf(!hasBrowser).each(islandModes())('header, footer and floating bu
     // Read as a visitor reads it, scrolled to: it is laid out only near the viewport (content-visibility), and innerText is empty until then.
     await page.locator('.site-footer').scrollIntoViewIfNeeded();
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(await texts(page, '.footer-nav a')).toEqual(['Company', 'Team', 'Services', 'Privacy Policy', 'Insights Blog', 'Case Studies', 'Free Consultation', 'Email Us', 'Privacy & Cookies']);
+    expect(await texts(page, '.footer-nav a')).toEqual([
+      'Company',
+      'Team',
+      'Services',
+      'Privacy Policy',
+      'Insights Blog',
+      'Case Studies',
+      'Free Consultation',
+      'Email Us',
+      'Privacy & Cookies',
+    ]);
     expect(await page.locator('.footer-nav a', { hasText: 'Email Us' }).getAttribute('href')).toBe('mailto:hello@kestrelpoint.example');
-    expect(await page.locator('.footer-icons a[aria-label*="LinkedIn"]').getAttribute('href')).toBe('https://www.linkedin.com/company/kestrel-point-consulting');
+    expect(await page.locator('.footer-icons a[aria-label*="LinkedIn"]').getAttribute('href')).toBe(
+      'https://www.linkedin.com/company/kestrel-point-consulting',
+    );
     expect(await page.locator('.footer-icons a[href^="mailto:"]').count()).toBe(1);
     expect(await page.locator('.footer-legal').innerText()).toContain(`© 1998–${new Date().getFullYear()} Kestrel Point Consulting`);
     await context.close();
@@ -172,7 +188,10 @@ describe.skipIf(!hasBrowser).each(islandModes())('header, footer and floating bu
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const small = await page.evaluate(() =>
       [...document.querySelectorAll('.footer-nav a')]
-        .map((link) => ({ link: link.textContent, boxes: [...link.getClientRects()].map((box) => [Math.round(box.width), Math.round(box.height)]) }))
+        .map((link) => ({
+          link: link.textContent,
+          boxes: [...link.getClientRects()].map((box) => [Math.round(box.width), Math.round(box.height)]),
+        }))
         .filter(({ boxes }) => boxes.length !== 1 || boxes[0]![0]! < 24 || boxes[0]![1]! < 24),
     );
     expect(small).toEqual([]);

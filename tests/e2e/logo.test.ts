@@ -17,7 +17,9 @@ describe.skipIf(!hasBrowser)('the logo', () => {
       if (request.resourceType() === 'image') imageRequests.push(new URL(request.url()).pathname);
     });
     await page.goto(`${base}/`, { waitUntil: 'load' });
-    const logos = await page.$$eval('.brand svg', (svgs) => svgs.map((svg) => svg.getBoundingClientRect()).map(({ width, height }) => ({ width, height })));
+    const logos = await page.$$eval('.brand svg', (svgs) =>
+      svgs.map((svg) => svg.getBoundingClientRect()).map(({ width, height }) => ({ width, height })),
+    );
     expect(logos).toHaveLength(2);
     for (const logo of logos) {
       expect(logo.width).toBeGreaterThanOrEqual(32);

@@ -88,7 +88,9 @@ describe.skipIf(!hasBrowser).each(islandModes())('navigation with a single-page 
   it('logs any other navigation error and falls back to a full load, never a blank page', async () => {
     const { page, context, errors } = await openPage(browser(), `${base}/`);
     await mark(page);
-    await page.route(`${base}/blogs`, (route) => (route.request().resourceType() === 'fetch' ? route.fulfill({ status: 500, body: 'boom' }) : route.fallback()));
+    await page.route(`${base}/blogs`, (route) =>
+      route.request().resourceType() === 'fetch' ? route.fulfill({ status: 500, body: 'boom' }) : route.fallback(),
+    );
     await page.locator('.footer-nav a', { hasText: 'Insights Blog' }).click();
     await page.waitForURL(`${base}/blogs`);
     await waitReady(page);

@@ -32,15 +32,23 @@ describe.skipIf(!hasBrowser)('what site build publishes for search engines and l
       const bytes = fs.readFileSync(path.join(dist(), image!.slice(ORIGIN.length)));
       if (image!.endsWith('.png')) expect(pngSize(bytes), `${file}: ${image}`).toEqual({ width: 1200, height: 630 });
       else expect(isValidSvg(bytes.toString('utf8')), `${file}: ${image}`).toBe(true);
-      const data = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+      const data = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+        (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+      );
       expect(data.length, file).toBeGreaterThan(0);
       for (const item of data) expect(item, file).toMatchObject({ '@context': 'https://schema.org', '@type': expect.any(String) });
-      if (canonical !== `${ORIGIN}/`) expect(data.some((item) => item['@type'] === 'BreadcrumbList'), file).toBe(true);
+      if (canonical !== `${ORIGIN}/`)
+        expect(
+          data.some((item) => item['@type'] === 'BreadcrumbList'),
+          file,
+        ).toBe(true);
     }
   });
 
   it('lists in the sitemap only pages that were built and are not hidden', () => {
-    const urls = (parseXml(fs.readFileSync(path.join(dist(), 'sitemap.xml'), 'utf8')).urlset.url as Array<{ loc: string }>).map((u) => u.loc);
+    const urls = (parseXml(fs.readFileSync(path.join(dist(), 'sitemap.xml'), 'utf8')).urlset.url as Array<{ loc: string }>).map(
+      (u) => u.loc,
+    );
     expect(urls).toContain(`${ORIGIN}/`);
     for (const loc of urls) {
       const relative = loc.slice(ORIGIN.length + 1);
@@ -51,8 +59,13 @@ describe.skipIf(!hasBrowser)('what site build publishes for search engines and l
   });
 
   it('lists every visible article in both feeds', () => {
-    const visible = contentOf('blogs').filter((post) => post.data.hidden !== true).map((post) => `${ORIGIN}/blogs/${post.slug}`).sort();
-    const rss = parseXml(fs.readFileSync(path.join(dist(), 'blogs/rss.xml'), 'utf8')).rss.channel.item as Array<{ guid: { '#text': string } }>;
+    const visible = contentOf('blogs')
+      .filter((post) => post.data.hidden !== true)
+      .map((post) => `${ORIGIN}/blogs/${post.slug}`)
+      .sort();
+    const rss = parseXml(fs.readFileSync(path.join(dist(), 'blogs/rss.xml'), 'utf8')).rss.channel.item as Array<{
+      guid: { '#text': string };
+    }>;
     expect(rss.map((item) => item.guid['#text']).sort()).toEqual(visible);
     const atom = parseXml(fs.readFileSync(path.join(dist(), 'blogs/atom.xml'), 'utf8')).feed.entry as Array<{ id: string }>;
     expect(atom.map((entry) => entry.id).sort()).toEqual(visible);
@@ -68,7 +81,9 @@ describe.skipIf(!hasBrowser).each(modes())('social images in the browser (%s)', 
     expect(await images.count()).toBeGreaterThan(20);
     for (const image of await images.all()) await image.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.og-item img')].every((img) => img.complete));
-    const sizes = await images.evaluateAll((all) => all.map((img) => `${(img as HTMLImageElement).naturalWidth}×${(img as HTMLImageElement).naturalHeight}`));
+    const sizes = await images.evaluateAll((all) =>
+      all.map((img) => `${(img as HTMLImageElement).naturalWidth}×${(img as HTMLImageElement).naturalHeight}`),
+    );
     expect(new Set(sizes)).toEqual(new Set(['1200×630']));
     await context.close();
   });

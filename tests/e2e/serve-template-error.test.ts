@@ -12,7 +12,7 @@ describe.skipIf(!hasBrowser)('site serve, a template that throws', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-serve-throw-'));
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  it('shows the component\'s file, line and column, a few lines of its source and the page, over the open page', async () => {
+  it("shows the component's file, line and column, a few lines of its source and the page, over the open page", async () => {
     fs.cpSync('tests/fixtures/throwing-template', root, { recursive: true });
     const file = path.join(root, 'templates/Post.tsx');
     const throwing = fs.readFileSync(file, 'utf8');
@@ -27,7 +27,9 @@ describe.skipIf(!hasBrowser)('site serve, a template that throws', () => {
       const lines = throwing.split('\n');
       const line = lines.findIndex((l) => l.includes('tags!.join')) + 1;
       const column = lines[line - 1]!.indexOf('tags!.join') + 'tags!.'.length + 1;
-      expect(text).toContain(`templates/Post.tsx:${line}:${column} (page /)  The template "post" threw: Cannot read properties of undefined (reading 'join')`);
+      expect(text).toContain(
+        `templates/Post.tsx:${line}:${column} (page /)  The template "post" threw: Cannot read properties of undefined (reading 'join')`,
+      );
       expect(text).toContain(`> ${line} | ${lines[line - 1]}`);
       expect(text).toMatch(new RegExp(`\\|\\s{${column}}\\^`));
       expect(text).toContain(`${line - 1} | ${lines[line - 2]}`);

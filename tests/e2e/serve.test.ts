@@ -53,7 +53,9 @@ describe.skipIf(!hasBrowser)('site serve', () => {
     expect(stillServing.status).toBe(200);
 
     fs.writeFileSync(file, original);
-    await page.waitForFunction(() => document.title === 'Company' && !document.getElementById('site-build-error'), null, { timeout: 20_000 });
+    await page.waitForFunction(() => document.title === 'Company' && !document.getElementById('site-build-error'), null, {
+      timeout: 20_000,
+    });
     await waitReady(page);
     await context.close();
   });
@@ -71,7 +73,9 @@ describe.skipIf(!hasBrowser)('site serve', () => {
     edited.page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     try {
       fs.writeFileSync(file, original.replace('Some text for this page.', 'Some edited text for this page.'));
-      await edited.page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Some edited text'), null, { timeout: 20_000 });
+      await edited.page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Some edited text'), null, {
+        timeout: 20_000,
+      });
       expect(await edited.page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
       expect(asked).not.toContain('/projects/alpha');
       expect(server.output()).toMatch(/Rebuilt 1 of \d+ pages/);
@@ -80,7 +84,9 @@ describe.skipIf(!hasBrowser)('site serve', () => {
       // A new title changes the head, the listing and the menus on every page: they reload with it.
       fs.writeFileSync(file, original.replace('title: "Project alpha"', 'title: "Project alpha, renamed"'));
       await edited.page.waitForFunction(() => document.title.startsWith('Project alpha, renamed'), null, { timeout: 20_000 });
-      await listing.page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Project alpha, renamed'), null, { timeout: 20_000 });
+      await listing.page.waitForFunction(() => document.querySelector('main')?.textContent?.includes('Project alpha, renamed'), null, {
+        timeout: 20_000,
+      });
     } finally {
       fs.writeFileSync(file, original);
       for (const { context } of [edited, listing, other]) await context.close();
@@ -93,14 +99,20 @@ describe.skipIf(!hasBrowser)('site serve', () => {
     expect(response.body).toContain('Page not found');
   });
 
-  it.each(['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/%5c..%5cpackage.json', '/images/..%2f..%2fpackage.json', '/%00', '/a%00b', '/%E0%A4%A'])(
-    'never serves anything outside the output: %s',
-    async (rawPath) => {
-      const response = await rawRequest(server.url, 'GET', rawPath);
-      expect(response.status).toBe(404);
-      expect(response.body).not.toContain('"devDependencies"');
-    },
-  );
+  it.each([
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/..%2fpackage.json',
+    '/%5c..%5cpackage.json',
+    '/images/..%2f..%2fpackage.json',
+    '/%00',
+    '/a%00b',
+    '/%E0%A4%A',
+  ])('never serves anything outside the output: %s', async (rawPath) => {
+    const response = await rawRequest(server.url, 'GET', rawPath);
+    expect(response.status).toBe(404);
+    expect(response.body).not.toContain('"devDependencies"');
+  });
 
   it('answers HEAD without a body and refuses other methods', async () => {
     const head = await rawRequest(server.url, 'HEAD', '/');

@@ -51,7 +51,9 @@ describe.skipIf(!hasBrowser)('an SVG opened on its own', () => {
       const page = await context.newPage();
       await page.goto(`${server.url}/images/evil.svg`, { waitUntil: 'load' });
       await page.waitForTimeout(300);
-      const marks = await page.evaluate(() => ['onload', 'inline', 'external'].filter((name) => document.documentElement.hasAttribute(`data-${name}`)));
+      const marks = await page.evaluate(() =>
+        ['onload', 'inline', 'external'].filter((name) => document.documentElement.hasAttribute(`data-${name}`)),
+      );
       return marks;
     } finally {
       await context.close();

@@ -46,7 +46,9 @@ const stateOf = (page: Page) =>
       ogTitle: meta('meta[property="og:title"]'),
       ogUrl: meta('meta[property="og:url"]'),
       canonical: document.head.querySelector('link[rel=canonical]')?.getAttribute('href') ?? null,
-      current: [...document.querySelectorAll('nav[aria-label=Main] [aria-current]')].map((link) => `${link.textContent}=${link.getAttribute('aria-current')}`),
+      current: [...document.querySelectorAll('nav[aria-label=Main] [aria-current]')].map(
+        (link) => `${link.textContent}=${link.getAttribute('aria-current')}`,
+      ),
       crumbs: document.querySelector('.crumbs')?.textContent ?? null,
       footer: document.querySelector('footer')?.textContent ?? null,
       headings: document.querySelectorAll('h1').length,
@@ -67,7 +69,10 @@ async function fullLoad(browser: Browser, url: string) {
 
 /** Opens `url` watching for CSP violations; `window.kept` survives only navigations that do not reload. */
 async function open(browser: Browser, url: string, options: { reducedMotion?: 'reduce' | 'no-preference' } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: options.reducedMotion ?? 'no-preference' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
   await context.addInitScript(() => {
     const scope = window as unknown as { violations: string[]; transitions: number };
     scope.violations = [];
@@ -84,8 +89,15 @@ async function open(browser: Browser, url: string, options: { reducedMotion?: 'r
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   // A failed request is reported by its response, below; the browser asks for /favicon.ico on its own.
-  page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text()));
-  page.on('response', (response) => response.status() >= 400 && !response.url().endsWith('/favicon.ico') && errors.push(`${response.status()} ${response.url()}`));
+  page.on(
+    'console',
+    (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text()),
+  );
+  page.on(
+    'response',
+    (response) =>
+      response.status() >= 400 && !response.url().endsWith('/favicon.ico') && errors.push(`${response.status()} ${response.url()}`),
+  );
   await page.goto(url);
   await waitReady(page);
   await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
@@ -95,12 +107,15 @@ async function open(browser: Browser, url: string, options: { reducedMotion?: 'r
 const kept = (page: Page) => page.evaluate(() => (window as unknown as { kept?: boolean }).kept === true);
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
 const transitions = (page: Page) => page.evaluate(() => (window as unknown as { transitions: number }).transitions);
-const swapped = (page: Page, heading: string) => page.waitForFunction((text) => document.querySelector('h1')?.textContent === text && document.activeElement?.tagName === 'H1', heading);
+const swapped = (page: Page, heading: string) =>
+  page.waitForFunction((text) => document.querySelector('h1')?.textContent === text && document.activeElement?.tagName === 'H1', heading);
 
 describe.skipIf(!hasBrowser)('client navigation of the whole page', () => {
   const browser = useBrowser();
 
-  it('leaves the document as a full load gives it after a link, back and forward: the plain nav’s aria-current, title, meta, lang, breadcrumbs, footer', { timeout: 120_000 }, async () => {
+  it('leaves the document as a full load gives it after a link, back and forward: the plain nav’s aria-current, title, meta, lang, breadcrumbs, footer', {
+    timeout: 120_000,
+  }, async () => {
     const { page, context, errors } = await open(browser(), `${base()}/`);
     const expected = {
       home: await fullLoad(browser(), `${base()}/`),
@@ -143,7 +158,10 @@ describe.skipIf(!hasBrowser)('client navigation of the whole page', () => {
 
   it('applies the stylesheet the next page needs and drops the one it does not, under the CSP', async () => {
     const { page, context } = await open(browser(), `${base()}/`);
-    const colors = { home: (await fullLoad(browser(), `${base()}/`)).h1Color, about: (await fullLoad(browser(), `${base()}/about`)).h1Color };
+    const colors = {
+      home: (await fullLoad(browser(), `${base()}/`)).h1Color,
+      about: (await fullLoad(browser(), `${base()}/about`)).h1Color,
+    };
     expect(colors.about).not.toBe(colors.home);
     await page.locator('nav[aria-label=Main] a', { hasText: 'About' }).click();
     await swapped(page, 'About');
@@ -170,7 +188,8 @@ describe.skipIf(!hasBrowser)('client navigation of the whole page', () => {
     await page.evaluate(() => {
       for (const button of document.querySelectorAll('button')) (button as unknown as { mark: boolean }).mark = true;
     });
-    const marked = (selector: string) => page.locator(selector).evaluate((button) => (button as unknown as { mark?: boolean }).mark === true);
+    const marked = (selector: string) =>
+      page.locator(selector).evaluate((button) => (button as unknown as { mark?: boolean }).mark === true);
 
     await page.locator('nav[aria-label=Main] a', { hasText: 'Blog' }).click();
     await swapped(page, 'Blog');
@@ -198,7 +217,10 @@ describe.skipIf(!hasBrowser)('client navigation of the whole page', () => {
   });
 
   it('animates the swap with a view transition, and not when the visitor prefers reduced motion', async () => {
-    for (const [reducedMotion, count] of [['no-preference', 1], ['reduce', 0]] as const) {
+    for (const [reducedMotion, count] of [
+      ['no-preference', 1],
+      ['reduce', 0],
+    ] as const) {
       const { page, context } = await open(browser(), `${base()}/`, { reducedMotion });
       expect(await page.evaluate(() => 'startViewTransition' in document)).toBe(true);
       await page.locator('nav[aria-label=Main] a', { hasText: 'Blog' }).click();

@@ -16,7 +16,9 @@ export function makeEntry(collection: string, url: string, data: Record<string, 
     hidden: data.hidden === true,
     template: 'page',
     // Dates from the fields the firm's collections name (`dates: { published: 'createdDate', updated: 'updatedDate' }`).
-    ...(data.createdDate || data.updatedDate ? { dates: { published: data.createdDate as string | undefined, updated: data.updatedDate as string | undefined } } : {}),
+    ...(data.createdDate || data.updatedDate
+      ? { dates: { published: data.createdDate as string | undefined, updated: data.updatedDate as string | undefined } }
+      : {}),
     ...extra,
   };
 }

@@ -10,7 +10,13 @@ export interface RawResponse {
  * One request sent exactly as written: the path reaches the server untouched (no client-side
  * normalizing of dot segments or encodings), which is what traversal tests need.
  */
-export function rawRequest(base: string, method: string, rawPath: string, headers: http.OutgoingHttpHeaders = {}, agent?: http.Agent): Promise<RawResponse> {
+export function rawRequest(
+  base: string,
+  method: string,
+  rawPath: string,
+  headers: http.OutgoingHttpHeaders = {},
+  agent?: http.Agent,
+): Promise<RawResponse> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
     const request = http.request({ hostname, port, method, path: rawPath, headers, agent }, (response) => {

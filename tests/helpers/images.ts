@@ -21,5 +21,9 @@ export function isValidSvg(text: string): boolean {
 export function parseXml(text: string): Record<string, any> {
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new Error(`Not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`);
-  return new XMLParser({ ignoreAttributes: false, ignoreDeclaration: true, isArray: (name) => ['item', 'entry', 'url', 'link'].includes(name) }).parse(text);
+  return new XMLParser({
+    ignoreAttributes: false,
+    ignoreDeclaration: true,
+    isArray: (name) => ['item', 'entry', 'url', 'link'].includes(name),
+  }).parse(text);
 }

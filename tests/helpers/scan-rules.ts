@@ -15,7 +15,8 @@ export function collectElement(tag: string, attributes: ReadonlyMap<string, stri
   if (tag === 'a' && attributes.get('name')) ids.add(attributes.get('name')!);
   for (const [name, value] of attributes) {
     if (URL_ATTRIBUTES.has(name) || (name === 'data' && tag === 'object')) {
-      if (!(tag === 'link' && /\b(preconnect|dns-prefetch)\b/i.test(attributes.get('rel') ?? ''))) links.push({ where: `<${tag} ${name}>`, url: value });
+      if (!(tag === 'link' && /\b(preconnect|dns-prefetch)\b/i.test(attributes.get('rel') ?? '')))
+        links.push({ where: `<${tag} ${name}>`, url: value });
     } else if (name === 'srcset' || name === 'imagesrcset') {
       for (const candidate of value.split(',')) {
         const url = candidate.trim().split(/\s+/, 1)[0];

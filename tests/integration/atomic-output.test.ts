@@ -26,7 +26,8 @@ const dist = path.join(root, 'dist');
 
 /** Two contents: 360 files of the public folder, of which the second changes 24, and the home page. */
 function writeContent(variant: 0 | 1): void {
-  for (let i = 0; i < 360; i++) fs.writeFileSync(path.join(root, 'public', `file-${i}.txt`), `file ${i}${variant && i % 15 === 0 ? ', changed' : ''}\n`);
+  for (let i = 0; i < 360; i++)
+    fs.writeFileSync(path.join(root, 'public', `file-${i}.txt`), `file ${i}${variant && i % 15 === 0 ? ', changed' : ''}\n`);
   const home = path.join(root, 'content/index.md');
   const text = fs.readFileSync(home, 'utf8').replace(/\nVariant \d\.\n$/, '');
   fs.writeFileSync(home, `${text}\nVariant ${variant}.\n`);
@@ -63,7 +64,12 @@ const besideOutput = () => fs.readdirSync(root).filter((name) => name.startsWith
 
 /** What a kill at this moment leaves: the output as it is, or the previous one set aside by a swap cut short. */
 function momentState(): { output: string | undefined; asideOld: Array<string | undefined> } {
-  return { output: fingerprint(dist), asideOld: besideOutput().filter((name) => name.startsWith('dist.old-')).map((name) => fingerprint(path.join(root, name))) };
+  return {
+    output: fingerprint(dist),
+    asideOld: besideOutput()
+      .filter((name) => name.startsWith('dist.old-'))
+      .map((name) => fingerprint(path.join(root, name))),
+  };
 }
 
 /** The child's state: T when every thread of it is stopped, Z when it ended (not yet reaped), undefined once reaped. */
@@ -151,8 +157,16 @@ async function sampledBuild(killAt?: number, sample = true): Promise<Run> {
 function expectEveryMomentWhole(run: Run, before: string, after: string): void {
   for (const [index, { output, asideOld }] of run.moments.entries()) {
     const where = `moment ${index + 1} of ${run.moments.length}`;
-    if (output === undefined) expect(asideOld.map((tree) => tree === before), `${where}: no output, and set aside`).toEqual([true]);
-    else expect(output === before || output === after, `${where}: ${mixed(output, before)} files differ from the previous build, ${mixed(output, after)} from the new one`).toBe(true);
+    if (output === undefined)
+      expect(
+        asideOld.map((tree) => tree === before),
+        `${where}: no output, and set aside`,
+      ).toEqual([true]);
+    else
+      expect(
+        output === before || output === after,
+        `${where}: ${mixed(output, before)} files differ from the previous build, ${mixed(output, after)} from the new one`,
+      ).toBe(true);
   }
 }
 
@@ -176,7 +190,11 @@ it('leaves the previous output or the new one whenever a build is killed, full o
   // Killed at the 1st change beside the output (its staging folder made: always still running), then
   // at the 3rd and 2nd (about the swap, if it still runs by then): a full build (no build cache), then incremental ones.
   let killed = 0;
-  for (const [killAt, full] of [[1, true], [3, false], [2, false]] as const) {
+  for (const [killAt, full] of [
+    [1, true],
+    [3, false],
+    [2, false],
+  ] as const) {
     const next = (1 - current) as 0 | 1;
     writeContent(next);
     if (full) fs.rmSync(path.join(root, '.site-cache/build'), { recursive: true, force: true });

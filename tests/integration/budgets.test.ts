@@ -54,7 +54,9 @@ describe('every page of the real site', () => {
   it(`loads at most ${FIRST_JS_BUDGET / KB} KB of JavaScript (gzip) before any island hydrates, with no React in it`, () => {
     const offenders = pages
       .filter((page) => page.jsInitial.bytes > FIRST_JS_BUDGET || page.jsInitial.files.some((url) => url.includes('/islands-')))
-      .map((page) => `${page.path}: ${kb(page.jsInitial.bytes)} in ${page.jsInitial.files.length} files (${page.jsInitial.files.join(', ')})`);
+      .map(
+        (page) => `${page.path}: ${kb(page.jsInitial.bytes)} in ${page.jsInitial.files.length} files (${page.jsInitial.files.join(', ')})`,
+      );
     expect(offenders, report(offenders)).toEqual([]);
   });
 
@@ -80,7 +82,10 @@ describe('every page of the real site', () => {
       const facts = inspectHtml(html);
       const top = gzipSize(html.slice(0, facts.topOfPage?.end ?? html.length));
       const css = facts.stylesheets.reduce((sum, url) => sum + gzipOfFile(url), 0);
-      if (top + css > FIRST_ROUND_TRIP) offenders.push(`${page.path}: ${kb(top)} of HTML through ${facts.topOfPage?.block ?? 'the end'} + ${kb(css)} of CSS (${facts.stylesheets.join(', ')}) = ${kb(top + css)}`);
+      if (top + css > FIRST_ROUND_TRIP)
+        offenders.push(
+          `${page.path}: ${kb(top)} of HTML through ${facts.topOfPage?.block ?? 'the end'} + ${kb(css)} of CSS (${facts.stylesheets.join(', ')}) = ${kb(top + css)}`,
+        );
     }
     expect(offenders, report(offenders)).toEqual([]);
   });
@@ -108,14 +113,24 @@ describe('the measurement catches what the budgets are about', () => {
   const incompressible = (bytes: number) => `export const blob = "${randomBytes(bytes).toString('base64')}";`;
 
   it('counts an island chunk only where its island is, tells what loads first, and flags blocking scripts and unsized images', async () => {
-    write('assets/client-A.js', 'import "/assets/chunks/shared-B.js";const islands={Heavy:()=>import("/assets/chunks/Heavy-C.js")};export{islands};');
+    write(
+      'assets/client-A.js',
+      'import "/assets/chunks/shared-B.js";const islands={Heavy:()=>import("/assets/chunks/Heavy-C.js")};export{islands};',
+    );
     write('assets/chunks/shared-B.js', 'export const shared = 1;');
     write('assets/chunks/Heavy-C.js', incompressible(30_000));
     write('assets/site.css', 'body{margin:0}');
     write('assets/legacy.js', 'window.legacy = true;');
-    const head = '<head><link rel="stylesheet" href="/assets/site.css"><link rel="stylesheet" href="/assets/print.css" media="print"><script type="module" src="/assets/client-A.js"></script>';
-    write('index.html', `<!DOCTYPE html><html>${head}</head><body><section class="hero"><h1>Light</h1></section><img src="/a.png" width="10" height="10"></body></html>`);
-    write('heavy/index.html', `<!DOCTYPE html><html>${head}<script src="/assets/legacy.js"></script><script>var inline = 1;</script><script type="application/ld+json">{}</script></head><body><h1>Heavy</h1><div data-island="Heavy"></div><img src="/b.png" width="10"></body></html>`);
+    const head =
+      '<head><link rel="stylesheet" href="/assets/site.css"><link rel="stylesheet" href="/assets/print.css" media="print"><script type="module" src="/assets/client-A.js"></script>';
+    write(
+      'index.html',
+      `<!DOCTYPE html><html>${head}</head><body><section class="hero"><h1>Light</h1></section><img src="/a.png" width="10" height="10"></body></html>`,
+    );
+    write(
+      'heavy/index.html',
+      `<!DOCTYPE html><html>${head}<script src="/assets/legacy.js"></script><script>var inline = 1;</script><script type="application/ld+json">{}</script></head><body><h1>Heavy</h1><div data-island="Heavy"></div><img src="/b.png" width="10"></body></html>`,
+    );
     write('assets/print.css', 'body{color:black}');
     const measured = await measurePages(fixture);
     const heavy = measured.find((p) => p.path === '/heavy')!;
@@ -143,8 +158,10 @@ describe('the measurement catches what the budgets are about', () => {
     write('assets/site.css', 'body{margin:0}');
     write('assets/print.css', 'body{color:black}');
     fs.rmSync(path.join(fixture, 'heavy'), { recursive: true, force: true });
-    write('index.html', '<!DOCTYPE html><html><head><script type="module" src="/assets/client-A.js"></script></head><body><h1>x</h1><div data-island="Known"></div><div data-island="Unknown"></div></body></html>');
+    write(
+      'index.html',
+      '<!DOCTYPE html><html><head><script type="module" src="/assets/client-A.js"></script></head><body><h1>x</h1><div data-island="Known"></div><div data-island="Unknown"></div></body></html>',
+    );
     await expect(measurePages(fixture)).rejects.toThrow(/island "Unknown".*register no chunk/);
   });
-
 });

@@ -27,10 +27,23 @@ function siteWith(routes: SiteDefinition['routes']): SiteDefinition {
 }
 
 const wordRoutes: SiteDefinition['routes'] = (catalogue) => [
-  ...['post', 'first'].map((word) => ({ url: `/words/${word}`, template: 'word', collection: 'words', data: { title: `Posts about ${word}`, description: `Every post with ${word} in its title.`, word } })),
-  { url: '/words/secret', template: 'word', data: { title: 'Secret words', description: 'Built, but hidden.', word: 'secret', hidden: true } },
+  ...['post', 'first'].map((word) => ({
+    url: `/words/${word}`,
+    template: 'word',
+    collection: 'words',
+    data: { title: `Posts about ${word}`, description: `Every post with ${word} in its title.`, word },
+  })),
+  {
+    url: '/words/secret',
+    template: 'word',
+    data: { title: 'Secret words', description: 'Built, but hidden.', word: 'secret', hidden: true },
+  },
   // Derived from the catalogue it is given: one page per visible post.
-  ...catalogue.collection('posts').map((post) => ({ url: `/about${post.url}`, template: 'word', data: { title: `About ${post.data.title}`, description: 'A page about a post.', word: post.slug } })),
+  ...catalogue.collection('posts').map((post) => ({
+    url: `/about${post.url}`,
+    template: 'word',
+    data: { title: `About ${post.data.title}`, description: 'A page about a post.', word: post.slug },
+  })),
 ];
 
 const text = (files: Map<string, Uint8Array>, path: string) => new TextDecoder().decode(files.get(path) ?? new Uint8Array());
@@ -67,7 +80,12 @@ describe('derived routes', async () => {
 
   it('refuses a derived URL a content file has, naming both, and writes nothing', async () => {
     const clashing = memoryWriter();
-    const failed = await build(siteWith(() => [{ url: '/posts/first', template: 'word', source: '/x/words.ts', data: { title: 'Clash', description: 'Clash.', word: 'x' } }]), clashing);
+    const failed = await build(
+      siteWith(() => [
+        { url: '/posts/first', template: 'word', source: '/x/words.ts', data: { title: 'Clash', description: 'Clash.', word: 'x' } },
+      ]),
+      clashing,
+    );
     const duplicates = failed.diagnostics.filter((d) => d.code === 'duplicate-url');
     expect(duplicates.map((d) => d.file)).toEqual([expect.stringMatching(/content\/posts\/first\.md$/), '/x/words.ts']);
     expect(duplicates[0]!.actual).toMatch(/^content\/posts\/first\.md, the derived route \/posts\/first \(.*words\.ts\)$/);

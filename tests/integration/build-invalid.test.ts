@@ -14,7 +14,11 @@ describe('building content with mistakes', () => {
     const result = await build(createSite(contentDir), writer);
     expect(writer.files.size).toBe(0);
     expect(result.files).toBeUndefined();
-    const report = formatDiagnostics(result.diagnostics, { cwd: path.resolve('tests/fixtures/invalid-frontmatter'), fileCount: result.fileCount, outcome: 'Nothing was written to dist/.' });
+    const report = formatDiagnostics(result.diagnostics, {
+      cwd: path.resolve('tests/fixtures/invalid-frontmatter'),
+      fileCount: result.fileCount,
+      outcome: 'Nothing was written to dist/.',
+    });
     await expect(report + '\n').toMatchFileSnapshot('../fixtures/invalid-frontmatter/expected-diagnostics.txt');
   });
 });
@@ -29,7 +33,15 @@ describe('building a site whose definition names what it does not have', () => {
     expect(failed.length).toBeGreaterThan(3);
     expect(failed.length).toBe(result.diagnostics.length);
     expect(new Set(failed.map((d) => JSON.stringify([d.field, d.message, d.expected, d.actual, d.hint])))).toEqual(
-      new Set([JSON.stringify(['islands', 'the template "page" renders an island the site does not declare, so it would never hydrate', 'one of Countr', '"Counter"', 'did you mean "Countr"?'])]),
+      new Set([
+        JSON.stringify([
+          'islands',
+          'the template "page" renders an island the site does not declare, so it would never hydrate',
+          'one of Countr',
+          '"Counter"',
+          'did you mean "Countr"?',
+        ]),
+      ]),
     );
     const report = formatDiagnostics(result.diagnostics, { cwd: site.root, fileCount: result.fileCount });
     expect(report.match(/\[undeclared-island\]/g)).toHaveLength(1);
@@ -40,6 +52,8 @@ describe('building a site whose definition names what it does not have', () => {
     const writer = memoryWriter();
     const result = await build({ ...createMinimalSite(), notFound: '/mising' }, writer, { cache: false, socialImages: false });
     expect(writer.files.size).toBe(0);
-    expect(result.diagnostics).toEqual([expect.objectContaining({ code: 'missing-not-found-page', field: 'notFound', actual: '"/mising"', hint: 'did you mean "/missing"?' })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: 'missing-not-found-page', field: 'notFound', actual: '"/mising"', hint: 'did you mean "/missing"?' }),
+    ]);
   });
 });

@@ -58,7 +58,9 @@ describe('building the minimal fixture in memory', () => {
   });
 
   it('renders islands on the server with their props as JSON data', () => {
-    expect(page('index.html')).toContain('<div data-island="Counter" data-props="{&quot;start&quot;:3}"><button type="button">Count <!-- -->3</button></div>');
+    expect(page('index.html')).toContain(
+      '<div data-island="Counter" data-props="{&quot;start&quot;:3}"><button type="button">Count <!-- -->3</button></div>',
+    );
   });
 
   it('links content-hashed CSS and JS that exist in the output', () => {

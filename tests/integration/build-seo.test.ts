@@ -21,7 +21,8 @@ const text = (file: string) => new TextDecoder().decode(files.get(file) ?? new U
 const pages = first.routes.map((route) => ({ route, html: text(route.outPath) }));
 const meta = (html: string, key: string) =>
   [...html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"\/>/g)].find((m) => m[1] === key)?.[2]?.replaceAll('&amp;', '&');
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
 const ofType = (html: string, type: string) => jsonLd(html).find((item) => item['@type'] === type);
 const page = (url: string) => pages.find((p) => p.route.url === url && p.route.outPath !== '404.html')!.html;
 
@@ -31,7 +32,7 @@ describe('social images, meta tags and crawler files of the small site', () => {
     expect(first.og).toEqual({ drawn: first.catalogue.entries.length - 1, reused: 0 });
   });
 
-  it("gives every built page an og:image that exists: a 1200×630 PNG, or a valid SVG when the page names one", () => {
+  it('gives every built page an og:image that exists: a 1200×630 PNG, or a valid SVG when the page names one', () => {
     for (const { route, html } of pages) {
       const image = meta(html, 'og:image');
       expect(image, route.outPath).toMatch(new RegExp(`^${ORIGIN}/`));
@@ -128,7 +129,9 @@ describe('sitemap, robots.txt and feeds of the small site', () => {
 
   it('links both feeds from the head of every page', () => {
     for (const { route, html } of pages) {
-      expect(html, route.outPath).toContain('<link rel="alternate" type="application/rss+xml" title="Kestrel Point Consulting Insights" href="/blogs/rss.xml"/>');
+      expect(html, route.outPath).toContain(
+        '<link rel="alternate" type="application/rss+xml" title="Kestrel Point Consulting Insights" href="/blogs/rss.xml"/>',
+      );
       expect(html, route.outPath).toContain('href="/blogs/atom.xml"');
     }
   });
@@ -137,7 +140,11 @@ describe('sitemap, robots.txt and feeds of the small site', () => {
 const url = z.url().startsWith(ORIGIN);
 const organizationRef = z.object({ '@type': z.literal('Organization'), name: z.string().min(1), url });
 const schemas = {
-  Organization: organizationRef.extend({ logo: url, email: z.email(), sameAs: z.array(z.url()).refine((all) => all.some((u) => u.includes('linkedin.com'))) }),
+  Organization: organizationRef.extend({
+    logo: url,
+    email: z.email(),
+    sameAs: z.array(z.url()).refine((all) => all.some((u) => u.includes('linkedin.com'))),
+  }),
   Person: z.object({ name: z.string(), jobTitle: z.string(), image: url, sameAs: z.array(z.url()).min(1), worksFor: organizationRef, url }),
   BlogPosting: z.object({
     headline: z.string(),
@@ -147,7 +154,12 @@ const schemas = {
     publisher: organizationRef,
     author: z.union([organizationRef, z.object({ '@type': z.literal('Person'), name: z.string(), url, image: url, jobTitle: z.string() })]),
   }),
-  Article: z.object({ headline: z.string(), publisher: z.object({ '@type': z.literal('Organization'), name: z.string() }), about: z.array(z.object({ '@type': z.literal('Organization'), name: z.string(), url: z.url() })).min(1), image: url }),
+  Article: z.object({
+    headline: z.string(),
+    publisher: z.object({ '@type': z.literal('Organization'), name: z.string() }),
+    about: z.array(z.object({ '@type': z.literal('Organization'), name: z.string(), url: z.url() })).min(1),
+    image: url,
+  }),
   Service: z.object({ name: z.string(), provider: organizationRef, url }),
 };
 
@@ -167,9 +179,18 @@ describe('structured data of the small site', () => {
   });
 
   it('names the author of an article as a Person, or the firm when it has none', () => {
-    expect(ofType(page('/blogs/first-post'), 'BlogPosting')!.author).toMatchObject({ '@type': 'Person', name: 'Ada Lovelace', jobTitle: 'Founder' });
-    expect(ofType(page('/blogs/second-post'), 'BlogPosting')!.author).toMatchObject({ '@type': 'Organization', name: 'Kestrel Point Consulting' });
-    expect(ofType(page('/projects/alpha'), 'Article')!.about).toEqual([{ '@type': 'Organization', name: 'Client alpha', url: 'https://alpha.example' }]);
+    expect(ofType(page('/blogs/first-post'), 'BlogPosting')!.author).toMatchObject({
+      '@type': 'Person',
+      name: 'Ada Lovelace',
+      jobTitle: 'Founder',
+    });
+    expect(ofType(page('/blogs/second-post'), 'BlogPosting')!.author).toMatchObject({
+      '@type': 'Organization',
+      name: 'Kestrel Point Consulting',
+    });
+    expect(ofType(page('/projects/alpha'), 'Article')!.about).toEqual([
+      { '@type': 'Organization', name: 'Client alpha', url: 'https://alpha.example' },
+    ]);
   });
 
   it('gives every page below home a BreadcrumbList from Home to the page itself', () => {

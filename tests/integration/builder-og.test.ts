@@ -11,7 +11,7 @@ const work = fs.mkdtempSync(path.resolve('.site-cache/builder-og-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 describe('a builder kept in memory, on a site with social images', () => {
-  it('fingerprints the social images\' code once: its code is what it loaded, for its whole life', async () => {
+  it("fingerprints the social images' code once: its code is what it loaded, for its whole life", async () => {
     const root = path.join(work, 'site');
     fs.cpSync(path.resolve('docs/examples/social-images'), root, { recursive: true });
     const site = await loadSite(root);

@@ -22,7 +22,8 @@ function ownSite(name: string, files: Record<string, string> = {}): string {
 
 const run = (cwd: string, ...args: string[]) => spawnSync(BIN, args, { cwd, encoding: 'utf8' });
 const post = (title: string, extra = '') => `---\ntitle: ${title}\ndescription: About ${title}.\n${extra}---\nText.\n`;
-const posts = (count: number, extra = '') => Object.fromEntries(Array.from({ length: count }, (_, i) => [`content/posts/bulk-${i + 1}.md`, post(`Post ${i + 1}`, extra)]));
+const posts = (count: number, extra = '') =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [`content/posts/bulk-${i + 1}.md`, post(`Post ${i + 1}`, extra)]));
 const config = (root: string) => fs.readFileSync(path.join(root, 'site.config.tsx'), 'utf8');
 const lineOf = (text: string, fragment: string) => text.split('\n').findIndex((line) => line.includes(fragment)) + 1;
 /** A stack trace's frames: what no input may print. */
@@ -44,21 +45,32 @@ describe('site build on a site of its own', () => {
       .replace("contentDir: 'content'", "contentDir: 'contnet'")
       .replace("template: 'post' })", "template: 'pots' })")
       .replace("styles: ['main']", "styles: ['mian']")
-      .replace("notFound: '/404',", "notFound: '/404',\n  feeds: [{ collection: 'posts', title: 'Posts', description: 'All posts' }] as never,");
+      .replace(
+        "notFound: '/404',",
+        "notFound: '/404',\n  feeds: [{ collection: 'posts', title: 'Posts', description: 'All posts' }] as never,",
+      );
     fs.writeFileSync(path.join(root, 'site.config.tsx'), broken);
     const result = run(root, 'build');
     expect(result.status).toBe(1);
     expect(result.stderr).not.toMatch(STACK);
     const at = (fragment: string) => `site.config.tsx:${lineOf(broken, fragment)}`;
-    expect(result.stderr).toContain(`${at("contentDir: 'contnet'")}  contentDir: expected an existing folder, found "contnet" (read from the project root: ${path.join(root, 'contnet')})  [missing-path]\n    hint: did you mean "content"?`);
-    expect(result.stderr).toContain(`${at("template: 'pots'")}  collections[0].template: expected one of post, found "pots"  [unknown-template]\n    hint: did you mean "post"?`);
-    expect(result.stderr).toContain(`${at("styles: ['mian']")}  templates.post.styles[0]: expected one of main, found "mian"  [unknown-stylesheet]`);
-    expect(result.stderr).toContain(`${at('feeds:')}  feeds[0].rss: expected a root-relative path such as /blog/rss.xml, found nothing  [missing-field]`);
+    expect(result.stderr).toContain(
+      `${at("contentDir: 'contnet'")}  contentDir: expected an existing folder, found "contnet" (read from the project root: ${path.join(root, 'contnet')})  [missing-path]\n    hint: did you mean "content"?`,
+    );
+    expect(result.stderr).toContain(
+      `${at("template: 'pots'")}  collections[0].template: expected one of post, found "pots"  [unknown-template]\n    hint: did you mean "post"?`,
+    );
+    expect(result.stderr).toContain(
+      `${at("styles: ['mian']")}  templates.post.styles[0]: expected one of main, found "mian"  [unknown-stylesheet]`,
+    );
+    expect(result.stderr).toContain(
+      `${at('feeds:')}  feeds[0].rss: expected a root-relative path such as /blog/rss.xml, found nothing  [missing-field]`,
+    );
     expect(result.stderr).toContain('✖ 5 errors in 1 file. Fix the site definition first: nothing was built.');
     expect(fs.existsSync(path.join(root, 'dist'))).toBe(false);
   });
 
-  it('reports an island a template renders but the site does not declare once, at the site\'s islands, with the pages counted', () => {
+  it("reports an island a template renders but the site does not declare once, at the site's islands, with the pages counted", () => {
     const root = ownSite('undeclared-island', posts(5));
     const renamed = config(root).replace("islands: { Counter: 'islands/Counter.tsx' }", "islands: { Countr: 'islands/Counter.tsx' }");
     fs.writeFileSync(path.join(root, 'site.config.tsx'), renamed);
@@ -66,7 +78,9 @@ describe('site build on a site of its own', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).not.toMatch(STACK);
     const lines = result.stderr.trim().split('\n');
-    expect(lines[0]).toBe(`site.config.tsx:${lineOf(renamed, 'islands: { Countr')} (page /)  islands: expected one of Countr, found "Counter"  [undeclared-island]`);
+    expect(lines[0]).toBe(
+      `site.config.tsx:${lineOf(renamed, 'islands: { Countr')} (page /)  islands: expected one of Countr, found "Counter"  [undeclared-island]`,
+    );
     expect(result.stderr).toContain('hint: did you mean "Countr"?');
     // Every page renders the post template: one problem, the other pages counted.
     expect(result.stderr.match(/\[undeclared-island\]/g)).toHaveLength(1);
@@ -74,11 +88,18 @@ describe('site build on a site of its own', () => {
   });
 
   it('reports code that throws as it loads at its line, with the stack only when verbose', () => {
-    const root = ownSite('throws', { 'site.config.tsx': config(ownSite('throws-source')).replace('function Layout', "throw new Error('no config today');\nfunction Layout") });
+    const root = ownSite('throws', {
+      'site.config.tsx': config(ownSite('throws-source')).replace(
+        'function Layout',
+        "throw new Error('no config today');\nfunction Layout",
+      ),
+    });
     const result = run(root, 'build');
     expect(result.status).toBe(1);
     // A place in code is line and column, as compilers print it.
-    expect(result.stderr).toMatch(/^site\.config\.tsx:\d+:\d+ {2}The site module threw as it loaded: no config today {2}\[invalid-site-code\]/);
+    expect(result.stderr).toMatch(
+      /^site\.config\.tsx:\d+:\d+ {2}The site module threw as it loaded: no config today {2}\[invalid-site-code\]/,
+    );
     expect(result.stderr).not.toMatch(STACK);
     expect(run(root, 'build', '--verbose').stderr).toMatch(STACK);
   });
@@ -87,7 +108,9 @@ describe('site build on a site of its own', () => {
     const empty = fs.mkdtempSync(path.join(work, 'empty-'));
     const result = run(empty, 'build');
     expect(result.status).toBe(1);
-    expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^site: No site definition in .*Run `site init` to start a site\.$/)]);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^site: No site definition in .*Run `site init` to start a site\.$/),
+    ]);
   });
 
   it('prints a mistake repeated in 200 files once, in natural order, in under 40 lines', () => {
@@ -143,18 +166,23 @@ describe('site build over an existing output', () => {
     const root = ownSite('unwritable');
     const result = run(root, 'build', '--external-links', 'no/such/folder/links.txt');
     expect(result.status).toBe(1);
-    expect(result.stderr.trim()).toBe(`site: ENOENT: no such file or directory, open '${path.join(root, 'no/such/folder/links.txt')}' (run with --verbose for the stack)`);
+    expect(result.stderr.trim()).toBe(
+      `site: ENOENT: no such file or directory, open '${path.join(root, 'no/such/folder/links.txt')}' (run with --verbose for the stack)`,
+    );
   });
 
   it('stops a build that would remove more than half of the pages, unless --allow-shrink', () => {
     const root = ownSite('shrink', posts(10));
     expect(run(root, 'build').status).toBe(0);
-    const pages = () => fs.readdirSync(path.join(root, 'dist'), { recursive: true }).filter((file) => String(file).endsWith('.html')).length;
+    const pages = () =>
+      fs.readdirSync(path.join(root, 'dist'), { recursive: true }).filter((file) => String(file).endsWith('.html')).length;
     expect(pages()).toBe(13);
     fs.rmSync(path.join(root, 'content/posts'), { recursive: true });
     const stopped = run(root, 'build');
     expect(stopped.status).toBe(1);
-    expect(stopped.stderr).toContain(`site: This build would leave 3 of the 13 pages in ${path.join(root, 'dist')}, removing more than half of them, so it stopped and changed nothing.`);
+    expect(stopped.stderr).toContain(
+      `site: This build would leave 3 of the 13 pages in ${path.join(root, 'dist')}, removing more than half of them, so it stopped and changed nothing.`,
+    );
     expect(stopped.stderr).not.toMatch(STACK);
     expect(pages()).toBe(13);
     expect(fs.readdirSync(root).filter((name) => name.startsWith('dist.'))).toEqual([]);

@@ -55,19 +55,22 @@ describe('the site CLI', () => {
 
   it('takes the origin from SITE_ORIGIN when no --origin is given', () => {
     const out = path.join(work, 'env');
-    const result = spawnSync(BIN, ['build', '--content', small, '--out', out], { encoding: 'utf8', env: { ...process.env, SITE_ORIGIN: 'https://env.example' } });
+    const result = spawnSync(BIN, ['build', '--content', small, '--out', out], {
+      encoding: 'utf8',
+      env: { ...process.env, SITE_ORIGIN: 'https://env.example' },
+    });
     expect(result.status, result.stderr).toBe(0);
     expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('href="https://env.example/"');
   });
 
-  it('runs through the npm scripts the README names (npm does not link a package\'s own bin)', () => {
+  it("runs through the npm scripts the README names (npm does not link a package's own bin)", () => {
     const out = path.join(work, 'npm');
     const result = spawnSync('npm', ['run', 'build', '--', '--content', small, '--out', out], { encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(0);
     expect(fs.existsSync(path.join(out, 'index.html'))).toBe(true);
   });
 
-  it('answers an unchanged rebuild from the last build\'s receipt, and rebuilds whatever an edit touches', () => {
+  it("answers an unchanged rebuild from the last build's receipt, and rebuilds whatever an edit touches", () => {
     const content = path.join(work, 'receipt-content');
     fs.cpSync(small, content, { recursive: true });
     const out = path.join(work, 'receipt-dist');
@@ -78,7 +81,9 @@ describe('the site CLI', () => {
       return result.stdout;
     };
     expect(build()).not.toContain('nothing changed');
-    expect(build()).toMatch(/✔ Built \d+ pages \(nothing changed since the last build\) from 18 files into .*receipt-dist\/ in [\d.]+ s\. Social images: 0 drawn, \d+ reused\./);
+    expect(build()).toMatch(
+      /✔ Built \d+ pages \(nothing changed since the last build\) from 18 files into .*receipt-dist\/ in [\d.]+ s\. Social images: 0 drawn, \d+ reused\./,
+    );
 
     // A content edit: the page shows it, and the build after that has nothing to do again.
     const company = path.join(content, 'about/company.md');
@@ -101,16 +106,22 @@ describe('the site CLI', () => {
   it('renders every page again when a SITE_* variable the site reads changes, so pages and headers agree', () => {
     const out = path.join(work, 'site-env');
     const build = (endpoint: string) => {
-      const result = spawnSync(BIN, ['build', '--content', small, '--out', out], { encoding: 'utf8', env: { ...process.env, SITE_FORM_ENDPOINT: endpoint } });
+      const result = spawnSync(BIN, ['build', '--content', small, '--out', out], {
+        encoding: 'utf8',
+        env: { ...process.env, SITE_FORM_ENDPOINT: endpoint },
+      });
       expect(result.status, result.stderr).toBe(0);
-      return { page: fs.readFileSync(path.join(out, 'contact/index.html'), 'utf8'), headers: fs.readFileSync(path.join(out, '_headers'), 'utf8') };
+      return {
+        page: fs.readFileSync(path.join(out, 'contact/index.html'), 'utf8'),
+        headers: fs.readFileSync(path.join(out, '_headers'), 'utf8'),
+      };
     };
     build('https://first.example/f/form');
     // The firm's site reads SITE_FORM_ENDPOINT into both the form (a page) and the policy (_headers).
     const second = build('https://second.example/f/form');
     expect(second.page).toContain('action="https://second.example/f/form"');
     expect(second.page).not.toContain('first.example');
-    expect(second.headers).toContain('connect-src \'self\' https://second.example');
+    expect(second.headers).toContain("connect-src 'self' https://second.example");
   });
 
   it('exits 1 with located messages on bad content, and leaves the previous output untouched', () => {

@@ -68,7 +68,10 @@ describe('the client bundle', () => {
 
   it('lets a startup module import the client API’s event names without pulling React in', async () => {
     const startup = path.join(work, 'uses-api.ts');
-    fs.writeFileSync(startup, `import { NAVIGATED_EVENT, hydrateIsland } from ${JSON.stringify(path.resolve('src/client/index.ts'))};\nwindow.addEventListener(NAVIGATED_EVENT, () => void hydrateIsland(document.body));\n`);
+    fs.writeFileSync(
+      startup,
+      `import { NAVIGATED_EVENT, hydrateIsland } from ${JSON.stringify(path.resolve('src/client/index.ts'))};\nwindow.addEventListener(NAVIGATED_EVENT, () => void hydrateIsland(document.body));\n`,
+    );
     const result = await bundleAssets({ islands, startup: { 'uses-api': startup } }, styles);
     expect(result.diagnostics).toEqual([]);
     expect(text(result, result.manifest!.script!)).toContain('site:navigated');

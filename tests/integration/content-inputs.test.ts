@@ -11,7 +11,9 @@ import { createSite } from '../../templates/site.ts';
 import { smallSiteWith } from '../helpers/fixture-site.ts';
 
 const folders: string[] = [];
-afterAll(() => { for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
 
 /** The small site in a temporary folder, with `prepare` adding files to its content. */
 async function buildWith(prepare: (content: string, publicDir: string) => void) {
@@ -33,7 +35,10 @@ function outsideFolder(): string {
   folders.push(outside);
   fs.writeFileSync(path.join(outside, 'passwd'), 'root:x:0:0:root:/root:/bin/bash\n');
   fs.writeFileSync(path.join(outside, 'secret.txt'), 'TOKEN=outside-secret\n');
-  fs.writeFileSync(path.join(outside, 'page.md'), '---\ntitle: Outside page\ndescription: A page from outside the project that must never be published as a page.\n---\nFrom outside.\n');
+  fs.writeFileSync(
+    path.join(outside, 'page.md'),
+    '---\ntitle: Outside page\ndescription: A page from outside the project that must never be published as a page.\n---\nFrom outside.\n',
+  );
   return outside;
 }
 
@@ -60,7 +65,9 @@ describe('symlinks under the content and public folders', () => {
         outsideLink('images/outside-folder', JSON.stringify(outside)),
         outsideLink('blogs/outside.md', JSON.stringify(path.join(outside, 'page.md'))),
         `public/leak.txt  symlink: leads to ${JSON.stringify(path.join(outside, 'secret.txt'))}, outside the project: nothing outside the project is read or published  [symlink-outside-project]`,
-        expect.stringMatching(/^content\/images\/react\.json {2}symlink: leads to ".*node_modules\/react\/package\.json".*, (into node_modules\/, which a build never reads from|outside the project: .*) {2}\[symlink-outside-project\]$/),
+        expect.stringMatching(
+          /^content\/images\/react\.json {2}symlink: leads to ".*node_modules\/react\/package\.json".*, (into node_modules\/, which a build never reads from|outside the project: .*) {2}\[symlink-outside-project\]$/,
+        ),
       ]),
     );
     // A link inside the project is followed; nothing else is wrong.
@@ -77,7 +84,9 @@ describe('symlinks under the content and public folders', () => {
     });
     expect(writer.files.size).toBe(0);
     expect(lines).toEqual([
-      expect.stringMatching(/^content\/images\/here {2}symlink: is a loop: it leads to "\/.*\/content\/images", back to itself or to a folder that holds it {2}\[symlink-loop\]$/),
+      expect.stringMatching(
+        /^content\/images\/here {2}symlink: is a loop: it leads to "\/.*\/content\/images", back to itself or to a folder that holds it {2}\[symlink-loop\]$/,
+      ),
       'content/images/loop.txt  symlink: is a loop: it leads to "loop.txt", back to itself or to a folder that holds it  [symlink-loop]',
     ]);
   });
@@ -85,7 +94,9 @@ describe('symlinks under the content and public folders', () => {
   it('publishes a link that stays inside the project as the file it leads to', async () => {
     const { writer, lines } = await buildWith((content) => fs.symlinkSync('logo.svg', path.join(content, 'images', 'logo-copy.svg')));
     expect(lines).toEqual([]);
-    expect(Buffer.from(writer.files.get('images/logo-copy.svg')!).toString()).toBe(fs.readFileSync(path.resolve('tests/fixtures/small-site/content/images/logo.svg'), 'utf8'));
+    expect(Buffer.from(writer.files.get('images/logo-copy.svg')!).toString()).toBe(
+      fs.readFileSync(path.resolve('tests/fixtures/small-site/content/images/logo.svg'), 'utf8'),
+    );
   });
 });
 
@@ -96,7 +107,10 @@ describe('files of the content folder', () => {
     const { writer, lines } = await buildWith((content) => {
       const images = path.join(content, 'images');
       fs.writeFileSync(path.join(images, 'page.html'), '<!doctype html><script src="/images/x.js"></script>');
-      fs.writeFileSync(path.join(images, 'x.js'), "document.cookie = 'ga_consent_v2=granted'; navigator.serviceWorker.register('/images/x.js');");
+      fs.writeFileSync(
+        path.join(images, 'x.js'),
+        "document.cookie = 'ga_consent_v2=granted'; navigator.serviceWorker.register('/images/x.js');",
+      );
       for (const name of [...code.slice(2), ...media]) fs.writeFileSync(path.join(images, name), 'x');
     });
     expect(writer.files.size).toBe(0);
@@ -130,7 +144,9 @@ describe('SVG of the content folder', () => {
     );
     expect(writer.files.size).toBe(0);
     expect(lines).toEqual([
-      expect.stringMatching(/^content\/images\/evil\.svg:1 {2}<svg onload>: is an event-handler attribute, which runs code, found "fetch.*\[unsafe-svg\]$/),
+      expect.stringMatching(
+        /^content\/images\/evil\.svg:1 {2}<svg onload>: is an event-handler attribute, which runs code, found "fetch.*\[unsafe-svg\]$/,
+      ),
       'content/images/evil.svg:3  <script>: is not allowed in an SVG of the content folder: it runs code or holds a document that can  [unsafe-svg]',
       'content/images/evil.svg:4  <script>: is not allowed in an SVG of the content folder: it runs code or holds a document that can  [unsafe-svg]',
     ]);
@@ -155,10 +171,15 @@ describe('text that is not UTF-8', () => {
       const post = path.join(content, 'blogs', 'first-post.md');
       const lines = fs.readFileSync(post, 'utf8').trimEnd().split('\n');
       // "café" saved as Windows-1252: é is the single byte 0xE9.
-      fs.writeFileSync(post, Buffer.concat([Buffer.from(`${lines.join('\n')}\n\nA caf`), Buffer.from([0xe9]), Buffer.from(' in Lisbon.\n')]));
+      fs.writeFileSync(
+        post,
+        Buffer.concat([Buffer.from(`${lines.join('\n')}\n\nA caf`), Buffer.from([0xe9]), Buffer.from(' in Lisbon.\n')]),
+      );
     });
     const post = result.diagnostics.filter((d) => d.code === 'invalid-utf8');
-    expect(post).toEqual([expect.objectContaining({ severity: 'warning', file: expect.stringMatching(/blogs\/first-post\.md$/), line: expect.any(Number) })]);
+    expect(post).toEqual([
+      expect.objectContaining({ severity: 'warning', file: expect.stringMatching(/blogs\/first-post\.md$/), line: expect.any(Number) }),
+    ]);
     const text = fs.readFileSync(post[0]!.file!);
     expect(text.toString('latin1').split('\n')[post[0]!.line! - 1]).toBe('A café in Lisbon.');
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);

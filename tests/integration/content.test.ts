@@ -65,7 +65,10 @@ describe('the content plan (templates/README.md)', () => {
   it('gives every referenced image alt text, and every image file is used', () => {
     const referenced = new Set<string>();
     const walk = (value: unknown, where: string): void => {
-      if (Array.isArray(value)) value.forEach((item, i) => { walk(item, `${where}[${i}]`); });
+      if (Array.isArray(value))
+        value.forEach((item, i) => {
+          walk(item, `${where}[${i}]`);
+        });
       else if (value && typeof value === 'object') {
         const record = value as Record<string, unknown>;
         for (const key of ['path', 'image', 'url']) {

@@ -38,7 +38,12 @@ interface Built {
 async function buildSite(site: Site, name: string, options: { drafts?: boolean } = {}): Promise<Built> {
   const writer = memoryWriter();
   const cache = path.join(work, name);
-  const result = await build(site, writer, { ...options, threads: 0, og: { threads: 0, cacheDir: path.join(cache, 'og') }, images: { cacheDir: path.join(cache, 'images') } });
+  const result = await build(site, writer, {
+    ...options,
+    threads: 0,
+    og: { threads: 0, cacheDir: path.join(cache, 'og') },
+    images: { cacheDir: path.join(cache, 'images') },
+  });
   const text = (file: string) => {
     const bytes = writer.files.get(file);
     if (!bytes) throw new Error(`${name} has no output file ${file}; it has ${[...writer.files.keys()].join(', ')}`);
@@ -73,7 +78,12 @@ const pngSize = (bytes: Uint8Array) => {
 /** What each example is about, checked on its build. An example that should fail says so. */
 const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
   minimal({ files, text }) {
-    expect([...files.keys()].filter((file) => file.endsWith('.html')).sort()).toEqual(['404.html', '404/index.html', 'about/index.html', 'index.html']);
+    expect([...files.keys()].filter((file) => file.endsWith('.html')).sort()).toEqual([
+      '404.html',
+      '404/index.html',
+      'about/index.html',
+      'index.html',
+    ]);
     expect(files.has('favicon.svg')).toBe(true);
     expect(text('index.html')).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
     expect(text('404.html')).toContain('<meta name="robots" content="noindex"/>');
@@ -92,7 +102,11 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
   },
   blog({ text }) {
     // Newest first: 09:30 UTC, then 10:00 at +02:00 (08:00 UTC), then the plain date of the same day.
-    expect(hrefsIn(text('index.html'), '<ul class="posts">', '</ul>')).toEqual(['/posts/node-24', '/posts/server-components', '/posts/container-queries']);
+    expect(hrefsIn(text('index.html'), '<ul class="posts">', '</ul>')).toEqual([
+      '/posts/node-24',
+      '/posts/server-components',
+      '/posts/container-queries',
+    ]);
     expect(text('posts/server-components/index.html')).toContain('<time dateTime="2026-01-15T08:00:00Z">');
     expect(text('posts/server-components/index.html')).toContain('<a href="/authors/ada">Ada Example</a>');
     expect(text('authors/ada/index.html')).toContain('<img src="/images/ada.svg"');
@@ -110,7 +124,9 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     const page = text('about/index.html');
     expect(page).toContain('<div data-island="Menu" data-props="{&quot;path&quot;:&quot;/about&quot;');
     expect(page).toContain('<a href="/about" aria-current="page">About</a>');
-    const chunks = [...files.keys()].filter((file) => file.startsWith('assets/chunks/')).map((file) => path.basename(file).replace(/-[A-Z0-9]+\.js$/, ''));
+    const chunks = [...files.keys()]
+      .filter((file) => file.startsWith('assets/chunks/'))
+      .map((file) => path.basename(file).replace(/-[A-Z0-9]+\.js$/, ''));
     // Every island of a site shares one chunk, fetched once the first island comes due.
     expect(chunks).toEqual(['islands']);
     expect(page).not.toContain('/assets/chunks/');
@@ -119,14 +135,20 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(result.diagnostics).toEqual([]);
     const home = text('index.html');
     // The registry plugin ran, with its options; the engine's own link pass after it.
-    expect(home).toContain('<a href="https://unifiedjs.com" rel="noopener noreferrer" target="_blank">unified collective<span> ↗</span></a>');
-    expect(home).toMatch(/<pre class="shiki" tabindex="0" data-language="typescript"><code><span class="line"><span class="hl-d73a49 hd-ff7b72">export<\/span>/);
+    expect(home).toContain(
+      '<a href="https://unifiedjs.com" rel="noopener noreferrer" target="_blank">unified collective<span> ↗</span></a>',
+    );
+    expect(home).toMatch(
+      /<pre class="shiki" tabindex="0" data-language="typescript"><code><span class="line"><span class="hl-d73a49 hd-ff7b72">export<\/span>/,
+    );
     const css = [...files.keys()].find((file) => /^assets\/code-[A-Z0-9]+\.css$/.test(file))!;
     expect(home).toContain(`<link rel="stylesheet" href="/${css}"/>`);
     expect(text(css)).toContain('@media (prefers-color-scheme: dark)');
     const note = text('notes/counting/index.html');
     expect(note).toContain('<aside class="callout">This box is a React component, rendered when the site is built.</aside>');
-    expect(note).toContain('<div data-island="Counter" data-props="{&quot;start&quot;:1,&quot;label&quot;:&quot;Clicks&quot;}"><button type="button">');
+    expect(note).toContain(
+      '<div data-island="Counter" data-props="{&quot;start&quot;:1,&quot;label&quot;:&quot;Clicks&quot;}"><button type="button">',
+    );
     expect(note).toContain('<pre class="shiki" tabindex="0" data-language="python">');
     // A page without code does not load the code's stylesheet.
     expect(text('404.html')).not.toContain(css);
@@ -151,7 +173,8 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(JSON.parse(jsonLd ?? 'null')).toMatchObject({ '@type': 'BlogPosting', headline: 'The first note', datePublished: '2026-01-10' });
   },
   'social-images'({ files, text }) {
-    for (const image of ['og/index.png', 'og/about.png']) expect(pngSize(files.get(image) ?? new Uint8Array(24))).toEqual({ width: 1200, height: 630 });
+    for (const image of ['og/index.png', 'og/about.png'])
+      expect(pngSize(files.get(image) ?? new Uint8Array(24))).toEqual({ width: 1200, height: 630 });
     // Hidden pages get none: og.image() returns undefined for them.
     expect([...files.keys()].filter((file) => file.startsWith('og/')).sort()).toEqual(['og/about.png', 'og/index.png']);
     const page = text('about/index.html');
@@ -160,10 +183,17 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(page).toContain('<meta name="twitter:card" content="summary_large_image"/>');
   },
   images({ files, text }) {
-    const variants = [...files.keys()].filter((file) => file.startsWith('assets/images/')).map((file) => file.replace(/\.[0-9a-f]{10}\./, '.')).sort();
-    expect(variants).toEqual(['avif', 'png', 'webp'].flatMap((ext) => [480, 960].map((width) => `assets/images/shore-${width}.${ext}`)).sort());
+    const variants = [...files.keys()]
+      .filter((file) => file.startsWith('assets/images/'))
+      .map((file) => file.replace(/\.[0-9a-f]{10}\./, '.'))
+      .sort();
+    expect(variants).toEqual(
+      ['avif', 'png', 'webp'].flatMap((ext) => [480, 960].map((width) => `assets/images/shore-${width}.${ext}`)).sort(),
+    );
     const page = text('index.html');
-    expect(page).toMatch(/<picture><source type="image\/avif" srcSet="\/assets\/images\/shore-480\.[0-9a-f]{10}\.avif 480w, \/assets\/images\/shore-960\.[0-9a-f]{10}\.avif 960w"/);
+    expect(page).toMatch(
+      /<picture><source type="image\/avif" srcSet="\/assets\/images\/shore-480\.[0-9a-f]{10}\.avif 480w, \/assets\/images\/shore-960\.[0-9a-f]{10}\.avif 960w"/,
+    );
     expect(page).toContain('width="960" height="540" alt="Green hills under a pale sun and a blue sky"');
   },
   'page-bundles'({ files, text }) {
@@ -181,7 +211,9 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     const pictures = [...page.matchAll(/<picture>(.*?)<\/picture>/g)].map((m) => m[1]!);
     expect(pictures).toHaveLength(3);
     for (const picture of pictures) {
-      expect(picture).toMatch(/^<source type="image\/avif" srcset="\/assets\/images\/shore-480\.[0-9a-f]{10}\.avif 480w, \/assets\/images\/shore-960\.[0-9a-f]{10}\.avif 960w" sizes="\(min-width: 960px\) 960px, 100vw"><source type="image\/webp"/);
+      expect(picture).toMatch(
+        /^<source type="image\/avif" srcset="\/assets\/images\/shore-480\.[0-9a-f]{10}\.avif 480w, \/assets\/images\/shore-960\.[0-9a-f]{10}\.avif 960w" sizes="\(min-width: 960px\) 960px, 100vw"><source type="image\/webp"/,
+      );
       expect(picture).toContain('width="960" height="540"');
     }
     expect(pictures[0]).not.toContain('loading=');
@@ -189,11 +221,19 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(pictures[1]).toContain('alt="The same hills, written as raw HTML"');
     // Feeds: one variant, at an absolute URL.
     const rss = text('rss.xml');
-    expect(rss).toMatch(/<img src="https:\/\/shoreline\.example\/assets\/images\/shore-960\.[0-9a-f]{10}\.png" alt="Green hills under a pale sun and a blue sky" width="960" height="540">/);
+    expect(rss).toMatch(
+      /<img src="https:\/\/shoreline\.example\/assets\/images\/shore-960\.[0-9a-f]{10}\.png" alt="Green hills under a pale sun and a blue sky" width="960" height="540">/,
+    );
     expect(rss).not.toContain('<picture');
   },
   'trailing-slash'({ files, text }) {
-    expect([...files.keys()].filter((file) => file.endsWith('.html')).sort()).toEqual(['404.html', '404/index.html', 'guides/plovers/index.html', 'guides/terns/index.html', 'index.html']);
+    expect([...files.keys()].filter((file) => file.endsWith('.html')).sort()).toEqual([
+      '404.html',
+      '404/index.html',
+      'guides/plovers/index.html',
+      'guides/terns/index.html',
+      'index.html',
+    ]);
     const terns = text('guides/terns/index.html');
     expect(terns).toContain('<link rel="canonical" href="https://shore-guides.example/guides/terns/"/>');
     expect(hrefsIn(terns, '<nav aria-label="Guides">', '</nav>')).toEqual(['/guides/plovers/', '/guides/terns/']);
@@ -227,7 +267,11 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
   },
   pagination({ files, text }) {
     // Five posts, two to a page: page 1 at the list's own URL, never /blog/1.
-    expect([...files.keys()].filter((file) => file.startsWith('blog/')).sort()).toEqual(['blog/2/index.html', 'blog/3/index.html', 'blog/index.html']);
+    expect([...files.keys()].filter((file) => file.startsWith('blog/')).sort()).toEqual([
+      'blog/2/index.html',
+      'blog/3/index.html',
+      'blog/index.html',
+    ]);
     expect(hrefsIn(text('blog/index.html'), '<ul class="posts">', '</ul>')).toEqual(['/posts/post-5', '/posts/post-4']);
     expect(hrefsIn(text('blog/3/index.html'), '<ul class="posts">', '</ul>')).toEqual(['/posts/post-1']);
     expect(hrefsIn(text('blog/index.html'), '<nav aria-label="Pages">', '</nav>')).toEqual(['/blog/2']);
@@ -239,8 +283,12 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     // Title and description computed from the body of files without front matter; front matter wins.
     const tar = text('commands/tar/index.html');
     expect(tar).toContain('<title>tar</title>');
-    expect(tar).toContain('<meta name="description" content="Archiving utility. Often combined with a compression method, such as gzip."/>');
-    expect(text('commands/ls/index.html')).toContain('<meta name="description" content="List the contents of a folder, hidden files included when asked."/>');
+    expect(tar).toContain(
+      '<meta name="description" content="Archiving utility. Often combined with a compression method, such as gzip."/>',
+    );
+    expect(text('commands/ls/index.html')).toContain(
+      '<meta name="description" content="List the contents of a folder, hidden files included when asked."/>',
+    );
     expect(hrefsIn(text('index.html'), '<ul class="commands">', '</ul>')).toEqual(['/commands/grep', '/commands/ls', '/commands/tar']);
     // The excluded file is never read (its name would be invalid-file-name); the dotfile is counted.
     expect(result.fileCount).toBe(5);
@@ -264,15 +312,22 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
 
 describe('the examples of the guide', () => {
   it('are all built by this test', () => {
-    const folders = fs.readdirSync(EXAMPLES, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const folders = fs
+      .readdirSync(EXAMPLES, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     expect(folders.sort()).toEqual(Object.keys(CHECKS).sort());
   });
 
-  it.each(Object.keys(CHECKS))('%s builds, and shows what it is about', async (name) => {
-    const example = await built(name);
-    if (name !== 'errors') expect(example.result.diagnostics).toEqual([]);
-    await CHECKS[name]!(example);
-  }, 120_000);
+  it.each(Object.keys(CHECKS))(
+    '%s builds, and shows what it is about',
+    async (name) => {
+      const example = await built(name);
+      if (name !== 'errors') expect(example.result.diagnostics).toEqual([]);
+      await CHECKS[name]!(example);
+    },
+    120_000,
+  );
 });
 
 /** A fenced block of the guide, with the attributes of its info string (```tsx file=docs/…). */
@@ -323,24 +378,32 @@ describe('the code in the guide', () => {
   });
 
   const pages = blocks.filter((block) => block.attributes.page);
-  it.each(pages.map((block) => [at(block), block] as const))('%s is what the example builds', async (_, block) => {
-    const [, , name, ...rest] = block.attributes.page!.split('/');
-    const { text } = await built(name!);
-    expect(text(rest.join('/'))).toContain(block.body);
-  }, 120_000);
+  it.each(pages.map((block) => [at(block), block] as const))(
+    '%s is what the example builds',
+    async (_, block) => {
+      const [, , name, ...rest] = block.attributes.page!.split('/');
+      const { text } = await built(name!);
+      expect(text(rest.join('/'))).toContain(block.body);
+    },
+    120_000,
+  );
 
   const reports = blocks.filter((block) => block.attributes.cwd);
   it('quotes reports of the CLI', () => expect(reports.length).toBeGreaterThanOrEqual(2));
-  it.each(reports.map((block) => [at(block), block] as const))('%s is what the CLI prints', (_, block) => {
-    const [command, ...expected] = block.body.split('\n');
-    expect(command).toMatch(/^\$ site /);
-    const cwd = path.resolve(block.attributes.cwd!);
-    const run = spawnSync(process.execPath, [BIN, ...command!.slice('$ site '.length).split(' ')], { cwd, encoding: 'utf8' });
-    // Absolute paths differ from machine to machine: the guide shows them as a user's folder.
-    const printed = (run.stdout + run.stderr).replaceAll(cwd, `/home/you/${path.basename(cwd)}`).trimEnd();
-    expect(printed).toBe(expected.join('\n'));
-    expect(run.status).toBe(Number(block.attributes.exit ?? 0));
-  }, 120_000);
+  it.each(reports.map((block) => [at(block), block] as const))(
+    '%s is what the CLI prints',
+    (_, block) => {
+      const [command, ...expected] = block.body.split('\n');
+      expect(command).toMatch(/^\$ site /);
+      const cwd = path.resolve(block.attributes.cwd!);
+      const run = spawnSync(process.execPath, [BIN, ...command!.slice('$ site '.length).split(' ')], { cwd, encoding: 'utf8' });
+      // Absolute paths differ from machine to machine: the guide shows them as a user's folder.
+      const printed = (run.stdout + run.stderr).replaceAll(cwd, `/home/you/${path.basename(cwd)}`).trimEnd();
+      expect(printed).toBe(expected.join('\n'));
+      expect(run.status).toBe(Number(block.attributes.exit ?? 0));
+    },
+    120_000,
+  );
 });
 
 describe('the lists of the guide are complete', () => {
@@ -359,7 +422,9 @@ describe('the lists of the guide are complete', () => {
 
   it('README.md names every export of the engine', () => {
     const index = fs.readFileSync('src/index.ts', 'utf8');
-    const types = [...index.matchAll(/export (?:type )?\{([^}]+)\}/g)].flatMap((m) => m[1]!.split(',').map((name) => name.replace(/^\s*type\s+/, '').trim()));
+    const types = [...index.matchAll(/export (?:type )?\{([^}]+)\}/g)].flatMap((m) =>
+      m[1]!.split(',').map((name) => name.replace(/^\s*type\s+/, '').trim()),
+    );
     const names = new Set([...types, ...Object.keys(engine)]);
     const guide = docText('README.md');
     expect(names.size).toBeGreaterThan(40);
@@ -390,11 +455,20 @@ describe('the lists of the guide are complete', () => {
 describe('the links of the guide', () => {
   const anchors = (file: string) => {
     const slugger = new GithubSlugger();
-    return new Set([...fs.readFileSync(file, 'utf8').replace(/^```[\s\S]*?^```$/gm, '').matchAll(/^#+ (.+)$/gm)].map((m) => slugger.slug(m[1]!)));
+    return new Set(
+      [
+        ...fs
+          .readFileSync(file, 'utf8')
+          .replace(/^```[\s\S]*?^```$/gm, '')
+          .matchAll(/^#+ (.+)$/gm),
+      ].map((m) => slugger.slug(m[1]!)),
+    );
   };
 
   it.each(docFiles)('%s links to files and headings that exist', (doc) => {
-    const text = docText(doc).replace(/^```[\s\S]*?^```$/gm, '').replace(/`[^`\n]*`/g, '');
+    const text = docText(doc)
+      .replace(/^```[\s\S]*?^```$/gm, '')
+      .replace(/`[^`\n]*`/g, '');
     const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((link) => !/^[a-z]+:/.test(link));
     expect(links.length).toBeGreaterThan(0);
     const broken = links.filter((link) => {

@@ -41,21 +41,26 @@ describe('drafts', () => {
     const { result, text } = await buildExample({ drafts: true });
     expect(result.diagnostics).toEqual([]);
     expect(result.drafts).toBe(0);
-    expect(text('posts/next/index.html')).toContain(`<main><p data-draft-notice="" role="note">${DRAFT_NOTICE}</p><article><h1>The next post</h1>`);
+    expect(text('posts/next/index.html')).toContain(
+      `<main><p data-draft-notice="" role="note">${DRAFT_NOTICE}</p><article><h1>The next post</h1>`,
+    );
     expect(text('index.html')).toContain('<a href="/posts/next">');
   }, 60_000);
 
   it('make a link from a published page a broken link whose hint says the target is a draft', async () => {
     const left = await buildExample({ linkToDraft: true });
     expect(left.files.size).toBe(0);
-    expect(left.result.diagnostics).toMatchObject([{ code: 'broken-link', actual: '"/posts/next"', hint: expect.stringContaining('/posts/next is a draft (draft: true)') }]);
+    expect(left.result.diagnostics).toMatchObject([
+      { code: 'broken-link', actual: '"/posts/next"', hint: expect.stringContaining('/posts/next is a draft (draft: true)') },
+    ]);
     const included = await buildExample({ linkToDraft: true, drafts: true });
     expect(included.result.diagnostics).toEqual([]);
   }, 60_000);
 
   it('are counted in the summary of site build, and built with --drafts', () => {
     const out = path.join(work, 'dist');
-    const run = (...args: string[]) => spawnSync(process.execPath, [path.resolve('bin/site'), 'build', '--root', EXAMPLE, '--out', out, ...args], { encoding: 'utf8' });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [path.resolve('bin/site'), 'build', '--root', EXAMPLE, '--out', out, ...args], { encoding: 'utf8' });
     const without = run();
     expect(without.status, without.stderr).toBe(0);
     expect(without.stdout).toMatch(/Built 4 pages from 4 files into .* 1 draft left out \(--drafts builds them\)\./);

@@ -17,7 +17,8 @@ function site(name: string, deploy: string | undefined): string {
   const root = path.join(work, name);
   fs.cpSync('tests/fixtures/own-site', root, { recursive: true });
   const config = path.join(root, 'site.config.tsx');
-  if (deploy) fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("notFound: '/404',", `notFound: '/404',\n  deploy: ${deploy},`));
+  if (deploy)
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("notFound: '/404',", `notFound: '/404',\n  deploy: ${deploy},`));
   return root;
 }
 const build = (root: string) => spawnSync(BIN, ['build'], { cwd: root, encoding: 'utf8' });
@@ -35,7 +36,8 @@ function requestPaths(dist: string): string[] {
   return [...paths];
 }
 
-const sorted = (headers: Map<string, string>) => [...headers].map(([name, value]) => [name.toLowerCase(), value]).sort(([a], [b]) => (a! < b! ? -1 : 1));
+const sorted = (headers: Map<string, string>) =>
+  [...headers].map(([name, value]) => [name.toLowerCase(), value]).sort(([a], [b]) => (a! < b! ? -1 : 1));
 
 describe('the header files of deploy.hosts', () => {
   let dist: string;
@@ -53,14 +55,19 @@ describe('the header files of deploy.hosts', () => {
   }, 120_000);
 
   it('vercel.json: every matching source applies', () => {
-    const config = JSON.parse(fs.readFileSync(path.join(dist, 'vercel.json'), 'utf8')) as { headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
+    const config = JSON.parse(fs.readFileSync(path.join(dist, 'vercel.json'), 'utf8')) as {
+      headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
+    };
     const sources = config.headers.map(({ source, headers }) => ({
-      regexp: new RegExp(`^${source.replace(/\(\.\*\)|\\(.)|([.^$|{}[\]])/g, (all, literal?: string, special?: string) => (all === '(.*)' ? '.*' : `\\${literal ?? special}`))}$`),
+      regexp: new RegExp(
+        `^${source.replace(/\(\.\*\)|\\(.)|([.^$|{}[\]])/g, (all, literal?: string, special?: string) => (all === '(.*)' ? '.*' : `\\${literal ?? special}`))}$`,
+      ),
       headers,
     }));
     for (const url of paths) {
       const got = new Map<string, string>();
-      for (const source of sources.filter(({ regexp }) => regexp.test(url))) for (const { key, value } of source.headers) got.set(key.toLowerCase(), value);
+      for (const source of sources.filter(({ regexp }) => regexp.test(url)))
+        for (const { key, value } of source.headers) got.set(key.toLowerCase(), value);
       expect(sorted(got), url).toEqual(sorted(headersForPath(rules, url)));
     }
   });
@@ -71,7 +78,12 @@ describe('the header files of deploy.hosts', () => {
       kind: kind?.trim() ?? '',
       at: at!,
       denied: /return 404;/.test(body!),
-      headers: new Map([...body!.matchAll(/add_header (\S+) "((?:[^"\\]|\\.)*)" always;/g)].map(([, name, value]) => [name!.toLowerCase(), value!.replace(/\\(.)/g, '$1')])),
+      headers: new Map(
+        [...body!.matchAll(/add_header (\S+) "((?:[^"\\]|\\.)*)" always;/g)].map(([, name, value]) => [
+          name!.toLowerCase(),
+          value!.replace(/\\(.)/g, '$1'),
+        ]),
+      ),
     }));
     // nginx: an exact match, else the longest ^~ prefix, else the longest plain prefix.
     const pick = (url: string) =>
@@ -89,12 +101,15 @@ describe('the header files of deploy.hosts', () => {
     const text = fs.readFileSync(path.join(dist, '_headers.Caddyfile'), 'utf8');
     const blocks = [...text.matchAll(/^header (\S+) \{\n([^}]*)\}/gm)].map(([, pattern, body]) => ({
       matches: (url: string) => (pattern!.endsWith('*') ? url.startsWith(pattern!.slice(0, -1)) : url === pattern),
-      headers: [...body!.matchAll(/^\t(\S+) "((?:[^"\\]|\\.)*)"$/gm)].map(([, name, value]) => [name!.toLowerCase(), value!.replace(/\\(.)/g, '$1')] as const),
+      headers: [...body!.matchAll(/^\t(\S+) "((?:[^"\\]|\\.)*)"$/gm)].map(
+        ([, name, value]) => [name!.toLowerCase(), value!.replace(/\\(.)/g, '$1')] as const,
+      ),
     }));
     for (const url of paths) {
       const got = new Map<string, string>();
       for (const block of blocks.filter((b) => b.matches(url))) for (const [name, value] of block.headers) got.set(name, value);
-      if (/^\/_(headers|redirects)/.test(url)) expect(text).toMatch(new RegExp(`^respond /${url.slice(2).startsWith('headers') ? '_headers' : '_redirects'}\\* 404$`, 'm'));
+      if (/^\/_(headers|redirects)/.test(url))
+        expect(text).toMatch(new RegExp(`^respond /${url.slice(2).startsWith('headers') ? '_headers' : '_redirects'}\\* 404$`, 'm'));
       else expect(sorted(got), url).toEqual(sorted(headersForPath(rules, url)));
     }
   });

@@ -50,7 +50,10 @@ describe('responsive images of a site with raster images', () => {
       const [, stem, width, hash, ext] = /^assets\/images\/(\w+)-(\d+)\.([0-9a-f]{10})\.(\w+)$/.exec(file)!;
       expect(hash, file).toBe(createHash('sha256').update(bytes).digest('hex').slice(0, 10));
       const metadata = await sharp(bytes).metadata();
-      expect([metadata.format, metadata.width], file).toEqual([{ avif: 'heif', webp: 'webp', jpg: 'jpeg', png: 'png' }[ext!], Number(width)]);
+      expect([metadata.format, metadata.width], file).toEqual([
+        { avif: 'heif', webp: 'webp', jpg: 'jpeg', png: 'png' }[ext!],
+        Number(width),
+      ]);
       expect(stem).toMatch(/^(photo|portrait)$/);
     }
   });
@@ -61,7 +64,13 @@ describe('responsive images of a site with raster images', () => {
     expect(picture).toBeDefined();
     const [avif, webp, img] = startTags(picture!, ['source', 'img']);
     expect([avif!.attributes.type, webp!.attributes.type, img!.name]).toEqual(['image/avif', 'image/webp', 'img']);
-    expect(img!.attributes).toMatchObject({ width: '800', height: '450', loading: 'eager', fetchPriority: 'high', 'data-fallback': '/images/error.svg' });
+    expect(img!.attributes).toMatchObject({
+      width: '800',
+      height: '450',
+      loading: 'eager',
+      fetchPriority: 'high',
+      'data-fallback': '/images/error.svg',
+    });
     expect(img!.attributes.src).toMatch(/^\/assets\/images\/photo-800\.[0-9a-f]{10}\.jpg$/);
     for (const tag of [avif!, webp!, img!]) {
       expect(tag.attributes.sizes, tag.name).toBeTruthy();
@@ -105,7 +114,9 @@ describe('the variant cache', () => {
     const second = await build(site, again, { images: { cacheDir } });
     expect(second.images).toEqual({ encoded: 0, reused: 2 });
     const variants = (files: Map<string, Uint8Array>) =>
-      [...files].filter(([file]) => file.startsWith('assets/images/')).map(([file, bytes]) => [file, createHash('sha256').update(bytes).digest('hex')]);
+      [...files]
+        .filter(([file]) => file.startsWith('assets/images/'))
+        .map(([file, bytes]) => [file, createHash('sha256').update(bytes).digest('hex')]);
     expect(variants(again.files)).toEqual(variants(output));
     expect(stamps()).toEqual(before);
   });
@@ -148,7 +159,10 @@ describe('images that cannot be used', () => {
         return { code: 'invalid-image', severity: 'error', file, line: lineOf(file, 'image'), field: 'image.path' };
       }),
     );
-    expect(result.diagnostics[0]).toMatchObject({ actual: expect.stringMatching(/^"\/images\/photo\.jpg" \(.*premature end of JPEG/), hint: expect.stringContaining('photo.jpg') });
+    expect(result.diagnostics[0]).toMatchObject({
+      actual: expect.stringMatching(/^"\/images\/photo\.jpg" \(.*premature end of JPEG/),
+      hint: expect.stringContaining('photo.jpg'),
+    });
     expect(result.files).toBeUndefined();
     expect(writer.files.size).toBe(0);
   });
@@ -160,10 +174,21 @@ describe('images that cannot be used', () => {
     const { catalogue } = await readContent(siteOf(broken));
     const { diagnostics, manifest } = await locateImageProblems(await prepareImages(siteOf(broken), { cacheDir }), catalogue);
     const team = path.join(broken, 'about/team/ada-lovelace.md');
-    expect(diagnostics.find((d) => d.file === team)).toMatchObject({ severity: 'error', line: lineOf(team, 'image'), field: 'image.path', actual: expect.stringContaining('unsupported image format') });
+    expect(diagnostics.find((d) => d.file === team)).toMatchObject({
+      severity: 'error',
+      line: lineOf(team, 'image'),
+      field: 'image.path',
+      actual: expect.stringContaining('unsupported image format'),
+    });
     const svgUsers = diagnostics.filter((d) => d.actual?.startsWith('"/images/pic.svg"'));
     expect(svgUsers.length).toBeGreaterThan(0);
-    for (const d of svgUsers) expect(d).toMatchObject({ severity: 'error', expected: expect.stringContaining('viewBox'), line: expect.any(Number), field: expect.any(String) });
+    for (const d of svgUsers)
+      expect(d).toMatchObject({
+        severity: 'error',
+        expected: expect.stringContaining('viewBox'),
+        line: expect.any(Number),
+        field: expect.any(String),
+      });
     expect(manifest['/images/pic.svg']).toBeUndefined();
     expect(manifest['/images/portrait.png']).toBeUndefined();
   });
@@ -192,8 +217,20 @@ describe('images that cannot be used', () => {
     const writer = memoryWriter();
     const result = await build(siteOf(extra), writer, { images: { cacheDir } });
     expect(result.diagnostics.map(({ code, severity, file, line, field }) => ({ code, severity, file, line, field }))).toEqual([
-      { code: 'invalid-image', severity: 'error', file: post, line: lines.findIndex((l) => l.includes('/images/garbage.png')) + 1, field: 'body' },
-      { code: 'invalid-image', severity: 'error', file: post, line: lines.findIndex((l) => l.includes('/images/huge.png')) + 1, field: 'body' },
+      {
+        code: 'invalid-image',
+        severity: 'error',
+        file: post,
+        line: lines.findIndex((l) => l.includes('/images/garbage.png')) + 1,
+        field: 'body',
+      },
+      {
+        code: 'invalid-image',
+        severity: 'error',
+        file: post,
+        line: lines.findIndex((l) => l.includes('/images/huge.png')) + 1,
+        field: 'body',
+      },
     ]);
     expect(result.diagnostics[1]!.actual).toMatch(/^"\/images\/huge\.png" \(.*pixel limit/);
     expect(writer.files.size).toBe(0);
@@ -214,7 +251,12 @@ function pngHeader(width: number, height: number): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(16))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(16))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('site build --content', () => {
@@ -222,11 +264,16 @@ describe('site build --content', () => {
     const other = path.join(work, 'content-cli');
     fs.cpSync(path.resolve('tests/fixtures/small-site/content'), other, { recursive: true });
     // The project's own content has no /images/pic.svg, so only this folder can give 333 × 111.
-    fs.writeFileSync(path.join(other, 'images/pic.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 333 111"><rect width="333" height="111"/></svg>');
+    fs.writeFileSync(
+      path.join(other, 'images/pic.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 333 111"><rect width="333" height="111"/></svg>',
+    );
     const out = path.join(work, 'dist-cli');
     const run = spawnSync(path.resolve('bin/site'), ['build', '--content', other, '--out', out], { encoding: 'utf8' });
     expect(run.status, run.stdout + run.stderr).toBe(0);
-    const card = startTags(fs.readFileSync(path.join(out, 'projects/index.html'), 'utf8'), ['img']).find((tag) => tag.attributes.src === '/images/pic.svg');
+    const card = startTags(fs.readFileSync(path.join(out, 'projects/index.html'), 'utf8'), ['img']).find(
+      (tag) => tag.attributes.src === '/images/pic.svg',
+    );
     expect([card?.attributes.width, card?.attributes.height]).toEqual(['333', '111']);
   });
 });

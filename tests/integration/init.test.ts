@@ -12,7 +12,11 @@ const site = (cwd: string, ...args: string[]) => spawnSync(BIN, args, { cwd, enc
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 /** Every file under `dir`, relative, sorted. */
-const filesIn = (dir: string) => (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
+const filesIn = (dir: string) =>
+  (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
 
 describe('site init', () => {
   it('starts a site in a new folder, says what it made and what to run next, and that site builds', () => {
@@ -20,7 +24,8 @@ describe('site init', () => {
     expect(made.status, made.stderr).toBe(0);
     const folder = path.join(work, 'my-blog');
     expect(filesIn(folder)).toEqual(['package.json', ...starterFiles()].sort());
-    for (const file of ['site.config.tsx', 'src/Layout.tsx', 'content/index.md', 'package.json']) expect(made.stdout).toContain(`  ${file}`);
+    for (const file of ['site.config.tsx', 'src/Layout.tsx', 'content/index.md', 'package.json'])
+      expect(made.stdout).toContain(`  ${file}`);
     expect(made.stdout).toMatch(/Next:\n  cd my-blog\n  npm install\n  npm run dev/);
     const json = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
     expect(json).toMatchObject({ name: 'my-blog', type: 'module', scripts: { dev: 'site serve', build: 'site build', check: 'tsc' } });
@@ -38,12 +43,13 @@ describe('site init', () => {
     expect(fs.readFileSync(path.join(folder, 'dist/sitemap.xml'), 'utf8')).not.toContain('/404');
   });
 
-  it('lists the starter\'s posts in a feed added to it, dated by the field the starter names', () => {
+  it("lists the starter's posts in a feed added to it, dated by the field the starter names", () => {
     const made = site(work, 'init', 'with-feed');
     expect(made.status, made.stderr).toBe(0);
     const folder = path.join(work, 'with-feed');
     const config = path.join(folder, 'site.config.tsx');
-    const feed = "  feeds: [{ collection: 'posts', title: 'Posts', description: 'Every post.', rss: '/rss.xml', atom: '/atom.xml' }],\n  notFound:";
+    const feed =
+      "  feeds: [{ collection: 'posts', title: 'Posts', description: 'Every post.', rss: '/rss.xml', atom: '/atom.xml' }],\n  notFound:";
     fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('  notFound:', feed));
     const built = site(folder, 'build');
     expect(built.status, built.stderr).toBe(0);
@@ -57,7 +63,10 @@ describe('site init', () => {
   it('merges into the package.json and .gitignore of the current folder', () => {
     const folder = path.join(work, 'existing');
     fs.mkdirSync(folder);
-    fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: 'mine', description: 'kept', type: 'commonjs', scripts: { test: 'vitest' } }));
+    fs.writeFileSync(
+      path.join(folder, 'package.json'),
+      JSON.stringify({ name: 'mine', description: 'kept', type: 'commonjs', scripts: { test: 'vitest' } }),
+    );
     fs.writeFileSync(path.join(folder, '.gitignore'), 'coverage/\ndist/');
     const made = site(folder, 'init');
     expect(made.status, made.stderr).toBe(0);
@@ -65,7 +74,12 @@ describe('site init', () => {
     expect(made.stdout).toContain('package.json (updated)');
     expect(made.stdout).toContain('"type" changed from "commonjs" to "module"');
     expect(made.stdout).not.toContain('cd ');
-    expect(JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'))).toMatchObject({ name: 'mine', description: 'kept', type: 'module', scripts: { test: 'vitest', dev: 'site serve' } });
+    expect(JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'))).toMatchObject({
+      name: 'mine',
+      description: 'kept',
+      type: 'module',
+      scripts: { test: 'vitest', dev: 'site serve' },
+    });
     expect(fs.readFileSync(path.join(folder, '.gitignore'), 'utf8')).toBe('coverage/\ndist/\nnode_modules/\n.site-cache/\n');
   });
 
@@ -78,7 +92,9 @@ describe('site init', () => {
     const before = filesIn(folder);
     const refused = site(work, 'init', 'occupied');
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toBe('site: occupied already has files the starter would overwrite, so nothing was written:\n  src/Layout.tsx\n  site.config.ts\nStart the site in a new folder (site init my-site), or move those files away.\n');
+    expect(refused.stderr).toBe(
+      'site: occupied already has files the starter would overwrite, so nothing was written:\n  src/Layout.tsx\n  site.config.ts\nStart the site in a new folder (site init my-site), or move those files away.\n',
+    );
     expect(filesIn(folder)).toEqual(before);
     expect(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')).toBe('{"name":"occupied"}');
   });

@@ -37,7 +37,11 @@ describe('a site with inlineStyles', () => {
 
   it('allows exactly those stylesheets by their hashes in the CSP, and no inline style without one', () => {
     const csp = /Content-Security-Policy: (.*)/.exec(text(inlined.files, '_headers'))![1]!;
-    const styleSrc = csp.split('; ').find((directive) => directive.startsWith('style-src '))!.split(' ').slice(1);
+    const styleSrc = csp
+      .split('; ')
+      .find((directive) => directive.startsWith('style-src '))!
+      .split(' ')
+      .slice(1);
     const page = text(inlined.files, 'index.html');
     const hashes = [...page.matchAll(/<style data-href="[^"]+">([^<]*)<\/style>/g)].map((m) => sha256(m[1]!));
     expect(hashes.length).toBeGreaterThan(0);

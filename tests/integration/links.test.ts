@@ -14,7 +14,9 @@ import { createMinimalSite } from '../fixtures/minimal/site.tsx';
 import { smallSiteWith } from '../helpers/fixture-site.ts';
 
 const folders: string[] = [];
-afterAll(() => { for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
 
 describe('links in Markdown', async () => {
   const { root, content } = smallSiteWith('tests/fixtures/broken-links/content');
@@ -26,17 +28,23 @@ describe('links in Markdown', async () => {
   it('fail the build at the line of the .md file that holds each broken link or anchor, and only those', async () => {
     expect(writer.files.size).toBe(0);
     const file = 'content/blogs/broken-links.md';
-    expect(lines).toEqual([
-      `${file}:17  <a href>: expected a page or file of the site, found "/about/compnay"  [broken-link]`,
-      `${file}:17  <img src>: expected a page or file of the site, found "/images/nope.svg"  [broken-link]`,
-      `${file}:18  <a href>: expected an id that exists on /blogs/broken-links, found "#links-that-dont-work"  [broken-anchor]`,
-      `${file}:18  <a href>: expected an id that exists on /privacy-policy, found "/privacy-policy#changing-your-mind"  [broken-anchor]`,
-      `${file}:19  <a href>: expected a page or file of the site, found "/servces/data"  [broken-link]`,
-      `${file}:19  <a href>: expected an id that exists on /blogs/first-post, found "/blogs/first-post#no-such-section"  [broken-anchor]`,
-      `${file}:20  <a href>: expected a page or file of the site, found "https://kestrelpoint.example/blogs/third-post"  [broken-link]`,
-      `${file}:20  <a href>: expected a page or file of the site, found "thrid-post", which resolves to /blogs/thrid-post  [broken-link]`,
-    ].sort());
-    const report = formatDiagnostics(result.diagnostics, { cwd: root, fileCount: result.fileCount, outcome: 'Nothing was written to dist/.' });
+    expect(lines).toEqual(
+      [
+        `${file}:17  <a href>: expected a page or file of the site, found "/about/compnay"  [broken-link]`,
+        `${file}:17  <img src>: expected a page or file of the site, found "/images/nope.svg"  [broken-link]`,
+        `${file}:18  <a href>: expected an id that exists on /blogs/broken-links, found "#links-that-dont-work"  [broken-anchor]`,
+        `${file}:18  <a href>: expected an id that exists on /privacy-policy, found "/privacy-policy#changing-your-mind"  [broken-anchor]`,
+        `${file}:19  <a href>: expected a page or file of the site, found "/servces/data"  [broken-link]`,
+        `${file}:19  <a href>: expected an id that exists on /blogs/first-post, found "/blogs/first-post#no-such-section"  [broken-anchor]`,
+        `${file}:20  <a href>: expected a page or file of the site, found "https://kestrelpoint.example/blogs/third-post"  [broken-link]`,
+        `${file}:20  <a href>: expected a page or file of the site, found "thrid-post", which resolves to /blogs/thrid-post  [broken-link]`,
+      ].sort(),
+    );
+    const report = formatDiagnostics(result.diagnostics, {
+      cwd: root,
+      fileCount: result.fileCount,
+      outcome: 'Nothing was written to dist/.',
+    });
     expect(report).toContain('hint: did you mean "/about/company"?');
     expect(report).toContain('hint: did you mean "#changing-your-choice"?');
     await expect(report + '\n').toMatchFileSnapshot('../fixtures/broken-links/expected-diagnostics.txt');
@@ -50,9 +58,15 @@ describe('links in Markdown', async () => {
     const good = await build(createSite(fixed.content), memoryWriter());
     expect(good.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const external = new Map(good.externalLinks!.map((link) => [link.url, link]));
-    expect(external.get('https://example.org/reading')).toEqual({ url: 'https://example.org/reading', count: 1, firstPage: '/blogs/broken-links' });
+    expect(external.get('https://example.org/reading')).toEqual({
+      url: 'https://example.org/reading',
+      count: 1,
+      firstPage: '/blogs/broken-links',
+    });
     expect(external.has('https://example.com/a')).toBe(true);
-    expect([...external.keys()].some((url) => url.startsWith('mailto:') || url.startsWith('tel:') || url.includes('kestrelpoint.example'))).toBe(false);
+    expect(
+      [...external.keys()].some((url) => url.startsWith('mailto:') || url.startsWith('tel:') || url.includes('kestrelpoint.example')),
+    ).toBe(false);
   });
 });
 
@@ -79,14 +93,26 @@ function siteWithTemplateLinks(links: (props: PageProps) => { href: string; labe
   const site = createMinimalSite();
   const Original = site.templates.page!.component;
   function Page(props: PageProps) {
-    return createElement(Fragment, null, createElement(Original, props), ...links(props).map(({ href, label }) => createElement('a', { key: label, href }, label)));
+    return createElement(
+      Fragment,
+      null,
+      createElement(Original, props),
+      ...links(props).map(({ href, label }) => createElement('a', { key: label, href }, label)),
+    );
   }
   return { ...site, templates: { page: { ...site.templates.page!, component: Page } } };
 }
 
 describe('links a template makes', () => {
   it('fail at the page’s source file, naming the template, once per page', async () => {
-    const site = siteWithTemplateLinks(({ entry }) => (entry.url === '/posts/first' ? [{ href: '/posts/firts', label: 'typo' }, { href: '/#nowhere', label: 'anchor' }] : []));
+    const site = siteWithTemplateLinks(({ entry }) =>
+      entry.url === '/posts/first'
+        ? [
+            { href: '/posts/firts', label: 'typo' },
+            { href: '/#nowhere', label: 'anchor' },
+          ]
+        : [],
+    );
     const result = await build(site, memoryWriter());
     const root = path.resolve('tests/fixtures/minimal');
     expect(result.diagnostics.map((d) => `${formatDiagnosticLine(d, root)}  [${d.code}]`).sort()).toEqual([
@@ -101,7 +127,14 @@ describe('links a template makes', () => {
     const page = (body: string) => `<!DOCTYPE html><html><body><main id="main">${body}</main></body></html>`;
     const entry = { url: '/', file: '', relative: '', body: '', bodyLine: 1, data: { title: 't', description: 'd' } };
     const routes = [{ url: '/', outPath: 'index.html', template: 'home', noindex: false, entry }] as unknown as Route[];
-    const files = [{ path: 'index.html', contents: page('<a href="javascript:throw new Error(&#x27;React has blocked a javascript: URL&#x27;)">x</a><img src="vbscript:x"><a href="#main">ok</a>') }];
+    const files = [
+      {
+        path: 'index.html',
+        contents: page(
+          '<a href="javascript:throw new Error(&#x27;React has blocked a javascript: URL&#x27;)">x</a><img src="vbscript:x"><a href="#main">ok</a>',
+        ),
+      },
+    ];
     const report = checkLinks(files, routes, 'https://site.example');
     expect(report.diagnostics.map((d) => [d.code, d.field, d.actual])).toEqual([
       ['unsafe-url', '<a href> from template "home" on /', '"javascript:throw new Error(\'React has blocked a javascript: URL\')"'],
@@ -111,7 +144,14 @@ describe('links a template makes', () => {
 });
 
 describe('the link check itself', () => {
-  const route = (url: string, outPath: string) => ({ url, outPath, template: 'page', noindex: false, entry: { url, file: '', relative: '', body: '', bodyLine: 1, data: {} } }) as unknown as Route;
+  const route = (url: string, outPath: string) =>
+    ({
+      url,
+      outPath,
+      template: 'page',
+      noindex: false,
+      entry: { url, file: '', relative: '', body: '', bodyLine: 1, data: {} },
+    }) as unknown as Route;
 
   it('reads every kind of URL attribute, skips script and style text, and follows the same lookup as site serve', () => {
     const html = [
@@ -144,7 +184,10 @@ describe('the link check itself', () => {
     const site = (pages: number) => {
       const routes = Array.from({ length: pages }, (_, i) => route(`/p/${i}`, `p/${i}/index.html`));
       const nav = Array.from({ length: 40 }, (_, i) => `<a href="/p/${(i * 7) % pages}#top">n</a>`).join('');
-      const files = routes.map((r, i) => ({ path: r.outPath, contents: `<main id="m">${nav}<a href="/p/${(i + 1) % pages}#m">next</a><a href="https://ext.example/${i}">x</a></main>` }));
+      const files = routes.map((r, i) => ({
+        path: r.outPath,
+        contents: `<main id="m">${nav}<a href="/p/${(i + 1) % pages}#m">next</a><a href="https://ext.example/${i}">x</a></main>`,
+      }));
       return { files, routes };
     };
     const time = (pages: number) => {
@@ -169,9 +212,17 @@ describe('site build --external-links', () => {
     const article = path.join(content, 'blogs/broken-links.md');
     fs.writeFileSync(article, fs.readFileSync(article, 'utf8').split('## Links that do not')[0]!);
     const list = path.join(root, 'external.tsv');
-    const result = spawnSync(path.resolve('bin/site'), ['build', '--content', content, '--out', path.join(root, 'dist'), '--external-links', list], { encoding: 'utf8' });
+    const result = spawnSync(
+      path.resolve('bin/site'),
+      ['build', '--content', content, '--out', path.join(root, 'dist'), '--external-links', list],
+      { encoding: 'utf8' },
+    );
     expect(result.status, result.stderr).toBe(0);
-    const rows = fs.readFileSync(list, 'utf8').trim().split('\n').map((row) => row.split('\t'));
+    const rows = fs
+      .readFileSync(list, 'utf8')
+      .trim()
+      .split('\n')
+      .map((row) => row.split('\t'));
     expect(result.stdout).toContain(`External links: ${rows.length}, not fetched, listed in`);
     expect(rows).toContainEqual(['https://example.org/reading', '1', '/blogs/broken-links']);
     expect(fs.existsSync(path.join(root, 'dist', 'external.tsv'))).toBe(false);
@@ -184,6 +235,8 @@ describe('the real site', () => {
     expect(result.diagnostics.filter((d) => d.code.startsWith('broken-') || d.code.startsWith('unsafe-'))).toEqual([]);
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(result.externalLinks!.length).toBeGreaterThan(10);
-    expect(result.externalLinks!.every((link) => /^https?:\/\//.test(link.url) && !link.url.startsWith('https://kestrelpoint.example'))).toBe(true);
+    expect(
+      result.externalLinks!.every((link) => /^https?:\/\//.test(link.url) && !link.url.startsWith('https://kestrelpoint.example')),
+    ).toBe(true);
   });
 });

@@ -14,7 +14,9 @@ import { createMinimalSite } from '../fixtures/minimal/site.tsx';
  */
 
 const folders: string[] = [];
-afterAll(() => { for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
 
 /** The minimal fixture's content with `files` written over it, in a fresh folder. */
 function contentWith(files: Record<string, string>): { root: string; content: string } {
@@ -28,7 +30,10 @@ function contentWith(files: Record<string, string>): { root: string; content: st
 
 const post = (body: string) => `---\ntitle: Notes\ndescription: A post with a mistake.\n---\n${body}\n`;
 
-async function report(files: Record<string, string>, change: (site: ReturnType<typeof createMinimalSite>) => ReturnType<typeof createMinimalSite> = (s) => s) {
+async function report(
+  files: Record<string, string>,
+  change: (site: ReturnType<typeof createMinimalSite>) => ReturnType<typeof createMinimalSite> = (s) => s,
+) {
   const { root, content } = contentWith(files);
   const result = await build(change(createMinimalSite(content)), memoryWriter(), { threads: 0, socialImages: false });
   const lines = result.diagnostics.map((d) => `${formatDiagnosticLine(d, root)}  [${d.code}]${d.hint ? `  hint: ${d.hint}` : ''}`);
@@ -38,17 +43,23 @@ async function report(files: Record<string, string>, change: (site: ReturnType<t
 describe('messages that get to the point', () => {
   it('a missing image gets a did-you-mean among the files of the build', async () => {
     const { lines } = await report({ 'posts/notes.md': post('![A dot](/images/dott.svg)') });
-    expect(lines).toEqual([expect.stringMatching(/^content\/posts\/notes\.md:5 {2}<img src>: .*found "\/images\/dott\.svg" {2}\[broken-link\] {2}hint: did you mean "\/images\/dot\.svg"\?$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^content\/posts\/notes\.md:5 {2}<img src>: .*found "\/images\/dott\.svg" {2}\[broken-link\] {2}hint: did you mean "\/images\/dot\.svg"\?$/,
+      ),
+    ]);
   });
 
   it('a missing #anchor lists the ids its page has, its own before the layout’s', async () => {
     const { lines } = await report({ 'posts/notes.md': post('See [the section](/#nowhere-near).') });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('[broken-anchor]  hint: the page\'s ids are #a-section');
+    expect(lines[0]).toContain("[broken-anchor]  hint: the page's ids are #a-section");
   });
 
   it('a link to a server on the reader’s own machine is neither broken nor another site', async () => {
-    const { result } = await report({ 'posts/notes.md': post('Run it, then open [the app](http://localhost:4321/app) or [this](http://127.0.0.1:8080/).') });
+    const { result } = await report({
+      'posts/notes.md': post('Run it, then open [the app](http://localhost:4321/app) or [this](http://127.0.0.1:8080/).'),
+    });
     expect(result.diagnostics).toEqual([]);
     expect(result.externalLinks?.map((link) => link.url) ?? []).not.toContain('http://localhost:4321/app');
   });
@@ -65,7 +76,9 @@ describe('messages that get to the point', () => {
 
   it('a style attribute in Markdown is a warning at its line, not dropped in silence', async () => {
     const { result, lines } = await report({ 'posts/notes.md': post('Text.\n\n<p style="color:red">Red</p>') });
-    expect(lines).toEqual([expect.stringMatching(/^content\/posts\/notes\.md:7 {2}<p style>: is removed.*found "color:red" {2}\[style-removed\]/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^content\/posts\/notes\.md:7 {2}<p style>: is removed.*found "color:red" {2}\[style-removed\]/),
+    ]);
     expect(result.diagnostics[0]!.severity).toBe('warning');
   });
 
@@ -76,7 +89,11 @@ describe('messages that get to the point', () => {
         <h1 style={{ color: 'red', fontWeight: 700 }}>{entry.data.title}</h1>
       </article>
     );
-    const line = fs.readFileSync(here, 'utf8').split('\n').findIndex((l) => l.includes("<h1 style={{ color: 'red'")) + 1;
+    const line =
+      fs
+        .readFileSync(here, 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes("<h1 style={{ color: 'red'")) + 1;
     const { result, text } = await report({}, (site) => ({ ...site, templates: { page: { ...site.templates.page!, component: Styled } } }));
     const styled = result.diagnostics.filter((d) => d.code === 'csp-blocked-inline');
     expect(styled.length).toBeGreaterThan(1);

@@ -42,7 +42,8 @@ describe("navigation: 'document' (the default)", () => {
   it('ships no JavaScript at all for a site without islands or startup modules', async () => {
     const minimal = await built(await loadSite(path.resolve('docs/examples/minimal')));
     expect(minimal.scripts).toEqual([]);
-    for (const [file, bytes] of minimal.files) if (file.endsWith('.html')) expect(new TextDecoder().decode(bytes), file).not.toContain('<script');
+    for (const [file, bytes] of minimal.files)
+      if (file.endsWith('.html')) expect(new TextDecoder().decode(bytes), file).not.toContain('<script');
   });
 });
 
@@ -56,6 +57,6 @@ describe("navigation: 'client'", () => {
     const check = checkSite({ ...createNavigationSite(), navigation: 'spa' }, path.resolve('tests/fixtures/navigation'));
     expect(check.diagnostics).toHaveLength(1);
     expect(check.diagnostics[0]).toMatchObject({ field: 'navigation', actual: '"spa"' });
-    expect(check.diagnostics[0]!.expected).toBe("one of client, document");
+    expect(check.diagnostics[0]!.expected).toBe('one of client, document');
   });
 });

@@ -15,7 +15,8 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-node-version-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 const oldNode = findOldNode();
-const ONE_LINE_OF_ADVICE = /^site: needs Node\.js 22\.22 or newer, and this is \d+\.\d+\.\d+\. Install Node 24 LTS \(https:\/\/nodejs\.org\/\), or [^\n]+\.\n$/;
+const ONE_LINE_OF_ADVICE =
+  /^site: needs Node\.js 22\.22 or newer, and this is \d+\.\d+\.\d+\. Install Node 24 LTS \(https:\/\/nodejs\.org\/\), or [^\n]+\.\n$/;
 
 describe.skipIf(!oldNode)(`bin/site under an older Node (${oldNode?.version ?? 'none found'})`, () => {
   const run = (bin: string, args: string[], cwd: string) => spawnSync(oldNode!.file, [bin, ...args], { cwd, encoding: 'utf8' });
@@ -99,9 +100,13 @@ describe('the Node version the engine needs', () => {
   const dependencyMinimum = () => {
     const { dependencies } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
     const minimums = Object.keys(dependencies).flatMap((name) => {
-      const range = (JSON.parse(fs.readFileSync(path.join('node_modules', name, 'package.json'), 'utf8')) as { engines?: { node?: string } }).engines?.node ?? '';
+      const range =
+        (JSON.parse(fs.readFileSync(path.join('node_modules', name, 'package.json'), 'utf8')) as { engines?: { node?: string } }).engines
+          ?.node ?? '';
       // The last ">= x.y" or "^x.y" of a range is its newest floor (tinypool: "^20.0.0 || >=22.0.0").
-      const floors = [...range.matchAll(/(?:>=|\^)\s*(\d+)(?:\.(\d+))?/g)].map(([, major, minor]) => [Number(major), Number(minor ?? 0)] as const);
+      const floors = [...range.matchAll(/(?:>=|\^)\s*(\d+)(?:\.(\d+))?/g)].map(
+        ([, major, minor]) => [Number(major), Number(minor ?? 0)] as const,
+      );
       return floors.length ? [floors.reduce((a, b) => (b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? b : a))] : [];
     });
     return minimums.reduce((a, b) => (b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? b : a)).join('.');
@@ -112,12 +117,15 @@ describe('the Node version the engine needs', () => {
     expect(needed).toBe('22.22');
     expect((JSON.parse(fs.readFileSync('package.json', 'utf8')) as { engines: { node: string } }).engines.node).toBe(`>=${needed}`);
     expect(fs.readFileSync('bin/site', 'utf8')).toContain(`const needed = [${needed.replace('.', ', ')}];`);
-    expect(fs.readFileSync('.ci/run', 'utf8')).toContain(`process.exit(a>${needed.split('.')[0]}||(a===${needed.split('.')[0]}&&b>=${needed.split('.')[1]})?0:1)`);
+    expect(fs.readFileSync('.ci/run', 'utf8')).toContain(
+      `process.exit(a>${needed.split('.')[0]}||(a===${needed.split('.')[0]}&&b>=${needed.split('.')[1]})?0:1)`,
+    );
     for (const doc of ['README.md', 'docs/getting-started.md', 'docs/cli.md']) {
       const text = fs.readFileSync(doc, 'utf8');
       const named = [...text.matchAll(/Node(?:\.js)? (\d+(?:\.\d+)?)(?! LTS)(?: (?:or newer|is enough))?/g)].map((match) => match[0]);
       // Every minimum a page names is this one; Node 24 LTS is named as the version to install.
-      for (const phrase of named.filter((phrase) => /or newer|is enough|older than/.test(phrase))) expect(phrase, doc).toMatch(new RegExp(`${needed.replace('.', '\\.')} or newer`));
+      for (const phrase of named.filter((phrase) => /or newer|is enough|older than/.test(phrase)))
+        expect(phrase, doc).toMatch(new RegExp(`${needed.replace('.', '\\.')} or newer`));
       expect(text, doc).not.toMatch(/Node (?:1\d|20|21)(?:\.\d+)? is enough/);
     }
   });

@@ -62,7 +62,13 @@ function retrieval(host: string, pathname: string, page: RawResponse, preflight:
     { url, status: page.status },
   ];
   requests.responses.httpsRedirects = requests.responses.httpRedirects;
-  requests.responses.cors = { ...auto, status: preflight.status, headers: axiosHeaders(preflight.headers), data: '', request: { headers: { origin: CORS_ORIGIN } } };
+  requests.responses.cors = {
+    ...auto,
+    status: preflight.status,
+    headers: axiosHeaders(preflight.headers),
+    data: '',
+    request: { headers: { origin: CORS_ORIGIN } },
+  };
   return requests;
 }
 
@@ -151,7 +157,15 @@ describe('the MDN HTTP Observatory grade of every page', () => {
   });
 
   it('still grades A+ when a site adds the hosts Google Analytics needs', async () => {
-    const csp = new Map(securityHeaders({ csp: { 'script-src': ['https://*.googletagmanager.com'], 'connect-src': ['https://*.google-analytics.com', 'https://*.analytics.google.com'], 'img-src': ['https://*.google-analytics.com'] } })).get('Content-Security-Policy')!;
+    const csp = new Map(
+      securityHeaders({
+        csp: {
+          'script-src': ['https://*.googletagmanager.com'],
+          'connect-src': ['https://*.google-analytics.com', 'https://*.analytics.google.com'],
+          'img-src': ['https://*.google-analytics.com'],
+        },
+      }),
+    ).get('Content-Security-Policy')!;
     const result = await gradeOf(built.url, '/', (headers) => {
       headers['content-security-policy'] = csp;
     });
@@ -171,11 +185,32 @@ describe('the MDN HTTP Observatory grade of every page', () => {
   // a small weakening, so each one must lower the score, and the serious ones must cost the A+.
   it.each<[string, boolean, (headers: RawResponse['headers']) => void]>([
     // In place of the bootstrap's hash: beside a hash, browsers ignore 'unsafe-inline', and so does the grading.
-    ["'unsafe-inline' scripts", true, (h) => void (h['content-security-policy'] = String(h['content-security-policy']).replace(/script-src [^;]*/, "script-src 'self' 'unsafe-inline'"))],
-    ['scripts from any https: host', true, (h) => void (h['content-security-policy'] = String(h['content-security-policy']).replace("script-src 'self'", "script-src 'self' https:"))],
+    [
+      "'unsafe-inline' scripts",
+      true,
+      (h) =>
+        void (h['content-security-policy'] = String(h['content-security-policy']).replace(
+          /script-src [^;]*/,
+          "script-src 'self' 'unsafe-inline'",
+        )),
+    ],
+    [
+      'scripts from any https: host',
+      true,
+      (h) =>
+        void (h['content-security-policy'] = String(h['content-security-policy']).replace("script-src 'self'", "script-src 'self' https:")),
+    ],
     ['no Content-Security-Policy', true, (h) => void delete h['content-security-policy']],
     ['no Strict-Transport-Security', true, (h) => void delete h['strict-transport-security']],
-    ["'unsafe-eval' scripts", false, (h) => void (h['content-security-policy'] = String(h['content-security-policy']).replace("script-src 'self'", "script-src 'self' 'unsafe-eval'"))],
+    [
+      "'unsafe-eval' scripts",
+      false,
+      (h) =>
+        void (h['content-security-policy'] = String(h['content-security-policy']).replace(
+          "script-src 'self'",
+          "script-src 'self' 'unsafe-eval'",
+        )),
+    ],
     ['HSTS for a day only', false, (h) => void (h['strict-transport-security'] = 'max-age=86400')],
     ['no X-Content-Type-Options', false, (h) => void delete h['x-content-type-options']],
     ['a leaky Referrer-Policy', false, (h) => void (h['referrer-policy'] = 'unsafe-url')],

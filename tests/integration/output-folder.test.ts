@@ -18,7 +18,8 @@ function ownSite(name: string): string {
   return root;
 }
 
-const run = (cwd: string, args: string[], options: SpawnSyncOptions = {}) => spawnSync(BIN, args, { cwd, encoding: 'utf8', ...options }) as ReturnType<typeof spawnSync> & { stdout: string; stderr: string };
+const run = (cwd: string, args: string[], options: SpawnSyncOptions = {}) =>
+  spawnSync(BIN, args, { cwd, encoding: 'utf8', ...options }) as ReturnType<typeof spawnSync> & { stdout: string; stderr: string };
 
 /** Every file below a folder with a hash of its bytes (following no links), but the build cache's. */
 function snapshot(folder: string): Record<string, string> {
@@ -27,7 +28,11 @@ function snapshot(folder: string): Record<string, string> {
     const file = path.join(entry.parentPath, entry.name);
     const relative = path.relative(folder, file);
     if (relative.split(path.sep)[0] === '.site-cache') continue;
-    files[relative] = entry.isFile() ? createHash('sha1').update(fs.readFileSync(file)).digest('hex') : entry.isDirectory() ? 'folder' : 'other';
+    files[relative] = entry.isFile()
+      ? createHash('sha1').update(fs.readFileSync(file)).digest('hex')
+      : entry.isDirectory()
+        ? 'folder'
+        : 'other';
   }
   return files;
 }
@@ -71,7 +76,9 @@ describe('an output folder that is, holds or lies inside a source', () => {
     const before = snapshot(root);
     const result = run(root, ['build', '--out', 'notes']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain(`${path.join(root, 'notes')} holds files that no build of this engine wrote (it has no _headers file from \`site build\`), so a build will not replace it: empty it, or choose another --out.  [output-not-ours]`);
+    expect(result.stderr).toContain(
+      `${path.join(root, 'notes')} holds files that no build of this engine wrote (it has no _headers file from \`site build\`), so a build will not replace it: empty it, or choose another --out.  [output-not-ours]`,
+    );
     expect(snapshot(root)).toEqual(before);
   });
 });
@@ -87,9 +94,16 @@ describe('two builds into one output at once', () => {
     while (!locked()) await new Promise((resolve) => setTimeout(resolve, 20));
     const second = run(root, ['build']);
     expect(second.status).toBe(1);
-    expect(second.stderr.trim()).toBe(`site: another build (pid ${first.pid}) is writing to ${path.join(root, 'dist')} now, so this one stopped and changed nothing. Wait for it to end and build again.  [output-locked]`);
+    expect(second.stderr.trim()).toBe(
+      `site: another build (pid ${first.pid}) is writing to ${path.join(root, 'dist')} now, so this one stopped and changed nothing. Wait for it to end and build again.  [output-locked]`,
+    );
     expect(await firstDone).toBe(0);
-    expect(fs.readdirSync(root).filter((name) => name.startsWith('dist')).sort()).toEqual(['dist']);
+    expect(
+      fs
+        .readdirSync(root)
+        .filter((name) => name.startsWith('dist'))
+        .sort(),
+    ).toEqual(['dist']);
     expect(fs.readdirSync(lockDir).filter((name) => name.endsWith('.lock'))).toEqual([]);
     expect(run(root, ['build']).status).toBe(0);
   });
@@ -100,7 +114,8 @@ const asUser: SpawnSyncOptions = process.getuid?.() === 0 ? { uid: 65534, gid: 6
 const ownedByUser = (folder: string) => {
   if (asUser.uid === undefined) return;
   fs.chmodSync(work, 0o755);
-  for (const entry of [folder, ...fs.readdirSync(folder, { recursive: true }).map((name) => path.join(folder, String(name)))]) fs.lchownSync(entry, asUser.uid, asUser.gid!);
+  for (const entry of [folder, ...fs.readdirSync(folder, { recursive: true }).map((name) => path.join(folder, String(name)))])
+    fs.lchownSync(entry, asUser.uid, asUser.gid!);
 };
 
 describe.skipIf(process.platform === 'win32')('a read-only output', () => {
@@ -115,13 +130,25 @@ describe.skipIf(process.platform === 'win32')('a read-only output', () => {
     fs.chmodSync(dist, 0o555);
     const refused = build();
     expect(refused.status).toBe(1);
-    expect(refused.stderr.trim()).toBe(`site: ${dist} is read-only, so this build could not replace ${dist}: it stopped and changed nothing. Make it writable (chmod -R u+w ${dist}) or choose another --out.  [output-not-writable]`);
+    expect(refused.stderr.trim()).toBe(
+      `site: ${dist} is read-only, so this build could not replace ${dist}: it stopped and changed nothing. Make it writable (chmod -R u+w ${dist}) or choose another --out.  [output-not-writable]`,
+    );
     expect(snapshot(dist)).toEqual(before);
-    expect(fs.readdirSync(root).filter((name) => name.startsWith('dist')).sort()).toEqual(['dist']);
+    expect(
+      fs
+        .readdirSync(root)
+        .filter((name) => name.startsWith('dist'))
+        .sort(),
+    ).toEqual(['dist']);
     fs.chmodSync(dist, 0o755);
     expect(build().status).toBe(0);
     expect(snapshot(dist)).not.toEqual(before);
-    expect(fs.readdirSync(root).filter((name) => name.startsWith('dist')).sort()).toEqual(['dist']);
+    expect(
+      fs
+        .readdirSync(root)
+        .filter((name) => name.startsWith('dist'))
+        .sort(),
+    ).toEqual(['dist']);
   });
 
   it('never breaks the next build with an old output a swap left read-only beside it', () => {
@@ -137,7 +164,12 @@ describe.skipIf(process.platform === 'win32')('a read-only output', () => {
     ownedByUser(path.join(root, 'dist'));
     const result = run(root, ['build'], { ...asUser, env: { ...process.env, HOME: root } });
     expect(result.status, result.stderr).toBe(0);
-    expect(fs.readdirSync(root).filter((name) => name.startsWith('dist')).sort()).toEqual(['dist']);
+    expect(
+      fs
+        .readdirSync(root)
+        .filter((name) => name.startsWith('dist'))
+        .sort(),
+    ).toEqual(['dist']);
   });
 
   it('whose parent folder is read-only is refused with one line, and nothing is made', () => {
@@ -147,7 +179,9 @@ describe.skipIf(process.platform === 'win32')('a read-only output', () => {
     fs.chmodSync(path.join(root, 'site'), 0o555);
     const result = run(root, ['build', '--out', 'site/dist'], { ...asUser, env: { ...process.env, HOME: root } });
     expect(result.status).toBe(1);
-    expect(result.stderr.trim()).toBe(`site: ${path.join(root, 'site')} cannot be written (EACCES): a build writes its next output beside ${path.join(root, 'site/dist')} and swaps it in, so it stopped and changed nothing. Make that folder writable, or choose another --out.  [output-not-writable]`);
+    expect(result.stderr.trim()).toBe(
+      `site: ${path.join(root, 'site')} cannot be written (EACCES): a build writes its next output beside ${path.join(root, 'site/dist')} and swaps it in, so it stopped and changed nothing. Make that folder writable, or choose another --out.  [output-not-writable]`,
+    );
     expect(fs.readdirSync(path.join(root, 'site'))).toEqual([]);
   });
 });

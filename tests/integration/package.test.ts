@@ -42,16 +42,30 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }), 120_000);
 
 describe('the packed engine, installed in an empty folder', () => {
   it('ships the engine only: bin/, the compiled lib/ with declarations and the starter, README and package.json', () => {
-    const files = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.trim().split('\n').map((entry) => entry.replace(/^package\//, ''));
+    const files = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+      .stdout.trim()
+      .split('\n')
+      .map((entry) => entry.replace(/^package\//, ''));
     expect(files.filter((file) => !/^(bin\/site|lib\/.+|README\.md|package\.json)$/.test(file))).toEqual([]);
-    for (const file of ['lib/index.js', 'lib/index.d.ts', 'lib/client/index.js', 'lib/client/index.d.ts', 'lib/runner/worker.js', 'lib/init/starter/site.config.tsx', 'lib/init/starter/_gitignore']) {
+    for (const file of [
+      'lib/index.js',
+      'lib/index.d.ts',
+      'lib/client/index.js',
+      'lib/client/index.d.ts',
+      'lib/runner/worker.js',
+      'lib/init/starter/site.config.tsx',
+      'lib/init/starter/_gitignore',
+    ]) {
       expect(files).toContain(file);
     }
     expect(files.some((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.startsWith('lib/init/starter/'))).toBe(false);
   });
 
   it('has no install script, so npm runs nothing of it on install, and names the Node it needs', () => {
-    const manifest = JSON.parse(spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }).stdout) as { scripts?: Record<string, string>; engines?: { node?: string } };
+    const manifest = JSON.parse(spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }).stdout) as {
+      scripts?: Record<string, string>;
+      engines?: { node?: string };
+    };
     // npm runs these when a package is installed (prepare for a git dependency): none may be there.
     expect(Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?install$|^prepare$|^prepublish$/.test(name))).toEqual([]);
     expect(Object.values(manifest.scripts ?? {}).filter((script) => script.includes('patch-package'))).toEqual([]);
@@ -72,9 +86,15 @@ describe('the packed engine, installed in an empty folder', () => {
     // The browser bundle was made from the package's compiled client code, islands included.
     const chunks = fs.readdirSync(path.join(app, 'dist/assets/chunks'));
     expect(chunks.filter((file) => file.endsWith('.js')).map((file) => file.replace(/-[A-Z0-9]+\.js$/, ''))).toEqual(['islands']);
-    expect(fs.readFileSync(path.join(app, 'dist/assets/chunks', chunks.find((file) => file.endsWith('.js'))!), 'utf8')).toContain('Could not copy the link.');
+    expect(fs.readFileSync(path.join(app, 'dist/assets/chunks', chunks.find((file) => file.endsWith('.js'))!), 'utf8')).toContain(
+      'Could not copy the link.',
+    );
 
-    const server = spawn(process.execPath, [path.join(app, 'node_modules/.bin/site'), 'serve', '--port', '0'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(process.execPath, [path.join(app, 'node_modules/.bin/site'), 'serve', '--port', '0'], {
+      cwd: app,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
     try {
       const url = await servingUrl(server);

@@ -41,13 +41,15 @@ describe('page bundles', () => {
     expect(good.text('index.html')).toContain('<a href="/posts/hello">the first post</a>');
   });
 
-  it('resolves a relative path in a front-matter asset() field against the file\'s folder', () => {
+  it("resolves a relative path in a front-matter asset() field against the file's folder", () => {
     expect(good.result.catalogue.byPath('/posts/hello')?.data).toMatchObject({ cover: '/posts/hello/diagram.png' });
     expect(post).toMatch(/<img class="cover" src="\/assets\/images\/diagram-400\.[0-9a-f]{10}\.png" width="400" height="200"/);
   });
 
   it('names what a relative link resolved to, and suggests the nearest file as the author wrote it', async () => {
-    const broken = await buildWith('broken-link', { 'posts/hello/index.md': '---\ntitle: Hello\ndescription: A post.\n---\nSee ![A diagram](./diagramm.png).\n' });
+    const broken = await buildWith('broken-link', {
+      'posts/hello/index.md': '---\ntitle: Hello\ndescription: A post.\n---\nSee ![A diagram](./diagramm.png).\n',
+    });
     const problem = broken.result.diagnostics.find((d) => d.code === 'broken-link');
     expect(problem).toMatchObject({
       file: path.join(broken.content, 'posts/hello/index.md'),
@@ -58,7 +60,9 @@ describe('page bundles', () => {
   });
 
   it('suggests the file of the same name in another folder (an image beside another post)', async () => {
-    const broken = await buildWith('elsewhere', { 'posts/next.md': '---\ntitle: Next\ndescription: The next post.\n---\n![A diagram](./diagram.png)\n' });
+    const broken = await buildWith('elsewhere', {
+      'posts/next.md': '---\ntitle: Next\ndescription: The next post.\n---\n![A diagram](./diagram.png)\n',
+    });
     expect(broken.result.diagnostics.find((d) => d.code === 'broken-link')).toMatchObject({
       actual: '"./diagram.png", which resolves to /posts/diagram.png',
       hint: 'did you mean "./hello/diagram.png" (/posts/hello/diagram.png)?',
@@ -66,9 +70,17 @@ describe('page bundles', () => {
   });
 
   it('names what a relative front-matter path resolved to, with the nearest file', async () => {
-    const broken = await buildWith('broken-field', { 'posts/hello/index.md': '---\ntitle: Hello\ndescription: A post.\ncover: ./diagrma.png\n---\nText.\n' });
+    const broken = await buildWith('broken-field', {
+      'posts/hello/index.md': '---\ntitle: Hello\ndescription: A post.\ncover: ./diagrma.png\n---\nText.\n',
+    });
     expect(broken.result.diagnostics).toContainEqual(
-      expect.objectContaining({ code: 'missing-image', line: 4, field: 'cover', message: 'names a file that does not exist: it resolves to /posts/hello/diagrma.png', hint: 'did you mean "./diagram.png"?' }),
+      expect.objectContaining({
+        code: 'missing-image',
+        line: 4,
+        field: 'cover',
+        message: 'names a file that does not exist: it resolves to /posts/hello/diagrma.png',
+        hint: 'did you mean "./diagram.png"?',
+      }),
     );
   });
 });
@@ -76,7 +88,9 @@ describe('page bundles', () => {
 describe('images in Markdown', () => {
   it('draws each image of the site in the body as a responsive picture, with its intrinsic size', () => {
     expect(body.match(/<picture>/g)).toHaveLength(3);
-    expect(body).toMatch(/<source type="image\/avif" srcset="\/assets\/images\/diagram-200\.[0-9a-f]{10}\.avif 200w, \/assets\/images\/diagram-400\.[0-9a-f]{10}\.avif 400w" sizes="\(min-width: 400px\) 400px, 100vw">/);
+    expect(body).toMatch(
+      /<source type="image\/avif" srcset="\/assets\/images\/diagram-200\.[0-9a-f]{10}\.avif 200w, \/assets\/images\/diagram-400\.[0-9a-f]{10}\.avif 400w" sizes="\(min-width: 400px\) 400px, 100vw">/,
+    );
     expect(body).toMatch(/<source type="image\/webp" srcset="[^"]*diagram-200[^"]*\.webp 200w/);
     for (const img of imgs) {
       expect(img).toMatch(/ src="\/assets\/images\/diagram-400\.[0-9a-f]{10}\.png"/);
@@ -95,12 +109,33 @@ describe('images in Markdown', () => {
 
   it('warns about an image without alt text at its line, but not about raw HTML marked decorative with alt=""', async () => {
     const file = 'posts/hello/index.md';
-    const built = await buildWith('no-alt', { [file]: '---\ntitle: Hello\ndescription: A post.\n---\nText.\n\n![](./diagram.png)\n\n<img src="./diagram.png">\n\n<img src="./diagram.png" alt="">\n\n![ ](diagram.png)\n' });
+    const built = await buildWith('no-alt', {
+      [file]:
+        '---\ntitle: Hello\ndescription: A post.\n---\nText.\n\n![](./diagram.png)\n\n<img src="./diagram.png">\n\n<img src="./diagram.png" alt="">\n\n![ ](diagram.png)\n',
+    });
     const warnings = built.result.diagnostics.filter((d) => d.code === 'missing-alt');
     expect(warnings).toEqual([
-      expect.objectContaining({ severity: 'warning', file: path.join(built.content, file), line: 7, field: 'image', actual: '"./diagram.png"' }),
-      expect.objectContaining({ severity: 'warning', file: path.join(built.content, file), line: 9, field: '<img>', actual: '"./diagram.png"' }),
-      expect.objectContaining({ severity: 'warning', file: path.join(built.content, file), line: 13, field: 'image', actual: '"diagram.png"' }),
+      expect.objectContaining({
+        severity: 'warning',
+        file: path.join(built.content, file),
+        line: 7,
+        field: 'image',
+        actual: '"./diagram.png"',
+      }),
+      expect.objectContaining({
+        severity: 'warning',
+        file: path.join(built.content, file),
+        line: 9,
+        field: '<img>',
+        actual: '"./diagram.png"',
+      }),
+      expect.objectContaining({
+        severity: 'warning',
+        file: path.join(built.content, file),
+        line: 13,
+        field: 'image',
+        actual: '"diagram.png"',
+      }),
     ]);
     // A warning leaves the page built.
     expect(built.files.has('posts/hello/index.html')).toBe(true);
@@ -112,7 +147,9 @@ describe('images in Markdown', () => {
     const atom = good.text('atom.xml');
     expect(rss).not.toContain('<picture');
     expect(atom).not.toContain('&lt;picture');
-    expect(rss).toMatch(/<img src="https:\/\/bundles\.example\/assets\/images\/diagram-400\.[0-9a-f]{10}\.png" alt="A diagram of the pipeline" width="400" height="200">/);
+    expect(rss).toMatch(
+      /<img src="https:\/\/bundles\.example\/assets\/images\/diagram-400\.[0-9a-f]{10}\.png" alt="A diagram of the pipeline" width="400" height="200">/,
+    );
     expect(rss).not.toContain('srcset');
     expect(rss).toContain('<a href="https://bundles.example/posts/hello/notes.txt">notes</a>');
   });

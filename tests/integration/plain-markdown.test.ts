@@ -28,7 +28,13 @@ describe('a collection of plain Markdown', () => {
   it('reports a computed field the file cannot give at the file, saying the field is computed', async () => {
     const { result, content } = await buildWith({ 'commands/cut.md': 'Only text, no heading.\n' });
     expect(result.diagnostics).toMatchObject([
-      { code: 'missing-field', file: path.join(content, 'commands/cut.md'), line: 1, field: 'title', hint: expect.stringContaining("title is computed from the file (the collection's computed.title)") },
+      {
+        code: 'missing-field',
+        file: path.join(content, 'commands/cut.md'),
+        line: 1,
+        field: 'title',
+        hint: expect.stringContaining("title is computed from the file (the collection's computed.title)"),
+      },
     ]);
   }, 60_000);
 
@@ -48,8 +54,14 @@ describe('a collection of plain Markdown', () => {
 
   it('names in the summary of site build the Markdown files the scan passes over', async () => {
     const { content } = await buildWith({ '.obsidian/workspace.md': '# x\n', 'commands/README.markdown': '# x\n' });
-    const run = spawnSync(process.execPath, [path.resolve('bin/site'), 'build', '--root', EXAMPLE, '--content', content, '--out', path.join(work, 'dist')], { encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      [path.resolve('bin/site'), 'build', '--root', EXAMPLE, '--content', content, '--out', path.join(work, 'dist')],
+      { encoding: 'utf8' },
+    );
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain(' 3 files under the content folder not read (.notes.md, .obsidian/workspace.md, commands/README.markdown): only .md files not starting with a dot are content.');
+    expect(run.stdout).toContain(
+      ' 3 files under the content folder not read (.notes.md, .obsidian/workspace.md, commands/README.markdown): only .md files not starting with a dot are content.',
+    );
   }, 60_000);
 });

@@ -42,7 +42,10 @@ describe('site preview', () => {
     const built = run('build');
     expect(built.status, built.stderr).toBe(0);
     // What a host reads of `_redirects` (written by a site's public folder or by the build).
-    fs.writeFileSync(path.join(dist, '_redirects'), '# moved pages\n/old-home / 301\n/blog/* /posts/:splat 302\n/start / 200\n/gone /404.html 404\n/forced / 301!\n');
+    fs.writeFileSync(
+      path.join(dist, '_redirects'),
+      '# moved pages\n/old-home / 301\n/blog/* /posts/:splat 302\n/start / 200\n/gone /404.html 404\n/forced / 301!\n',
+    );
     fs.mkdirSync(path.join(dist, 'posts'));
     fs.writeFileSync(path.join(dist, 'forced'), 'shadowed');
     preview = await startPreview(['--port', '0']);
@@ -69,7 +72,7 @@ describe('site preview', () => {
     }
   });
 
-  it('answers an unknown path with the site\'s not-found page and 404, and never serves _headers or _redirects', async () => {
+  it("answers an unknown path with the site's not-found page and 404, and never serves _headers or _redirects", async () => {
     const notFound = fs.readFileSync(path.join(dist, '404.html'));
     for (const target of ['/no/such/page', '/_headers', '/_redirects']) {
       const response = await get(target);
@@ -129,6 +132,8 @@ describe('site preview', () => {
     const port = new URL(preview.url).port;
     const result = run('preview', '--port', port);
     expect(result.status).toBe(1);
-    expect(result.stderr.trim().split('\n')).toEqual([`site: port ${port} on 127.0.0.1 is in use by another program (perhaps another site preview): stop it, or choose another port with --port <n> (--port 0 picks a free one).`]);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `site: port ${port} on 127.0.0.1 is in use by another program (perhaps another site preview): stop it, or choose another port with --port <n> (--port 0 picks a free one).`,
+    ]);
   });
 });

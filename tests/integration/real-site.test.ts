@@ -36,7 +36,8 @@ describe('the real site', () => {
 
   it('has every team member, article and case study the content plan asks for', () => {
     const count = (collection: string, hidden?: boolean) =>
-      result.catalogue!.entries.filter((e) => e.collection === collection && !e.listPage && (hidden === undefined || e.hidden === hidden)).length;
+      result.catalogue!.entries.filter((e) => e.collection === collection && !e.listPage && (hidden === undefined || e.hidden === hidden))
+        .length;
     expect(count('team')).toBe(8);
     expect(count('blogs')).toBe(6);
     expect(count('services')).toBe(6);
@@ -72,7 +73,7 @@ describe('the real site', () => {
       for (const entry of hidden) expect(html(page), `${entry.url} in ${page}`).not.toContain(`href="${entry.url}"`);
     }
     expect(html('index.html')).toContain(`All ${visible} Case Studies`);
-    expect(html(`${hidden[0]!.url.slice(1)}/index.html`)).toContain("<h1");
+    expect(html(`${hidden[0]!.url.slice(1)}/index.html`)).toContain('<h1');
   });
 
   it('has the thank-you page a form service returns to, hidden from menus, the sitemap and search engines', () => {

@@ -28,7 +28,9 @@ describe('rendering pages on worker threads', () => {
     expect(two.pages!.inWorkers).toBeGreaterThan(0);
     expect(two.pages!.rendered).toBe(two.routes.length);
     expect([...pooled.files.keys()].sort()).toEqual([...single.files.keys()].sort());
-    const differing = [...single.files].filter(([file, bytes]) => Buffer.compare(bytes, pooled.files.get(file)!) !== 0).map(([file]) => file);
+    const differing = [...single.files]
+      .filter(([file, bytes]) => Buffer.compare(bytes, pooled.files.get(file)!) !== 0)
+      .map(([file]) => file);
     expect(differing).toEqual([]);
 
     // Into a folder, each worker writes the pages it renders into the staging folder itself: the bytes are the same.
@@ -70,7 +72,11 @@ describe('rendering pages on worker threads', () => {
       expect(await pool.ready()).toBe(0);
       expect(pool.failure?.message).toMatch(/memory/i);
       const here: number[] = [];
-      const left = await pool.parse([{ index: 0, file: path.join(site.contentDir, 'a.md'), relative: 'a.md', text: '# A' }], () => {}, (index) => here.push(index));
+      const left = await pool.parse(
+        [{ index: 0, file: path.join(site.contentDir, 'a.md'), relative: 'a.md', text: '# A' }],
+        () => {},
+        (index) => here.push(index),
+      );
       expect([...here, ...left]).toEqual([0]);
     } finally {
       await pool.close();

@@ -54,22 +54,33 @@ describe('site serve answers hostile and unusual requests sanely', () => {
     expect(response.body.toString()).not.toContain('"devDependencies"');
   });
 
-  it.each(['/', '/about/company', '/nowhere', '/__site/events', '/__site/live-reload.js'])('refuses %s to a request addressed to another host name (DNS rebinding), with a short explanation', async (path) => {
-    for (const host of ['evil.example', `evil.example:${new URL(server.url).port}`]) {
-      const response = await get(path, { host });
-      expect(response.status, host).toBe(403);
-      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
-      expect(response.body.toString()).toMatch(/^Blocked request: this server answers only requests addressed to localhost, an IP address or 127\.0\.0\.1, and this one was addressed to "evil\.example(:\d+)?"\. /);
-      expect(response.body.toString()).not.toMatch(/<html|data:/i);
-    }
-  });
+  it.each(['/', '/about/company', '/nowhere', '/__site/events', '/__site/live-reload.js'])(
+    'refuses %s to a request addressed to another host name (DNS rebinding), with a short explanation',
+    async (path) => {
+      for (const host of ['evil.example', `evil.example:${new URL(server.url).port}`]) {
+        const response = await get(path, { host });
+        expect(response.status, host).toBe(403);
+        expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+        expect(response.body.toString()).toMatch(
+          /^Blocked request: this server answers only requests addressed to localhost, an IP address or 127\.0\.0\.1, and this one was addressed to "evil\.example(:\d+)?"\. /,
+        );
+        expect(response.body.toString()).not.toMatch(/<html|data:/i);
+      }
+    },
+  );
 
   it.each(['localhost', '127.0.0.1', '[::1]'])('answers a request addressed to %s, on any port', async (name) => {
-    for (const host of [name, `${name}:${new URL(server.url).port}`, `${name}:1`]) expect((await get('/about/company', { host })).status, host).toBe(200);
+    for (const host of [name, `${name}:${new URL(server.url).port}`, `${name}:1`])
+      expect((await get('/about/company', { host })).status, host).toBe(200);
   });
 
   it('sends the security headers with every answer, errors included', async () => {
-    for (const response of [await get('/'), await get('/nowhere'), await rawRequest(server.url, 'DELETE', '/'), await get(`/${'a'.repeat(9000)}`)]) {
+    for (const response of [
+      await get('/'),
+      await get('/nowhere'),
+      await rawRequest(server.url, 'DELETE', '/'),
+      await get(`/${'a'.repeat(9000)}`),
+    ]) {
       expect(response.headers['content-security-policy'], String(response.status)).toMatch(/default-src 'none'/);
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{8}/);
@@ -139,7 +150,10 @@ describe('site serve answers hostile and unusual requests sanely', () => {
   });
 
   it('answers OPTIONS with the allowed methods and no CORS grant', async () => {
-    const response = await rawRequest(server.url, 'OPTIONS', '/', { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' });
+    const response = await rawRequest(server.url, 'OPTIONS', '/', {
+      origin: 'https://elsewhere.example',
+      'access-control-request-method': 'GET',
+    });
     expect(response.status).toBe(204);
     expect(response.headers.allow).toBe('GET, HEAD, OPTIONS');
     expect(response.headers['access-control-allow-origin']).toBeUndefined();

@@ -48,18 +48,38 @@ describe('site serve under load', () => {
       const size = reference.body.byteLength;
       const digest = sha(reference.body);
       list.push(
-        { method: 'GET', path, check: (r) => (r.status !== 200 ? `status ${r.status}` : sha(r.body) !== digest ? 'different body' : undefined) },
-        { method: 'HEAD', path, check: (r) => (r.status !== 200 || r.body.byteLength !== 0 || Number(r.headers['content-length']) !== size ? `HEAD ${r.status} ${r.body.byteLength}` : undefined) },
+        {
+          method: 'GET',
+          path,
+          check: (r) => (r.status !== 200 ? `status ${r.status}` : sha(r.body) !== digest ? 'different body' : undefined),
+        },
+        {
+          method: 'HEAD',
+          path,
+          check: (r) =>
+            r.status !== 200 || r.body.byteLength !== 0 || Number(r.headers['content-length']) !== size
+              ? `HEAD ${r.status} ${r.body.byteLength}`
+              : undefined,
+        },
         {
           method: 'GET',
           path,
           headers: { range: 'bytes=5-54' },
           check: (r) => (r.status !== 206 || !r.body.equals(reference.body.subarray(5, 55)) ? `range ${r.status}` : undefined),
         },
-        { method: 'GET', path, headers: { 'if-none-match': etag }, check: (r) => (r.status !== 304 || r.body.byteLength ? `conditional ${r.status}` : undefined) },
+        {
+          method: 'GET',
+          path,
+          headers: { 'if-none-match': etag },
+          check: (r) => (r.status !== 304 || r.body.byteLength ? `conditional ${r.status}` : undefined),
+        },
       );
     }
-    list.push({ method: 'GET', path: '/no/such/page', check: (r) => (r.status !== 404 || !r.headers['content-security-policy'] ? `miss ${r.status}` : undefined) });
+    list.push({
+      method: 'GET',
+      path: '/no/such/page',
+      check: (r) => (r.status !== 404 || !r.headers['content-security-policy'] ? `miss ${r.status}` : undefined),
+    });
     list.push({ method: 'GET', path: '/%2e%2e/package.json', check: (r) => (r.status !== 404 ? `traversal ${r.status}` : undefined) });
     return list;
   }
@@ -84,7 +104,9 @@ describe('site serve under load', () => {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = (performance.now() - started) / 1000;
     agent.destroy();
-    console.log(`${TOTAL} requests (${mix.length} kinds) at ${CONCURRENCY} concurrent in ${seconds.toFixed(2)} s, ${Math.round(TOTAL / seconds)} requests/s, ${failures.length} errors`);
+    console.log(
+      `${TOTAL} requests (${mix.length} kinds) at ${CONCURRENCY} concurrent in ${seconds.toFixed(2)} s, ${Math.round(TOTAL / seconds)} requests/s, ${failures.length} errors`,
+    );
     expect(failures.slice(0, 10)).toEqual([]);
     expect(next).toBeGreaterThanOrEqual(TOTAL);
   });

@@ -52,9 +52,11 @@ describe('site serve fails clearly', () => {
     }
   }, 60_000);
 
-  it('accepts --verbose, and shows a template error at the component\'s line and column, with its source and page, stacks only when verbose', async () => {
+  it("accepts --verbose, and shows a template error at the component's line and column, with its source and page, stacks only when verbose", async () => {
     for (const verbose of [false, true]) {
-      const server = await startDevServer(['serve', '--port', '0', ...(verbose ? ['--verbose'] : [])].concat(['--root', throwingSite(`verbose-${verbose}`)]));
+      const server = await startDevServer(
+        ['serve', '--port', '0', ...(verbose ? ['--verbose'] : [])].concat(['--root', throwingSite(`verbose-${verbose}`)]),
+      );
       try {
         const place = `templates/Post.tsx:${throwLine}:${throwColumn} (page /)  The template "post" threw: Cannot read properties of undefined (reading 'join')`;
         const excerpt = `> ${throwLine} |       <p>{tags!.join(', ')}</p>`;
@@ -84,7 +86,9 @@ describe('site build names the template at fault', () => {
     const result = spawnSync(BIN, ['build'], { cwd: root, encoding: 'utf8' });
     expect(result.status).toBe(1);
     const lines = result.stderr.split('\n');
-    expect(lines[0]).toBe(`templates/Post.tsx:${throwLine}:${throwColumn} (page /)  The template "post" threw: Cannot read properties of undefined (reading 'join')  [render-failed]`);
+    expect(lines[0]).toBe(
+      `templates/Post.tsx:${throwLine}:${throwColumn} (page /)  The template "post" threw: Cannot read properties of undefined (reading 'join')  [render-failed]`,
+    );
     const width = String(throwLine + 2).length;
     const numbered = (n: number, mark = ' ') => `    ${mark} ${String(n).padStart(width)} | ${template[n - 1]}`;
     expect(lines.slice(1, 7)).toEqual([

@@ -27,14 +27,20 @@ function islandsIn(html: string): Array<{ name: string; props: object; inner: st
         break;
       }
     }
-    const json = match[2]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const json = match[2]!
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
     found.push({ name: match[1]!, props: JSON.parse(json) as object, inner: html.slice(start, at) });
   }
   return found;
 }
 
 /** An island rendered on its own, as the browser hydrates it; React's leading resource hints belong in the page's head. */
-const alone = (Component: ComponentType<never>, props: object) => renderToString(createElement(Component, props as never)).replace(/^(?:<link [^>]*\/>)+/, '');
+const alone = (Component: ComponentType<never>, props: object) =>
+  renderToString(createElement(Component, props as never)).replace(/^(?:<link [^>]*\/>)+/, '');
 
 /** The site's pages, built once for the file. */
 let built: Promise<Array<[string, Uint8Array]>> | undefined;

@@ -40,7 +40,8 @@ function writeSite(dir: string, pages = 2): void {
     'content/index.md': `---\ntitle: Home\ndescription: The home page\n---\nHello.\n`,
     'content/404.md': `---\ntitle: Not found\ndescription: Nothing here\n---\nNothing.\n`,
   };
-  for (let i = 0; i < pages - 2; i++) files[`content/posts/post-${i}.md`] = `---\ntitle: Post ${i}\ndescription: Post number ${i}\n---\nBody ${i}.\n`;
+  for (let i = 0; i < pages - 2; i++)
+    files[`content/posts/post-${i}.md`] = `---\ntitle: Post ${i}\ndescription: Post number ${i}\n---\nBody ${i}.\n`;
   for (const [file, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);
@@ -70,7 +71,10 @@ describe('a site in a folder of its own', () => {
     const dir = path.join(work, 'throws');
     writeSite(dir);
     const page = path.join(dir, 'templates/Page.tsx');
-    fs.writeFileSync(page, `import type { PageProps } from 'stillsite';\n\nexport function Page({ entry }: PageProps) {\n  if (entry.data.title === 'Home') throw new Error('no home today');\n  return <h1>{entry.data.title}</h1>;\n}\n`);
+    fs.writeFileSync(
+      page,
+      `import type { PageProps } from 'stillsite';\n\nexport function Page({ entry }: PageProps) {\n  if (entry.data.title === 'Home') throw new Error('no home today');\n  return <h1>{entry.data.title}</h1>;\n}\n`,
+    );
     const result = site(dir, 'build', '--verbose');
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('no home today');
@@ -124,8 +128,9 @@ describe('a stylesheet the site names by path', () => {
     const config = path.join(dir, 'site.config.tsx');
     fs.writeFileSync(
       config,
-      fs.readFileSync(config, 'utf8')
-        .replace("templates: { page: { component: Page, styles: [] } }", "templates: { page: { component: Page, styles: ['site'] } }")
+      fs
+        .readFileSync(config, 'utf8')
+        .replace('templates: { page: { component: Page, styles: [] } }', "templates: { page: { component: Page, styles: ['site'] } }")
         .replace('styles: {},', "styles: { site: here + '/styles/site.css' },"),
     );
     const css = path.join(dir, 'styles/site.css');
@@ -135,7 +140,11 @@ describe('a stylesheet the site names by path', () => {
   }
   const builtCss = (dir: string) => {
     const assets = path.join(dir, 'dist/assets');
-    return fs.readdirSync(assets).filter((file) => file.endsWith('.css')).map((file) => fs.readFileSync(path.join(assets, file), 'utf8')).join('\n');
+    return fs
+      .readdirSync(assets)
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => fs.readFileSync(path.join(assets, file), 'utf8'))
+      .join('\n');
   };
 
   it('is built again by site build after an edit, though nothing else changed', () => {
@@ -163,7 +172,8 @@ describe('a stylesheet the site names by path', () => {
       fs.writeFileSync(css, 'h1 { color: purple; }\n');
       const deadline = Date.now() + 20_000;
       let served = '';
-      while (Date.now() < deadline && !(served = await servedCss()).includes('purple')) await new Promise((resolve) => setTimeout(resolve, 200));
+      while (Date.now() < deadline && !(served = await servedCss()).includes('purple'))
+        await new Promise((resolve) => setTimeout(resolve, 200));
       expect(served).toContain('purple');
     } finally {
       await stopDevServer(child);
@@ -175,10 +185,17 @@ describe('a definition with paths relative to the project', () => {
   it('reaches worker threads with its paths made absolute as the main thread has them, and renders there', async () => {
     const dir = path.join(work, 'relative');
     fs.cpSync(path.resolve('tests/fixtures/own-site'), dir, { recursive: true });
-    for (let i = 1; i <= 60; i++) fs.writeFileSync(path.join(dir, `content/post-${i}.md`), `---\ntitle: Post ${i}\ndescription: About post ${i}.\n---\nText.\n`);
+    for (let i = 1; i <= 60; i++)
+      fs.writeFileSync(path.join(dir, `content/post-${i}.md`), `---\ntitle: Post ${i}\ndescription: About post ${i}.\n---\nText.\n`);
     const loaded = await loadSite(dir);
     const paths = ({ root, contentDir, publicDir, styles, islands }: SiteDefinition) => ({ root, contentDir, publicDir, styles, islands });
-    expect(paths(loaded)).toEqual({ root: dir, contentDir: path.join(dir, 'content'), publicDir: path.join(dir, 'public'), styles: { main: path.join(dir, 'styles/main.css') }, islands: { Counter: path.join(dir, 'islands/Counter.tsx') } });
+    expect(paths(loaded)).toEqual({
+      root: dir,
+      contentDir: path.join(dir, 'content'),
+      publicDir: path.join(dir, 'public'),
+      styles: { main: path.join(dir, 'styles/main.css') },
+      islands: { Counter: path.join(dir, 'islands/Counter.tsx') },
+    });
     expect(paths(await loadSiteBundle(loaded.code!.module))).toEqual(paths(loaded));
     const pooled = await build(loaded, memoryWriter(), { cache: false, threads: 1 });
     expect(pooled.diagnostics).toEqual([]);
@@ -210,7 +227,10 @@ describe('bundleSiteCode', () => {
     const dir = path.join(work, 'locations');
     fs.mkdirSync(path.join(dir, 'lib'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'lib/where.ts'), `export const where = import.meta.dirname;\nexport const url = import.meta.url;\n`);
-    fs.writeFileSync(path.join(dir, 'entry.ts'), `export { where, url } from './lib/where.ts';\nexport const here = import.meta.filename;\n`);
+    fs.writeFileSync(
+      path.join(dir, 'entry.ts'),
+      `export { where, url } from './lib/where.ts';\nexport const here = import.meta.filename;\n`,
+    );
     const code = await bundleSiteCode(path.join(dir, 'entry.ts'), dir);
     const module = (await import(code.file)) as { where: string; url: string; here: string };
     expect(module.where).toBe(path.join(dir, 'lib'));

@@ -17,7 +17,8 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 const SLASHED_LINKS = {
   'posts/hello/index.md': BUNDLE_FILES['posts/hello/index.md']!.replace('(../next)', '(../next/)'),
   'index.md': '---\ntitle: Home\ndescription: The home page.\n---\nRead [the first post](posts/hello/).\n',
-  'posts/next.md': '---\ntitle: Next\ndescription: The next post.\ncreatedDate: 2026-01-03\n---\nBack to [the diagram](./hello/diagram.png) and [hello](/posts/hello/#top).\n',
+  'posts/next.md':
+    '---\ntitle: Next\ndescription: The next post.\ncreatedDate: 2026-01-03\n---\nBack to [the diagram](./hello/diagram.png) and [hello](/posts/hello/#top).\n',
 };
 
 async function buildWith(name: string, trailingSlash: TrailingSlash | undefined, changes: Record<string, string> = {}) {
@@ -32,9 +33,15 @@ async function buildWith(name: string, trailingSlash: TrailingSlash | undefined,
 const always = await buildWith('always', 'always', SLASHED_LINKS);
 
 describe("trailingSlash: 'always'", () => {
-  it('builds with no errors, each page at its folder\'s index.html', () => {
+  it("builds with no errors, each page at its folder's index.html", () => {
     expect(always.result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect([...always.files.keys()].filter((file) => file.endsWith('.html')).sort()).toEqual(['404.html', 'index.html', 'missing/index.html', 'posts/hello/index.html', 'posts/next/index.html']);
+    expect([...always.files.keys()].filter((file) => file.endsWith('.html')).sort()).toEqual([
+      '404.html',
+      'index.html',
+      'missing/index.html',
+      'posts/hello/index.html',
+      'posts/next/index.html',
+    ]);
   });
 
   it('gives entries, canonical links, the sitemap and feeds URLs that end in a slash (the root stays /)', () => {
@@ -43,7 +50,12 @@ describe("trailingSlash: 'always'", () => {
     expect(always.text('posts/hello/index.html')).toContain('<link rel="canonical" href="https://bundles.example/posts/hello/"/>');
     expect(always.text('index.html')).toContain('<link rel="canonical" href="https://bundles.example/"/>');
     const locs = [...always.text('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(['https://bundles.example/', 'https://bundles.example/missing/', 'https://bundles.example/posts/hello/', 'https://bundles.example/posts/next/']);
+    expect(locs).toEqual([
+      'https://bundles.example/',
+      'https://bundles.example/missing/',
+      'https://bundles.example/posts/hello/',
+      'https://bundles.example/posts/next/',
+    ]);
     expect(always.text('rss.xml')).toContain('<link>https://bundles.example/posts/hello/</link>');
     expect(always.text('atom.xml')).toContain('<id>https://bundles.example/posts/next/</id>');
     // The feed's own page, named in the site definition without a slash, takes the site's style.
@@ -58,8 +70,18 @@ describe("trailingSlash: 'always'", () => {
     const unslashed = await buildWith('always-unslashed', 'always');
     const problems = unslashed.result.diagnostics.filter((d) => d.code === 'trailing-slash');
     expect(problems.map((d) => [path.relative(unslashed.content, d.file!), d.line, d.actual, d.hint])).toEqual([
-      ['index.md', 5, '"posts/hello", which resolves to /posts/hello', 'Write "posts/hello/": on a static host the other form costs a redirect.'],
-      ['posts/hello/index.md', 13, '"../next", which resolves to /posts/next', 'Write "../next/": on a static host the other form costs a redirect.'],
+      [
+        'index.md',
+        5,
+        '"posts/hello", which resolves to /posts/hello',
+        'Write "posts/hello/": on a static host the other form costs a redirect.',
+      ],
+      [
+        'posts/hello/index.md',
+        13,
+        '"../next", which resolves to /posts/next',
+        'Write "../next/": on a static host the other form costs a redirect.',
+      ],
       ['posts/next.md', 6, '"hello", which resolves to /posts/hello', 'Write "hello/": on a static host the other form costs a redirect.'],
     ]);
     // A warning: the page is still reached (a host redirects, or serves the folder's index.html).

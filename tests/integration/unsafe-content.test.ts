@@ -10,7 +10,9 @@ import { smallSiteWith } from '../helpers/fixture-site.ts';
 
 const FIXTURE = 'tests/fixtures/unsafe-content';
 const folders: string[] = [];
-afterAll(() => { for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
 
 /** Builds the small site with one overlay of unsafe files; returns the report and each located line. */
 async function buildWith(overlay: string) {
@@ -18,7 +20,11 @@ async function buildWith(overlay: string) {
   folders.push(root);
   const writer = memoryWriter();
   const result = await build(createSite(content), writer);
-  const report = formatDiagnostics(result.diagnostics, { cwd: root, fileCount: result.fileCount, outcome: 'Nothing was written to dist/.' });
+  const report = formatDiagnostics(result.diagnostics, {
+    cwd: root,
+    fileCount: result.fileCount,
+    outcome: 'Nothing was written to dist/.',
+  });
   const lines = result.diagnostics.map((d) => `${formatDiagnosticLine(d, root)}  [${d.code}]`);
   return { result, writer, report, lines };
 }
@@ -28,7 +34,8 @@ describe('content that would run code', () => {
     const { result, writer, report, lines } = await buildWith('markdown');
     expect(writer.files.size).toBe(0);
     expect(result.files).toBeUndefined();
-    const at = (file: string, line: number, field: string) => lines.filter((l) => l.startsWith(`content/blogs/${file}:${line}  ${field}: `));
+    const at = (file: string, line: number, field: string) =>
+      lines.filter((l) => l.startsWith(`content/blogs/${file}:${line}  ${field}: `));
     // Markdown syntax: links, mixed case, character references, autolinks, images, data pages, definitions (used or not, tab inside).
     expect(at('unsafe-markdown.md', 8, 'link')).toHaveLength(2);
     expect(at('unsafe-markdown.md', 10, 'link')).toEqual([
@@ -47,7 +54,11 @@ describe('content that would run code', () => {
       'content/blogs/unsafe-html.md:10  <span onclick>: is an event-handler attribute, which runs code, found "alert(1)"  [unsafe-content]',
     ]);
     expect(at('unsafe-html.md', 10, '<img onerror>')).toHaveLength(1);
-    for (const [line, found] of [[12, '"  JAVASCRIPT:alert(3)"'], [13, '"javascript:alert(4)"'], [14, '"java\\tscript:alert(5)"']] as const) {
+    for (const [line, found] of [
+      [12, '"  JAVASCRIPT:alert(3)"'],
+      [13, '"javascript:alert(4)"'],
+      [14, '"java\\tscript:alert(5)"'],
+    ] as const) {
       expect(at('unsafe-html.md', line, '<a href>'), String(line)).toEqual([expect.stringContaining(`found ${found}  [unsafe-url]`)]);
     }
     expect(at('unsafe-html.md', 17, '<form action>')).toHaveLength(1);

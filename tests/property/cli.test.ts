@@ -19,24 +19,29 @@ it(
   'site build on broken input exits 1 with one located line per problem, never a stack trace, and keeps the previous output',
   async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...PAGES), markdownBody, fc.array(frontMatterEdit, { minLength: 1, maxLength: 2 }), async (page, body, edits) => {
-        const content = workspace.freshContent();
-        const file = path.join(content, page);
-        const { frontMatter } = splitFile(fs.readFileSync(file, 'utf8'));
-        fs.writeFileSync(file, editFrontMatter(`---\n${frontMatter.join('\n')}\n---\n${body}`, edits));
-        const before = snapshot(out);
-        const result = run(content);
-        expect([0, 1], result.stderr).toContain(result.status);
-        expect(result.stderr, 'a stack trace').not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
-        if (result.status === 1) {
-          const lines = result.stderr.split('\n').filter((line) => line && !/^\s/.test(line));
-          const summary = lines.pop();
-          expect(summary).toMatch(/^✖ \d+ errors? in \d+ of \d+ files/);
-          for (const line of lines) expect(line).toMatch(/^\S.*:\d+ {2}\S/);
-          expect(snapshot(out), 'a failed build changed the output folder').toEqual(before);
-        }
-        workspace.cleanRuns();
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...PAGES),
+        markdownBody,
+        fc.array(frontMatterEdit, { minLength: 1, maxLength: 2 }),
+        async (page, body, edits) => {
+          const content = workspace.freshContent();
+          const file = path.join(content, page);
+          const { frontMatter } = splitFile(fs.readFileSync(file, 'utf8'));
+          fs.writeFileSync(file, editFrontMatter(`---\n${frontMatter.join('\n')}\n---\n${body}`, edits));
+          const before = snapshot(out);
+          const result = run(content);
+          expect([0, 1], result.stderr).toContain(result.status);
+          expect(result.stderr, 'a stack trace').not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+          if (result.status === 1) {
+            const lines = result.stderr.split('\n').filter((line) => line && !/^\s/.test(line));
+            const summary = lines.pop();
+            expect(summary).toMatch(/^✖ \d+ errors? in \d+ of \d+ files/);
+            for (const line of lines) expect(line).toMatch(/^\S.*:\d+ {2}\S/);
+            expect(snapshot(out), 'a failed build changed the output folder').toEqual(before);
+          }
+          workspace.cleanRuns();
+        },
+      ),
       settings(RUNS),
     );
   },

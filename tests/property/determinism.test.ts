@@ -32,8 +32,16 @@ it(
           const b = await build(createSite(content), second, buildOptions());
           expect(b.diagnostics).toEqual(a.diagnostics);
           expect([...second.files.keys()]).toEqual([...first.files.keys()]);
-          for (const [name, bytes] of first.files) expect(Buffer.compare(Buffer.from(bytes), Buffer.from(second.files.get(name)!)), name).toBe(0);
-          if (process.env.FC_STATS) console.log(page, body.length, edits?.length, Math.round(performance.now() - started), a.diagnostics.map((d) => d.code));
+          for (const [name, bytes] of first.files)
+            expect(Buffer.compare(Buffer.from(bytes), Buffer.from(second.files.get(name)!)), name).toBe(0);
+          if (process.env.FC_STATS)
+            console.log(
+              page,
+              body.length,
+              edits?.length,
+              Math.round(performance.now() - started),
+              a.diagnostics.map((d) => d.code),
+            );
           workspace.cleanRuns();
         },
       ),

@@ -11,7 +11,14 @@ beforeAll(() => workspace.prime(), 120_000);
 afterAll(() => workspace.remove());
 
 /** A valid page of each collection, to copy under a new name. */
-const TEMPLATES = ['projects/alpha.md', 'blogs/first-post.md', 'services/data.md', 'about/team/ada-lovelace.md', 'about/company.md', 'privacy-policy.md'];
+const TEMPLATES = [
+  'projects/alpha.md',
+  'blogs/first-post.md',
+  'services/data.md',
+  'about/team/ada-lovelace.md',
+  'about/company.md',
+  'privacy-policy.md',
+];
 
 /** A file name made of one to three segments, with or without the .md extension spelled oddly. */
 const fileName = fc

@@ -17,20 +17,70 @@ function bothWays(body: string): [string, string] {
 
 /** Pieces tables are made of, and the containers, line endings and lazy lines around them. */
 const piece = fc.constantFrom(
-  '|', '|', ' | ', '-', '---', ':--', '--:', ':-:', ':', ' ', '  ', '    ', '\t', 'a', 'cell', 'b c', '\\|', '`|`', '\n', '\n', '\n', '\r\n', '\r', '\n\n',
-  '> ', '- ', '* ', '1. ', '  - ', '#', '## ', '=', '===', '```', '~~~', '<div>', '[x]: /y', '*', '_', '~',
+  '|',
+  '|',
+  ' | ',
+  '-',
+  '---',
+  ':--',
+  '--:',
+  ':-:',
+  ':',
+  ' ',
+  '  ',
+  '    ',
+  '\t',
+  'a',
+  'cell',
+  'b c',
+  '\\|',
+  '`|`',
+  '\n',
+  '\n',
+  '\n',
+  '\r\n',
+  '\r',
+  '\n\n',
+  '> ',
+  '- ',
+  '* ',
+  '1. ',
+  '  - ',
+  '#',
+  '## ',
+  '=',
+  '===',
+  '```',
+  '~~~',
+  '<div>',
+  '[x]: /y',
+  '*',
+  '_',
+  '~',
 );
 const tableish = fc.array(piece, { maxLength: 60 }).map((parts) => parts.join(''));
 
 /** Whole tables with prose, lists and quotes around them, written the ways authors write them. */
 const row = fc.array(fc.constantFrom('a', 'b c', '1', '', '`x|y`', '**b**'), { minLength: 1, maxLength: 4 });
 const table = fc
-  .tuple(row, fc.constantFrom('---', ':--', '--:', ':-:', '-'), fc.array(row, { maxLength: 3 }), fc.boolean(), fc.constantFrom('', '> ', '- ', '  '))
+  .tuple(
+    row,
+    fc.constantFrom('---', ':--', '--:', ':-:', '-'),
+    fc.array(row, { maxLength: 3 }),
+    fc.boolean(),
+    fc.constantFrom('', '> ', '- ', '  '),
+  )
   .map(([head, delimiter, body, pipes, prefix]) => {
     const line = (cells: string[]) => prefix + (pipes ? `| ${cells.join(' | ')} |` : cells.join(' | '));
-    return [line(head), prefix + (pipes ? `|${head.map(() => delimiter).join('|')}|` : head.map(() => delimiter).join('|')), ...body.map(line)].join('\n');
+    return [
+      line(head),
+      prefix + (pipes ? `|${head.map(() => delimiter).join('|')}|` : head.map(() => delimiter).join('|')),
+      ...body.map(line),
+    ].join('\n');
   });
-const document = fc.array(fc.oneof(table, tableish, fc.constantFrom('Some prose: with a colon.', 'Plain prose.', '', '- item', '> quote')), { maxLength: 6 }).map((blocks) => blocks.join('\n'));
+const document = fc
+  .array(fc.oneof(table, tableish, fc.constantFrom('Some prose: with a colon.', 'Plain prose.', '', '- item', '> quote')), { maxLength: 6 })
+  .map((blocks) => blocks.join('\n'));
 
 describe('trying GFM tables only where a delimiter row could follow', () => {
   it('marks the lines a header row could be on', () => {
@@ -39,8 +89,24 @@ describe('trying GFM tables only where a delimiter row could follow', () => {
 
   it('gives the tree of unguarded GFM at the edges of what the guard decides', () => {
     const edges = [
-      'a | b\n--|--', 'a\n|-', 'a\n:-', 'a\n-', 'a\n---', '| a |\n| - |\n| b |\nc', '| a |\n| - |\nb\n\nc | d', 'a | b\r\n- | -', 'a | b\r- | -',
-      '> a | b\n> - | -', '- a | b\n  - | -', '    a | b\n    - | -', 'a | b\n- | -\n> c', 'a\nb | c\n- | -', 'a: b\nc', '|\n|', '', '\n',
+      'a | b\n--|--',
+      'a\n|-',
+      'a\n:-',
+      'a\n-',
+      'a\n---',
+      '| a |\n| - |\n| b |\nc',
+      '| a |\n| - |\nb\n\nc | d',
+      'a | b\r\n- | -',
+      'a | b\r- | -',
+      '> a | b\n> - | -',
+      '- a | b\n  - | -',
+      '    a | b\n    - | -',
+      'a | b\n- | -\n> c',
+      'a\nb | c\n- | -',
+      'a: b\nc',
+      '|\n|',
+      '',
+      '\n',
     ];
     for (const body of edges) {
       const [expected, actual] = bothWays(body);

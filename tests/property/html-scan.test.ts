@@ -40,16 +40,99 @@ const sitePages = await builtPages();
 
 /** Pieces of markup, well formed or not: tags, attributes in every quoting, comments, raw text, stray characters. */
 const piece = fc.constantFrom(
-  '<', '>', '/>', ' />', '/', '<a', '<A', '<a ', '<img', '<link', '<meta', '<object', '<script', '<SCRIPT', '<style', '<title', '<textarea', '<div', '<x:y', '<h1',
-  '</script>', '</Script >', '</style>', '</title>', '</a>', '<!--', '-->', '<!-->', '<!DOCTYPE html>', '<!x>', '<?x?>',
-  ' href="/a"', ' HREF="/b#c"', " href='/d'", ' href=/e', ' href = "/f" ', ' href=', ' href="', " href='", ' src="/i.png"', ' srcset="/a.png 1x, /b.png 2x"',
-  ' imagesrcset="/c.avif 400w,/d.avif 800w"', ' id="x"', ' ID=y', ' id=""', ' name="n"', ' rel="preconnect"', ' rel="stylesheet"', ' rel="DNS-Prefetch"',
-  ' property="og:image"', ' property="OG:URL"', ' name="twitter:image"', ' content="/og.png"', ' data="/o.svg"', ' xlink:href="#s"', ' poster="/p.jpg"',
-  ' action="/f"', ' formaction="/g"', ' cite="/c"', ' background="/b.png"', ' class="id=z href=/q"', ' data-x="1"', ' hidden', ' a=b=c', ' a=`b`',
-  ' x="&amp;&lt;&#x41;&#66;&#0;&#xD800;&bogus;&quot;"', ' href="&#x2F;amp&amp;"', '\u00a0href="/nbsp"', '\u2028', '\t', '\n', ' ', '  ', '=', '"', "'", '`',
-  'text', '&lt;a href="/not"&gt;', 'é', '日本', '\uFEFF',
+  '<',
+  '>',
+  '/>',
+  ' />',
+  '/',
+  '<a',
+  '<A',
+  '<a ',
+  '<img',
+  '<link',
+  '<meta',
+  '<object',
+  '<script',
+  '<SCRIPT',
+  '<style',
+  '<title',
+  '<textarea',
+  '<div',
+  '<x:y',
+  '<h1',
+  '</script>',
+  '</Script >',
+  '</style>',
+  '</title>',
+  '</a>',
+  '<!--',
+  '-->',
+  '<!-->',
+  '<!DOCTYPE html>',
+  '<!x>',
+  '<?x?>',
+  ' href="/a"',
+  ' HREF="/b#c"',
+  " href='/d'",
+  ' href=/e',
+  ' href = "/f" ',
+  ' href=',
+  ' href="',
+  " href='",
+  ' src="/i.png"',
+  ' srcset="/a.png 1x, /b.png 2x"',
+  ' imagesrcset="/c.avif 400w,/d.avif 800w"',
+  ' id="x"',
+  ' ID=y',
+  ' id=""',
+  ' name="n"',
+  ' rel="preconnect"',
+  ' rel="stylesheet"',
+  ' rel="DNS-Prefetch"',
+  ' property="og:image"',
+  ' property="OG:URL"',
+  ' name="twitter:image"',
+  ' content="/og.png"',
+  ' data="/o.svg"',
+  ' xlink:href="#s"',
+  ' poster="/p.jpg"',
+  ' action="/f"',
+  ' formaction="/g"',
+  ' cite="/c"',
+  ' background="/b.png"',
+  ' class="id=z href=/q"',
+  ' data-x="1"',
+  ' hidden',
+  ' a=b=c',
+  ' a=`b`',
+  ' x="&amp;&lt;&#x41;&#66;&#0;&#xD800;&bogus;&quot;"',
+  ' href="&#x2F;amp&amp;"',
+  '\u00a0href="/nbsp"',
+  '\u2028',
+  '\t',
+  '\n',
+  ' ',
+  '  ',
+  '=',
+  '"',
+  "'",
+  '`',
+  'text',
+  '&lt;a href="/not"&gt;',
+  'é',
+  '日本',
+  '\uFEFF',
   // Whole tags, so raw text and links inside it come together often enough.
-  '<a href="/z" id="w">', '<img src="/y.png">', '<script>', '<script type="module">', '<Style>', '<title>', '<textarea>', '<xmp>', '</TITLE>', '</scrip>',
+  '<a href="/z" id="w">',
+  '<img src="/y.png">',
+  '<script>',
+  '<script type="module">',
+  '<Style>',
+  '<title>',
+  '<textarea>',
+  '<xmp>',
+  '</TITLE>',
+  '</scrip>',
 );
 const markupSoup = fc.array(piece, { maxLength: 60, size: 'max' }).map((parts) => parts.join(''));
 
@@ -67,20 +150,34 @@ const attribute = fc.record(
 );
 const tagName = fc.constantFrom('a', 'img', 'div', 'link', 'meta', 'span', 'section');
 const tree: fc.Arbitrary<{ tag: string; props: Record<string, string>; children: unknown[] }> = fc.letrec((tie) => ({
-  node: fc.record({ tag: tagName, props: attribute, children: fc.array(fc.oneof({ depthSize: 'small' }, fc.string({ maxLength: 8 }), tie('node')), { maxLength: 3 }) }),
+  node: fc.record({
+    tag: tagName,
+    props: attribute,
+    children: fc.array(fc.oneof({ depthSize: 'small' }, fc.string({ maxLength: 8 }), tie('node')), { maxLength: 3 }),
+  }),
 })).node as never;
 const voids = new Set(['img', 'link', 'meta']);
 function toReact(node: { tag: string; props: Record<string, string>; children: unknown[] }): ReactNode {
-  const children = voids.has(node.tag) ? undefined : node.children.map((child) => (typeof child === 'string' ? child : toReact(child as typeof node)));
+  const children = voids.has(node.tag)
+    ? undefined
+    : node.children.map((child) => (typeof child === 'string' ? child : toReact(child as typeof node)));
   return createElement(node.tag, node.props, ...(children ?? []));
 }
 /** The same tree with no link inside a link, which the serializers write as given and a parser takes apart. */
 function validNesting(node: { tag: string; props: Record<string, string>; children: unknown[] }, inLink = false): typeof node {
   const tag = inLink && node.tag === 'a' ? 'span' : node.tag;
-  return { ...node, tag, children: node.children.map((child) => (typeof child === 'string' ? child : validNesting(child as typeof node, inLink || tag === 'a'))) };
+  return {
+    ...node,
+    tag,
+    children: node.children.map((child) => (typeof child === 'string' ? child : validNesting(child as typeof node, inLink || tag === 'a'))),
+  };
 }
 function toHast(node: { tag: string; props: Record<string, string>; children: unknown[] }): Element {
-  const children = voids.has(node.tag) ? [] : node.children.map((child): ElementContent => (typeof child === 'string' ? { type: 'text', value: child } : toHast(child as typeof node)));
+  const children = voids.has(node.tag)
+    ? []
+    : node.children.map(
+        (child): ElementContent => (typeof child === 'string' ? { type: 'text', value: child } : toHast(child as typeof node)),
+      );
   return { type: 'element', tagName: node.tag, properties: node.props, children };
 }
 const hastToHtml = unified().use(rehypeStringify);
@@ -97,26 +194,52 @@ describe('the hand-written page reader against a full parse', () => {
 
   it('reads what parse5 reads on markup written by react-dom/server and hast-util-to-html', () => {
     fc.assert(
-      fc.property(tree.map((node) => validNesting(node)), (node) => {
-        for (const html of [renderToString(toReact(node)), hastToHtml.stringify({ type: 'root', children: [toHast(node)] })]) {
-          const [parsed, scanned] = parsedAndScanned(html);
-          expect(scanned).toEqual(parsed);
-        }
-      }),
+      fc.property(
+        tree.map((node) => validNesting(node)),
+        (node) => {
+          for (const html of [renderToString(toReact(node)), hastToHtml.stringify({ type: 'root', children: [toHast(node)] })]) {
+            const [parsed, scanned] = parsedAndScanned(html);
+            expect(scanned).toEqual(parsed);
+          }
+        },
+      ),
       settings(1000),
     );
   });
 
   it('reads what parse5 reads where a reading of tags could go wrong', () => {
     const edges = [
-      '<a href="/a?b=1&amp;c=2" id="x&amp;y">', '<a href="&#x2F;x&#47;y">', '<a href="/q&quot;r">', '<a href="/é#ü">', '<a title="a>b" href="/gt">', '<a title="a\nb" href="/nl">',
-      '<img srcset="/a.png 1x, /b.png 2x" src="/c.png">', '<link rel="preconnect" href="https://x.example">', '<link rel="stylesheet" href="/s.css">',
-      '<link rel="preload" as="image" imagesrcset="/a.avif 400w, /b.avif 800w">', '<meta property="og:image" content="/og.png">', '<meta name="twitter:image" content="/t.png">',
-      '<meta property="og:title" content="/not-a-url">', '<svg><use href="#i"></use><a xlink:href="#j"></a></svg>', '<template><a href="/t" id="tid"></a></template>',
-      '<script type="application/ld+json">{"a":"<a href=\\"/no\\">"}</script><a href="/yes">', '<title>a <a href="/no"></title>', '<textarea><a href="/no"></textarea>',
-      '<style>a[href="/no"]{}</style>', '<!-- <a href="/no"> --><a href="/yes">', '<a name="n" id="m">', '<div id="">', '<object data="/o.svg">',
-      '<video poster="/p.jpg" src="/v.mp4"></video>', '<form action="/f"><button formaction="/g"></button></form>', '<blockquote cite="/c"></blockquote>',
-      '<img src="/first.png" src="/second.png">', '<a href=\'/single\'>', '<p>a &gt; b <a href="/after"></p>', '<br/><a href="/x"/>', '<table><td background="/b.png">',
+      '<a href="/a?b=1&amp;c=2" id="x&amp;y">',
+      '<a href="&#x2F;x&#47;y">',
+      '<a href="/q&quot;r">',
+      '<a href="/é#ü">',
+      '<a title="a>b" href="/gt">',
+      '<a title="a\nb" href="/nl">',
+      '<img srcset="/a.png 1x, /b.png 2x" src="/c.png">',
+      '<link rel="preconnect" href="https://x.example">',
+      '<link rel="stylesheet" href="/s.css">',
+      '<link rel="preload" as="image" imagesrcset="/a.avif 400w, /b.avif 800w">',
+      '<meta property="og:image" content="/og.png">',
+      '<meta name="twitter:image" content="/t.png">',
+      '<meta property="og:title" content="/not-a-url">',
+      '<svg><use href="#i"></use><a xlink:href="#j"></a></svg>',
+      '<template><a href="/t" id="tid"></a></template>',
+      '<script type="application/ld+json">{"a":"<a href=\\"/no\\">"}</script><a href="/yes">',
+      '<title>a <a href="/no"></title>',
+      '<textarea><a href="/no"></textarea>',
+      '<style>a[href="/no"]{}</style>',
+      '<!-- <a href="/no"> --><a href="/yes">',
+      '<a name="n" id="m">',
+      '<div id="">',
+      '<object data="/o.svg">',
+      '<video poster="/p.jpg" src="/v.mp4"></video>',
+      '<form action="/f"><button formaction="/g"></button></form>',
+      '<blockquote cite="/c"></blockquote>',
+      '<img src="/first.png" src="/second.png">',
+      "<a href='/single'>",
+      '<p>a &gt; b <a href="/after"></p>',
+      '<br/><a href="/x"/>',
+      '<table><td background="/b.png">',
     ];
     for (const html of edges) {
       const [parsed, scanned] = parsedAndScanned(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`);

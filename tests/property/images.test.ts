@@ -25,7 +25,10 @@ const imageBytes = fc.oneof(
 /** Where the bytes go: over the image every page shows, or a new file that one page names. */
 const placement = fc.oneof(
   fc.constant({ kind: 'replace' as const }),
-  fc.record({ kind: fc.constant('new' as const), extension: fc.constantFrom('png', 'jpg', 'jpeg', 'webp', 'avif', 'svg', 'gif', 'PNG', 'txt') }),
+  fc.record({
+    kind: fc.constant('new' as const),
+    extension: fc.constantFrom('png', 'jpg', 'jpeg', 'webp', 'avif', 'svg', 'gif', 'PNG', 'txt'),
+  }),
 );
 
 it(
@@ -34,7 +37,10 @@ it(
     await fc.assert(
       fc.asyncProperty(imageBytes, placement, async (spec, where) => {
         const content = workspace.freshContent();
-        const bytes = spec instanceof Uint8Array ? spec : realImages[spec.truncate]!.subarray(0, Math.floor(realImages[spec.truncate]!.length * spec.at));
+        const bytes =
+          spec instanceof Uint8Array
+            ? spec
+            : realImages[spec.truncate]!.subarray(0, Math.floor(realImages[spec.truncate]!.length * spec.at));
         if (where.kind === 'replace') {
           fs.writeFileSync(path.join(content, 'images/pic.svg'), bytes);
         } else {

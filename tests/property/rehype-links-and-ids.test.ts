@@ -34,12 +34,17 @@ function rehypePrefixedIdsBefore() {
       } catch {
         // Kept as written.
       }
-      if (target && !ids.has(target) && ids.has(`user-content-${target}`)) anchor.properties.href = `#user-content-${encodeURIComponent(target)}`;
+      if (target && !ids.has(target) && ids.has(`user-content-${target}`))
+        anchor.properties.href = `#user-content-${encodeURIComponent(target)}`;
     }
   };
 }
 
-const before = createProcessor([rehypeSlug, rehypePrefixedIdsBefore, [rehypeExternalLinks, { target: '_blank', rel: ['noopener', 'noreferrer'] }]]);
+const before = createProcessor([
+  rehypeSlug,
+  rehypePrefixedIdsBefore,
+  [rehypeExternalLinks, { target: '_blank', rel: ['noopener', 'noreferrer'] }],
+]);
 const now = createProcessor();
 const render = (processor: typeof now, body: string) => String(processor.processSync(body));
 
@@ -47,11 +52,44 @@ const render = (processor: typeof now, body: string) => String(processor.process
 const headingsAndLinks = fc
   .array(
     fc.oneof(
-      fc.tuple(fc.integer({ min: 1, max: 6 }), fc.constantFrom('Results', 'results', 'The challenge', 'Ünïcode & “quotes”', '', '  ', 'a-b', 'Results 1', '`code`', '**Bold** text')).map(([level, text]) => `${'#'.repeat(level)} ${text}`),
+      fc
+        .tuple(
+          fc.integer({ min: 1, max: 6 }),
+          fc.constantFrom(
+            'Results',
+            'results',
+            'The challenge',
+            'Ünïcode & “quotes”',
+            '',
+            '  ',
+            'a-b',
+            'Results 1',
+            '`code`',
+            '**Bold** text',
+          ),
+        )
+        .map(([level, text]) => `${'#'.repeat(level)} ${text}`),
       fc.constantFrom('results', 'results-1', 'the-challenge', 'user-content-results', '%E2%9C%93', '%', '').map((id) => `[jump](#${id})`),
       anyUrl.map((url) => `[out](${url})`),
-      fc.constantFrom('//cdn.example/x', 'HTTPS://Example.com', 'http:', 'C:\\path', 'mailto:a@b.c', 'ftp://x', '/local', 'https://example.com/#frag').map((url) => `[u](${url}) <${url}>`),
-      fc.constantFrom('<h2 id="results">Raw</h2>', '<a href="https://example.com">raw</a>', '<a href="#results">raw</a>', '<a name="x" id="results">x</a>', 'Footnote[^1]\n\n[^1]: Note.'),
+      fc
+        .constantFrom(
+          '//cdn.example/x',
+          'HTTPS://Example.com',
+          'http:',
+          'C:\\path',
+          'mailto:a@b.c',
+          'ftp://x',
+          '/local',
+          'https://example.com/#frag',
+        )
+        .map((url) => `[u](${url}) <${url}>`),
+      fc.constantFrom(
+        '<h2 id="results">Raw</h2>',
+        '<a href="https://example.com">raw</a>',
+        '<a href="#results">raw</a>',
+        '<a name="x" id="results">x</a>',
+        'Footnote[^1]\n\n[^1]: Note.',
+      ),
     ),
     { maxLength: 12 },
   )

@@ -95,7 +95,8 @@ export class Workspace {
    */
   private check(result: BuildResult, content: string): void {
     const errors = result.diagnostics.filter((d) => d.severity === 'error');
-    for (const code of errors.length ? new Set(errors.map((d) => d.code)) : ['(built)']) this.outcomes.set(code, (this.outcomes.get(code) ?? 0) + 1);
+    for (const code of errors.length ? new Set(errors.map((d) => d.code)) : ['(built)'])
+      this.outcomes.set(code, (this.outcomes.get(code) ?? 0) + 1);
     if (errors.length === 0) {
       expect(result.files, 'a build without errors writes its output').toBeDefined();
       this.lastGood = snapshot(this.dist);
@@ -114,7 +115,8 @@ export class Workspace {
 
   /** Removes the run folders (keeps dist/, which later runs still compare against). */
   cleanRuns(): void {
-    for (const name of fs.readdirSync(this.root)) if (name.startsWith('run-')) fs.rmSync(path.join(this.root, name), { recursive: true, force: true });
+    for (const name of fs.readdirSync(this.root))
+      if (name.startsWith('run-')) fs.rmSync(path.join(this.root, name), { recursive: true, force: true });
   }
 
   remove(): void {

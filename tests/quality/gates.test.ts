@@ -46,7 +46,11 @@ function inject(dist: string, page: string, edit: (html: string) => string): voi
 const intoMain = (markup: string) => (html: string) => html.replace(/<main\b[^>]*>/, (open) => `${open}${markup}`);
 
 beforeAll(() => {
-  const built = spawnSync(path.resolve('bin/site'), ['build', '--out', clean, '--content', path.resolve('tests/fixtures/small-site/content')], { encoding: 'utf8' });
+  const built = spawnSync(
+    path.resolve('bin/site'),
+    ['build', '--out', clean, '--content', path.resolve('tests/fixtures/small-site/content')],
+    { encoding: 'utf8' },
+  );
   if (built.status !== 0) throw new Error(`site build failed:\n${built.stdout}${built.stderr}`);
   fs.cpSync(clean, broken, { recursive: true });
   inject(broken, MISSING_ALT, intoMain('<img src="/images/logo.svg" width="36" height="36">'));
@@ -74,7 +78,8 @@ async function runGate(gate: Gate, dist: string, only?: string[]): Promise<Findi
 }
 
 const brief = (findings: Finding[]) => findings.map((finding) => `${finding.page} ${finding.rule}`);
-const find = (findings: Finding[], page: string, rule: string) => findings.find((finding) => finding.page === page && finding.rule === rule);
+const find = (findings: Finding[], page: string, rule: string) =>
+  findings.find((finding) => finding.page === page && finding.rule === rule);
 
 describe.skipIf(!hasJava)('the Nu Html Checker gate', () => {
   it('passes the fixture site and fails the broken copy on the missing alt text and the duplicate id', async () => {
@@ -86,7 +91,10 @@ describe.skipIf(!hasJava)('the Nu Html Checker gate', () => {
     expect(alt?.fix).toMatch(/alt=""/);
     expect(duplicate?.message).toMatch(/Duplicate ID “twice”/);
     expect(duplicate?.fix).toMatch(/unique/);
-    expect(findings.every((finding) => [MISSING_ALT, DUPLICATE_ID].includes(finding.page)), brief(findings).join('\n')).toBe(true);
+    expect(
+      findings.every((finding) => [MISSING_ALT, DUPLICATE_ID].includes(finding.page)),
+      brief(findings).join('\n'),
+    ).toBe(true);
   }, 120_000);
 });
 
@@ -129,8 +137,13 @@ describe.skipIf(!hasBrowser)('the axe gate', () => {
     expect(alt[0]!.message).toMatch(/Images must have alternative text.*cookie banner open, menus closed/);
     expect(alt[0]!.fix).toMatch(/alt attribute/);
     expect(contrast[0]!.message).toMatch(/\.faint/);
-    expect(contrast[0]!.fix).toMatch(/insufficient color contrast of 1\.\d+ \(foreground color: #bbbbbb, background color: #ffffff.*Expected contrast ratio of 4\.5:1/);
-    expect(findings.every((finding) => [MISSING_ALT, LOW_CONTRAST].includes(finding.page)), brief(findings).join('\n')).toBe(true);
+    expect(contrast[0]!.fix).toMatch(
+      /insufficient color contrast of 1\.\d+ \(foreground color: #bbbbbb, background color: #ffffff.*Expected contrast ratio of 4\.5:1/,
+    );
+    expect(
+      findings.every((finding) => [MISSING_ALT, LOW_CONTRAST].includes(finding.page)),
+      brief(findings).join('\n'),
+    ).toBe(true);
   }, 180_000);
 });
 
@@ -140,7 +153,9 @@ describe('npm run check', () => {
   it('prints page, rule, message and fix for each finding and exits 1; exits 0 on a clean site; 2 on a usage error', () => {
     const failed = check('--dist', broken, '--gate', 'html-validate,structured-data');
     expect(failed.status, failed.stderr).toBe(1);
-    expect(failed.stdout).toMatch(new RegExp(`^${DUPLICATE_ID}  no-dup-id: Duplicate ID "twice" at line \\d+, column \\d+.*\\n  fix: .+`, 'm'));
+    expect(failed.stdout).toMatch(
+      new RegExp(`^${DUPLICATE_ID}  no-dup-id: Duplicate ID "twice" at line \\d+, column \\d+.*\\n  fix: .+`, 'm'),
+    );
     expect(failed.stdout).toMatch(/✖ html-validate: \d+ findings? on \d+ pages?/);
     expect(failed.stdout).toMatch(/Quality gates failed/);
     expect(failed.stdout.trim().split('\n').at(-1)).toBe('gates: 0 passed, 2 failed');

@@ -15,11 +15,14 @@ describe('resolveMeasurementId', () => {
     expect(resolveMeasurementId(configured, env)).toBe(expected);
   });
 
-  it.each([['UA-1234567-1'], ['G-'], ['g-ab12cd34ef'], ['G-AB12 CD34'], ['GTM-ABC123'], ['G-AB12CD34EF"><script>']])('rejects %j, naming the variable and the expected form', (value) => {
-    expect(() => resolveMeasurementId(undefined, { [MEASUREMENT_ID_ENV]: value })).toThrow(
-      `SITE_GA_ID: expected a Google Analytics 4 measurement id such as G-AB12CD34EF (or "none"), found ${JSON.stringify(value.trim())}.`,
-    );
-  });
+  it.each([['UA-1234567-1'], ['G-'], ['g-ab12cd34ef'], ['G-AB12 CD34'], ['GTM-ABC123'], ['G-AB12CD34EF"><script>']])(
+    'rejects %j, naming the variable and the expected form',
+    (value) => {
+      expect(() => resolveMeasurementId(undefined, { [MEASUREMENT_ID_ENV]: value })).toThrow(
+        `SITE_GA_ID: expected a Google Analytics 4 measurement id such as G-AB12CD34EF (or "none"), found ${JSON.stringify(value.trim())}.`,
+      );
+    },
+  );
 
   it('names templates/identity.ts when the configured id is the malformed one', () => {
     expect(() => resolveMeasurementId('UA-1-1', {})).toThrow(/^the measurement id in templates\/identity\.ts: .* found "UA-1-1"\.$/);

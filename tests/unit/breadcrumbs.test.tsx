@@ -15,19 +15,50 @@ const catalogue = createCatalogue([
   makeEntry('team', '/about/team/ada', { title: 'Ada Quinn, Founder', name: 'Ada Quinn' }),
   makeEntry('pages', '/projects', { title: 'Case studies: everything', h1: 'Case studies' }, { listPage: true }),
   makeEntry('projects', '/projects/acme', { title: 'Acme migration for Acme Corp' }),
-  makeEntry('project-tags', '/projects/industry/retail', { title: 'Retail case studies from us', h1: 'Retail case studies', breadcrumb: 'Retail' }),
+  makeEntry('project-tags', '/projects/industry/retail', {
+    title: 'Retail case studies from us',
+    h1: 'Retail case studies',
+    breadcrumb: 'Retail',
+  }),
 ]);
 const trail = (url: string) => breadcrumbTrail(catalogue.byPath(url)!, catalogue);
 
 describe('breadcrumbTrail', () => {
   it.each([
     ['/', []],
-    ['/projects', [['Home', '/'], ['Case studies', '/projects']]],
+    [
+      '/projects',
+      [
+        ['Home', '/'],
+        ['Case studies', '/projects'],
+      ],
+    ],
     // /about is no page, so the trail skips it; a person goes by name.
-    ['/about/team/ada', [['Home', '/'], ['The Team', '/about/team'], ['Ada Quinn', '/about/team/ada']]],
+    [
+      '/about/team/ada',
+      [
+        ['Home', '/'],
+        ['The Team', '/about/team'],
+        ['Ada Quinn', '/about/team/ada'],
+      ],
+    ],
     // No h1: the title. /projects/industry is no page either; a tag page goes by its breadcrumb label.
-    ['/projects/acme', [['Home', '/'], ['Case studies', '/projects'], ['Acme migration for Acme Corp', '/projects/acme']]],
-    ['/projects/industry/retail', [['Home', '/'], ['Case studies', '/projects'], ['Retail', '/projects/industry/retail']]],
+    [
+      '/projects/acme',
+      [
+        ['Home', '/'],
+        ['Case studies', '/projects'],
+        ['Acme migration for Acme Corp', '/projects/acme'],
+      ],
+    ],
+    [
+      '/projects/industry/retail',
+      [
+        ['Home', '/'],
+        ['Case studies', '/projects'],
+        ['Retail', '/projects/industry/retail'],
+      ],
+    ],
   ])('%s → %j', (url, expected) => {
     expect(trail(url).map((crumb) => [crumb.name, crumb.url])).toEqual(expected);
   });
@@ -36,7 +67,9 @@ describe('breadcrumbTrail', () => {
     const site = createSiteContext({ origin: 'https://o.example' } as SiteDefinition);
     for (const entry of catalogue.entries.filter((e) => e.url !== '/')) {
       const items = breadcrumbs(entry, catalogue, site)!.itemListElement as Array<{ name: string; item: string; position: number }>;
-      expect(items.map((item) => [item.position, item.name, item.item])).toEqual(trail(entry.url).map((crumb, i) => [i + 1, crumb.name, `https://o.example${crumb.url}`]));
+      expect(items.map((item) => [item.position, item.name, item.item])).toEqual(
+        trail(entry.url).map((crumb, i) => [i + 1, crumb.name, `https://o.example${crumb.url}`]),
+      );
     }
   });
 });

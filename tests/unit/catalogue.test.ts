@@ -48,7 +48,14 @@ describe('catalogue', () => {
   it('reports references to entries that do not exist, with the field and candidates', () => {
     const diagnostics = checkReferences(catalogue, () => ({ line: 4, column: 1 }));
     expect(diagnostics).toEqual([
-      expect.objectContaining({ code: 'unknown-reference', file: '/content/blogs/orphan.md', field: 'author', line: 4, expected: 'one of ada', actual: '"nobody"' }),
+      expect.objectContaining({
+        code: 'unknown-reference',
+        file: '/content/blogs/orphan.md',
+        field: 'author',
+        line: 4,
+        expected: 'one of ada',
+        actual: '"nobody"',
+      }),
     ]);
   });
 
@@ -56,7 +63,10 @@ describe('catalogue', () => {
     const draft = makeEntry('team', '/team/grace', {}, { draft: true });
     const orphan = makeEntry('blogs', '/blogs/orphan', { author: new Ref('team', 'grace') });
     const [diagnostic] = checkReferences(createCatalogue([orphan]), () => ({ line: 4, column: 1 }), [draft]);
-    expect(diagnostic).toMatchObject({ code: 'unknown-reference', hint: '"grace" is a draft (draft: true), left out of this build: publish it, or build with --drafts.' });
+    expect(diagnostic).toMatchObject({
+      code: 'unknown-reference',
+      hint: '"grace" is a draft (draft: true), left out of this build: publish it, or build with --drafts.',
+    });
   });
 
   it('builds the content index, one item per page entry', () => {

@@ -19,7 +19,10 @@ describe('firstHeading', () => {
 
 describe('firstParagraph', () => {
   it.each([
-    ['# tar\n\n> Archiving utility.\n> Often combined with [gzip](https://gzip.org).\n> More information: <https://www.gnu.org/software/tar>.\n\n- Create an archive:', 'Archiving utility. Often combined with gzip. More information: https://www.gnu.org/software/tar.'],
+    [
+      '# tar\n\n> Archiving utility.\n> Often combined with [gzip](https://gzip.org).\n> More information: <https://www.gnu.org/software/tar>.\n\n- Create an archive:',
+      'Archiving utility. Often combined with gzip. More information: https://www.gnu.org/software/tar.',
+    ],
     ['# Title\n\n```sh\ncode first\n```\n\nThe **first** words\nof the `page`.\n\nThe second.', 'The first words of the page.'],
     ['Title\n-----\n\n- a list\n- item\n\n| a | b |\n\n<div>html</div>\n\nAt last.', 'At last.'],
     ['# Only a heading', undefined],

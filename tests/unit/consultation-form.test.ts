@@ -6,10 +6,20 @@ describe('resolveFormEndpoint', () => {
   it.each([
     ['nothing configured, nothing in the environment', undefined, {}, undefined],
     ['the configured endpoint', 'https://formspree.io/f/abcd1234', {}, 'https://formspree.io/f/abcd1234'],
-    ['the environment over the configured endpoint', 'https://formspree.io/f/abcd1234', { [FORM_ENDPOINT_ENV]: ' https://usebasin.com/f/xyz ' }, 'https://usebasin.com/f/xyz'],
+    [
+      'the environment over the configured endpoint',
+      'https://formspree.io/f/abcd1234',
+      { [FORM_ENDPOINT_ENV]: ' https://usebasin.com/f/xyz ' },
+      'https://usebasin.com/f/xyz',
+    ],
     ['"none" turning a configured endpoint off', 'https://formspree.io/f/abcd1234', { [FORM_ENDPOINT_ENV]: 'none' }, undefined],
     ['an empty value turning a configured endpoint off', 'https://formspree.io/f/abcd1234', { [FORM_ENDPOINT_ENV]: '' }, undefined],
-    ['plain http on the loopback address, for tests', undefined, { [FORM_ENDPOINT_ENV]: 'http://127.0.0.1:4321/f/test' }, 'http://127.0.0.1:4321/f/test'],
+    [
+      'plain http on the loopback address, for tests',
+      undefined,
+      { [FORM_ENDPOINT_ENV]: 'http://127.0.0.1:4321/f/test' },
+      'http://127.0.0.1:4321/f/test',
+    ],
     ['plain http on localhost, for tests', undefined, { [FORM_ENDPOINT_ENV]: 'http://localhost:4321/f' }, 'http://localhost:4321/f'],
   ])('%s', (_case, configured, env, expected) => {
     expect(resolveFormEndpoint(configured, env)).toBe(expected);
@@ -30,7 +40,9 @@ describe('resolveFormEndpoint', () => {
   });
 
   it('names the file and field when the configured endpoint is the malformed one', () => {
-    expect(() => resolveFormEndpoint('http://forms.example/f', {})).toThrow(/^templates\/identity\.ts, field formEndpoint: expected .* found "http:\/\/forms\.example\/f": plain http/);
+    expect(() => resolveFormEndpoint('http://forms.example/f', {})).toThrow(
+      /^templates\/identity\.ts, field formEndpoint: expected .* found "http:\/\/forms\.example\/f": plain http/,
+    );
   });
 });
 
@@ -40,12 +52,23 @@ describe('formCsp', () => {
   });
 
   it("admits the endpoint's origin, and only it, for form posts and requests", () => {
-    expect(formCsp('https://formspree.io/f/abcd1234?x=1')).toEqual({ 'form-action': ['https://formspree.io'], 'connect-src': ['https://formspree.io'] });
-    expect(formCsp('http://127.0.0.1:4321/f/test')).toEqual({ 'form-action': ['http://127.0.0.1:4321'], 'connect-src': ['http://127.0.0.1:4321'] });
+    expect(formCsp('https://formspree.io/f/abcd1234?x=1')).toEqual({
+      'form-action': ['https://formspree.io'],
+      'connect-src': ['https://formspree.io'],
+    });
+    expect(formCsp('http://127.0.0.1:4321/f/test')).toEqual({
+      'form-action': ['http://127.0.0.1:4321'],
+      'connect-src': ['http://127.0.0.1:4321'],
+    });
   });
 
   it('merges with the analytics sources without repeating one', () => {
-    expect(mergeCsp({ 'connect-src': ['https://a.example'], 'img-src': ['https://b.example'] }, { 'connect-src': ['https://c.example', 'https://a.example'] })).toEqual({
+    expect(
+      mergeCsp(
+        { 'connect-src': ['https://a.example'], 'img-src': ['https://b.example'] },
+        { 'connect-src': ['https://c.example', 'https://a.example'] },
+      ),
+    ).toEqual({
       'connect-src': ['https://a.example', 'https://c.example'],
       'img-src': ['https://b.example'],
     });
@@ -74,7 +97,12 @@ describe('checking the fields', () => {
 
   it('leaves the company optional and reports every field at once, in the order of the form', () => {
     expect(checkAll(valid)).toEqual({});
-    expect(Object.keys(checkAll({ name: '', email: '', company: '', service: '', message: '' }))).toEqual(['name', 'email', 'service', 'message']);
+    expect(Object.keys(checkAll({ name: '', email: '', company: '', service: '', message: '' }))).toEqual([
+      'name',
+      'email',
+      'service',
+      'message',
+    ]);
   });
 });
 
@@ -91,14 +119,24 @@ describe('spamReason', () => {
 
 describe('mailtoWith', () => {
   it('carries the message, who sent it and what about, encoded', () => {
-    const link = new URL(mailtoWith('hello@kestrelpoint.example', { name: 'Dana', email: 'd@h.example', company: 'Harbor & Co', service: 'AI & ML Consulting', message: 'Loads take 6 h?' }));
+    const link = new URL(
+      mailtoWith('hello@kestrelpoint.example', {
+        name: 'Dana',
+        email: 'd@h.example',
+        company: 'Harbor & Co',
+        service: 'AI & ML Consulting',
+        message: 'Loads take 6 h?',
+      }),
+    );
     expect(link.pathname).toBe('hello@kestrelpoint.example');
     expect(link.searchParams.get('subject')).toBe('Free consultation request');
     expect(link.searchParams.get('body')).toBe('Loads take 6 h?\n\nDana, Harbor & Co\n\nAbout: AI & ML Consulting');
   });
 
   it('keeps the link short enough for mail programs', () => {
-    const link = new URL(mailtoWith('hello@kestrelpoint.example', { name: '', email: '', company: '', service: '', message: 'x'.repeat(5000) }));
+    const link = new URL(
+      mailtoWith('hello@kestrelpoint.example', { name: '', email: '', company: '', service: '', message: 'x'.repeat(5000) }),
+    );
     expect(link.searchParams.get('body')).toHaveLength(1500);
   });
 });

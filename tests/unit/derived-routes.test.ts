@@ -3,14 +3,26 @@ import { createCatalogue, type Catalogue } from '../../src/content/catalogue.ts'
 import { deriveEntries, type DerivedRoute } from '../../src/routes/routes.ts';
 import { makeEntry } from '../helpers/entries.ts';
 
-const content = createCatalogue([makeEntry('pages', '/'), makeEntry('posts', '/posts/first'), makeEntry('pages', '/tags/red', {}, { relative: 'tags/red.md', file: '/site/content/tags/red.md' })]);
+const content = createCatalogue([
+  makeEntry('pages', '/'),
+  makeEntry('posts', '/posts/first'),
+  makeEntry('pages', '/tags/red', {}, { relative: 'tags/red.md', file: '/site/content/tags/red.md' }),
+]);
 const options = { templates: ['page', 'tag'], root: '/site' };
-const route = (url: string, extra: Partial<DerivedRoute> = {}): DerivedRoute => ({ url, template: 'tag', data: { title: `Tag ${url}`, description: `Pages tagged ${url}` }, ...extra });
+const route = (url: string, extra: Partial<DerivedRoute> = {}): DerivedRoute => ({
+  url,
+  template: 'tag',
+  data: { title: `Tag ${url}`, description: `Pages tagged ${url}` },
+  ...extra,
+});
 
 describe('deriveEntries', () => {
   it('turns each route into an entry of its collection, hidden only when its data says so', () => {
     const { entries, diagnostics } = deriveEntries(
-      [route('/tags/blue', { collection: 'tags', source: '/site/tags.ts' }), route('/tags/green', { data: { title: 'Green', description: 'Green pages', hidden: true } })],
+      [
+        route('/tags/blue', { collection: 'tags', source: '/site/tags.ts' }),
+        route('/tags/green', { data: { title: 'Green', description: 'Green pages', hidden: true } }),
+      ],
       content,
       options,
     );
@@ -22,7 +34,11 @@ describe('deriveEntries', () => {
   });
 
   it('reports a URL a content file already has at both sources, naming each', () => {
-    const { entries, diagnostics } = deriveEntries([route('/tags/red', { source: '/site/templates/tags.ts' }), route('/tags/blue')], content, options);
+    const { entries, diagnostics } = deriveEntries(
+      [route('/tags/red', { source: '/site/templates/tags.ts' }), route('/tags/blue')],
+      content,
+      options,
+    );
     expect(entries.map((e) => e.url)).toEqual(['/tags/blue']);
     expect(diagnostics.map((d) => [d.code, d.file])).toEqual([
       ['duplicate-url', '/site/content/tags/red.md'],
@@ -35,7 +51,11 @@ describe('deriveEntries', () => {
   });
 
   it('reports two derived routes with one URL, and derives neither', () => {
-    const { entries, diagnostics } = deriveEntries([route('/tags/blue', { source: '/site/a.ts' }), route('/tags/blue', { source: '/site/b.ts' })], content, options);
+    const { entries, diagnostics } = deriveEntries(
+      [route('/tags/blue', { source: '/site/a.ts' }), route('/tags/blue', { source: '/site/b.ts' })],
+      content,
+      options,
+    );
     expect(entries).toEqual([]);
     expect(diagnostics.map((d) => d.file)).toEqual(['/site/a.ts', '/site/b.ts']);
     expect(diagnostics[0]!.actual).toBe('the derived route /tags/blue (a.ts), the derived route /tags/blue (b.ts)');
@@ -47,7 +67,12 @@ describe('deriveEntries', () => {
     ['a query', route('/tags?c=blue'), 'route /tags?c=blue: url', 'invalid-route'],
     ['an unknown template', route('/tags/blue', { template: 'tga' }), 'route /tags/blue: template', 'unknown-template'],
     ['no title', route('/tags/blue', { data: { title: ' ', description: 'x' } }), 'route /tags/blue: data.title', 'invalid-route'],
-    ['no description', route('/tags/blue', { data: { title: 'Blue' } as DerivedRoute['data'] }), 'route /tags/blue: data.description', 'invalid-route'],
+    [
+      'no description',
+      route('/tags/blue', { data: { title: 'Blue' } as DerivedRoute['data'] }),
+      'route /tags/blue: data.description',
+      'invalid-route',
+    ],
   ])('rejects a route with %s, saying which route and field', (_case, bad, field, code) => {
     const { entries, diagnostics } = deriveEntries([bad], content, options);
     expect(entries).toEqual([]);
@@ -60,7 +85,7 @@ describe('deriveEntries', () => {
     ['never', '/tags/blue/', '/tags/blue'],
     ['always', '/tags/blue', '/tags/blue/'],
     ['always', '/tags/blue/', '/tags/blue/'],
-  ] as const)('gives a route the site\'s URL style (%s), whichever style it was written in', (trailingSlash, written, url) => {
+  ] as const)("gives a route the site's URL style (%s), whichever style it was written in", (trailingSlash, written, url) => {
     const { entries, diagnostics } = deriveEntries([route(written)], content, { ...options, trailingSlash });
     expect(diagnostics).toEqual([]);
     expect(entries.map((entry) => entry.url)).toEqual([url]);
@@ -68,7 +93,11 @@ describe('deriveEntries', () => {
 
   it('looks each URL up once, never scanning the catalogue per route', () => {
     let lookups = 0;
-    const counting: Catalogue = { ...content, entries: [], byPath: ((url: string) => (lookups++, content.byPath(url))) as Catalogue['byPath'] };
+    const counting: Catalogue = {
+      ...content,
+      entries: [],
+      byPath: ((url: string) => (lookups++, content.byPath(url))) as Catalogue['byPath'],
+    };
     const routes = Array.from({ length: 500 }, (_, i) => route(`/tags/t${i}`));
     expect(deriveEntries(routes, counting, options).entries).toHaveLength(500);
     expect(lookups).toBe(500);

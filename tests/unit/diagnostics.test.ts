@@ -18,16 +18,33 @@ const tag: Diagnostic = {
 
 describe('diagnostic formatting', () => {
   it('prints file:line, field, expected and found on one line', () => {
-    expect(formatDiagnosticLine(tag, '/site')).toBe('content/projects/acme.md:7  tags[1]: expected one of snowflake, aws, found "snowflak"');
+    expect(formatDiagnosticLine(tag, '/site')).toBe(
+      'content/projects/acme.md:7  tags[1]: expected one of snowflake, aws, found "snowflak"',
+    );
   });
 
   it('prints the message when there is nothing to compare', () => {
-    const d: Diagnostic = { code: 'render-failed', severity: 'error', file: '/site/content/index.md', line: 1, message: 'The template "home" threw.' };
+    const d: Diagnostic = {
+      code: 'render-failed',
+      severity: 'error',
+      file: '/site/content/index.md',
+      line: 1,
+      message: 'The template "home" threw.',
+    };
     expect(formatDiagnosticLine(d, '/site')).toBe('content/index.md:1  The template "home" threw.');
   });
 
   it('sorts by file and line, adds hints and a summary', () => {
-    const other: Diagnostic = { ...tag, file: '/site/content/about.md', line: 1, field: 'title', code: 'missing-field', expected: 'text', actual: 'nothing', hint: undefined };
+    const other: Diagnostic = {
+      ...tag,
+      file: '/site/content/about.md',
+      line: 1,
+      field: 'title',
+      code: 'missing-field',
+      expected: 'text',
+      actual: 'nothing',
+      hint: undefined,
+    };
     const text = formatDiagnostics([tag, other], { cwd: '/site', fileCount: 97, outcome: 'Nothing was written to dist/.' });
     expect(text).toBe(
       [
@@ -55,8 +72,26 @@ describe('diagnostic formatting', () => {
   });
 
   it('prints a mistake repeated in 200 files once, with the first files and a count, in under 40 lines', () => {
-    const typo = (n: number): Diagnostic => ({ ...tag, file: `/site/content/posts/bulk-${n}.md`, line: 3, field: 'descripton', code: 'unknown-field', expected: 'one of the fields title, description', actual: '"descripton"', hint: 'did you mean "description"?' });
-    const missing = (n: number): Diagnostic => ({ code: 'missing-field', severity: 'error', file: `/site/content/posts/bulk-${n}.md`, line: 1, field: 'title', message: 'is required', expected: 'text', actual: 'nothing' });
+    const typo = (n: number): Diagnostic => ({
+      ...tag,
+      file: `/site/content/posts/bulk-${n}.md`,
+      line: 3,
+      field: 'descripton',
+      code: 'unknown-field',
+      expected: 'one of the fields title, description',
+      actual: '"descripton"',
+      hint: 'did you mean "description"?',
+    });
+    const missing = (n: number): Diagnostic => ({
+      code: 'missing-field',
+      severity: 'error',
+      file: `/site/content/posts/bulk-${n}.md`,
+      line: 1,
+      field: 'title',
+      message: 'is required',
+      expected: 'text',
+      actual: 'nothing',
+    });
     const all = Array.from({ length: 200 }, (_, i) => typo(200 - i));
     const text = formatDiagnostics([...all, missing(7)], { cwd: '/site', fileCount: 201, outcome: 'Nothing was written to dist/.' });
     expect(text).toBe(
@@ -94,8 +129,12 @@ describe('diagnostic formatting', () => {
       message: `The template "${template}" threw: ${error}`,
       hint: 'Run with --verbose to see the stack.',
     });
-    const pages = (template: string, error: string, count: number) => Array.from({ length: count }, (_, i) => threw(template, error, i + 1));
-    const text = formatDiagnostics([...pages('post', 'x is undefined', 50), ...pages('post', 'y is undefined', 2), ...pages('home', 'x is undefined', 1)], { cwd: '/site', fileCount: 60 });
+    const pages = (template: string, error: string, count: number) =>
+      Array.from({ length: count }, (_, i) => threw(template, error, i + 1));
+    const text = formatDiagnostics(
+      [...pages('post', 'x is undefined', 50), ...pages('post', 'y is undefined', 2), ...pages('home', 'x is undefined', 1)],
+      { cwd: '/site', fileCount: 60 },
+    );
     expect(text.split('\n').filter((line) => line.includes('[render-failed]'))).toEqual([
       'content/posts/p1.md:1 (page /posts/p1)  The template "post" threw: x is undefined  [render-failed]',
       'content/posts/p1.md:1 (page /posts/p1)  The template "post" threw: y is undefined  [render-failed]',
@@ -107,8 +146,16 @@ describe('diagnostic formatting', () => {
 
   it('sorts files in natural order', () => {
     const files = ['bulk-10.md', 'bulk-2.md', 'bulk-1.md', 'bulk-100.md', 'about.md'];
-    const text = formatDiagnostics(files.map((file) => ({ ...tag, actual: file, file: `/site/${file}` })), { cwd: '/site', fileCount: 5 });
-    expect(text.split('\n').filter((line) => line.includes('.md:')).map((line) => line.split(':')[0])).toEqual(['about.md', 'bulk-1.md', 'bulk-2.md', 'bulk-10.md', 'bulk-100.md']);
+    const text = formatDiagnostics(
+      files.map((file) => ({ ...tag, actual: file, file: `/site/${file}` })),
+      { cwd: '/site', fileCount: 5 },
+    );
+    expect(
+      text
+        .split('\n')
+        .filter((line) => line.includes('.md:'))
+        .map((line) => line.split(':')[0]),
+    ).toEqual(['about.md', 'bulk-1.md', 'bulk-2.md', 'bulk-10.md', 'bulk-100.md']);
   });
 
   it.each([
@@ -137,7 +184,10 @@ describe('reports that scale', () => {
   });
 
   it('prints one mistake in many files once, though each file shows a different value', () => {
-    const text = formatDiagnostics(Array.from({ length: 7424 }, (_, i) => noFrontMatter(i + 1)), { cwd: '/site' });
+    const text = formatDiagnostics(
+      Array.from({ length: 7424 }, (_, i) => noFrontMatter(i + 1)),
+      { cwd: '/site' },
+    );
     expect(text.split('\n')).toEqual([
       'content/pages/page-1.md:1  expected a first line `---`, YAML fields, and a closing `---`, found "Page 1 starts with its own words"  [missing-front-matter]',
       'content/pages/page-2.md:1  (the same, found "Page 2 starts with its own words")',
@@ -149,7 +199,16 @@ describe('reports that scale', () => {
   });
 
   it('keeps a few different values of one mistake apart: each is a thing to fix', () => {
-    const link = (url: string, line: number): Diagnostic => ({ code: 'broken-link', severity: 'error', file: '/site/content/a.md', line, field: '<a href>', message: 'points at no page', expected: 'a page or file of the site', actual: JSON.stringify(url) });
+    const link = (url: string, line: number): Diagnostic => ({
+      code: 'broken-link',
+      severity: 'error',
+      file: '/site/content/a.md',
+      line,
+      field: '<a href>',
+      message: 'points at no page',
+      expected: 'a page or file of the site',
+      actual: JSON.stringify(url),
+    });
     const text = formatDiagnostics([link('/b', 3), link('/a', 2), link('/c', 4)], { cwd: '/site' });
     expect(text.split('\n').slice(0, 3)).toEqual([
       'content/a.md:2  <a href>: expected a page or file of the site, found "/a"  [broken-link]',
@@ -159,7 +218,14 @@ describe('reports that scale', () => {
   });
 
   it('gives a place in code its column, and a place in content its line', () => {
-    const code: Diagnostic = { code: 'invalid-site-code', severity: 'error', file: '/site/src/Post.tsx', line: 15, column: 41, message: 'cannot be bundled' };
+    const code: Diagnostic = {
+      code: 'invalid-site-code',
+      severity: 'error',
+      file: '/site/src/Post.tsx',
+      line: 15,
+      column: 41,
+      message: 'cannot be bundled',
+    };
     expect(formatDiagnosticLine(code, '/site')).toBe('src/Post.tsx:15:41  cannot be bundled');
     expect(formatDiagnosticLine(tag, '/site')).toMatch(/^content\/projects\/acme\.md:7 {2}/);
   });

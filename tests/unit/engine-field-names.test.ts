@@ -8,7 +8,7 @@ const engineFiles = (fs.readdirSync('src', { recursive: true }) as string[])
   .filter((file) => /\.tsx?$/.test(file) && !file.startsWith(path.join('src', 'init', 'starter')));
 
 describe('the engine', () => {
-  it('names no date field of one site\'s content: a collection names its own (dates)', () => {
+  it("names no date field of one site's content: a collection names its own (dates)", () => {
     expect(engineFiles.length).toBeGreaterThan(50);
     const naming = engineFiles.filter((file) => /\b(createdDate|updatedDate)\b/.test(fs.readFileSync(file, 'utf8')));
     expect(naming).toEqual([]);

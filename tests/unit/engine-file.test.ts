@@ -7,6 +7,8 @@ describe('engineFile', () => {
   });
 
   it('finds it with the JavaScript extension when the engine runs from the compiled package', () => {
-    expect(engineFile('file:///app/node_modules/stillsite/lib/assets/bundle.js', '../client/main')).toBe('/app/node_modules/stillsite/lib/client/main.js');
+    expect(engineFile('file:///app/node_modules/stillsite/lib/assets/bundle.js', '../client/main')).toBe(
+      '/app/node_modules/stillsite/lib/client/main.js',
+    );
   });
 });

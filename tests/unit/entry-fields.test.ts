@@ -7,7 +7,11 @@ const parse = (text: string, relative = 'posts/a.md') => parseSource({ file: `/c
 describe('datesOf', () => {
   it.each([
     [{ date: '2026-01-02' }, { published: 'date' }, { published: '2026-01-02' }],
-    [{ date: '2026-01-02', updated: '2026-02-01' }, { published: 'date', updated: 'updated' }, { published: '2026-01-02', updated: '2026-02-01' }],
+    [
+      { date: '2026-01-02', updated: '2026-02-01' },
+      { published: 'date', updated: 'updated' },
+      { published: '2026-01-02', updated: '2026-02-01' },
+    ],
     // The engine reads no field of its own choosing: createdDate means nothing unless named.
     [{ createdDate: '2026-01-02' }, { published: 'date' }, undefined],
     [{ createdDate: '2026-01-02' }, undefined, undefined],
@@ -33,7 +37,10 @@ describe('readDraft', () => {
 });
 
 describe('computeFields', () => {
-  const computed = { title: ({ body }: { body: string }) => /^# (.+)$/m.exec(body)?.[1], slugLength: ({ path }: { path: string }) => path.length };
+  const computed = {
+    title: ({ body }: { body: string }) => /^# (.+)$/m.exec(body)?.[1],
+    slugLength: ({ path }: { path: string }) => path.length,
+  };
 
   it('fills in what the front matter leaves out, and leaves out draft', () => {
     const { data, names, diagnostics } = computeFields(parse('---\ndraft: true\n---\n# From the heading\n'), { computed }, '/posts/a');
@@ -51,7 +58,19 @@ describe('computeFields', () => {
   });
 
   it('reports a computing function that throws, naming the field', () => {
-    const { diagnostics } = computeFields(parse('---\n---\nx\n'), { computed: { title: () => { throw new Error('no'); } } }, '/posts/a');
-    expect(diagnostics).toMatchObject([{ code: 'computed-field-failed', field: 'title', message: "The collection's computed.title threw: no" }]);
+    const { diagnostics } = computeFields(
+      parse('---\n---\nx\n'),
+      {
+        computed: {
+          title: () => {
+            throw new Error('no');
+          },
+        },
+      },
+      '/posts/a',
+    );
+    expect(diagnostics).toMatchObject([
+      { code: 'computed-field-failed', field: 'title', message: "The collection's computed.title threw: no" },
+    ]);
   });
 });

@@ -20,7 +20,10 @@ describe('docs/errors.md is generated from the catalogue of codes', () => {
   });
 
   it('refuses a code added without documentation', () => {
-    const undocumented = area({ title: 'New', codes: { 'new-code': entry({ severity: 'error', message: () => 'Something.', cause: '', fix: 'fix it' }) } });
+    const undocumented = area({
+      title: 'New',
+      codes: { 'new-code': entry({ severity: 'error', message: () => 'Something.', cause: '', fix: 'fix it' }) },
+    });
     expect(() => errorsDoc(fs.readFileSync(TEMPLATE, 'utf8'), [...areas, undocumented])).toThrow(/new-code has no documentation/);
   });
 

@@ -38,17 +38,29 @@ const index = buildFilterIndex(items, facets);
 describe('buildFilterIndex', () => {
   it('offers only tags some item carries, most used first, ties in the given order', () => {
     expect(index.total).toBe(4);
-    expect(index.industry.map((o) => [o.tag, o.count])).toEqual([['financial', 3], ['retail', 2]]);
-    expect(index.technology.map((o) => [o.tag, o.count])).toEqual([['aws', 3], ['sqlServer', 2]]);
+    expect(index.industry.map((o) => [o.tag, o.count])).toEqual([
+      ['financial', 3],
+      ['retail', 2],
+    ]);
+    expect(index.technology.map((o) => [o.tag, o.count])).toEqual([
+      ['aws', 3],
+      ['sqlServer', 2],
+    ]);
     // financial × aws, financial × sqlServer; retail × aws, retail × sqlServer. A repeated tag counts once.
-    expect(index.pairs).toEqual([[2, 2], [2, 1]]);
+    expect(index.pairs).toEqual([
+      [2, 2],
+      [2, 1],
+    ]);
   });
 
   const tags = ['retail', 'financial', 'public', 'aws', 'sqlServer', 'delphi'];
   const itemsArb = fc.array(fc.record({ tags: fc.subarray(tags) }), { maxLength: 40 });
-  const selectionArb = fc.record({ industry: fc.constantFrom(undefined, 'retail', 'financial', 'public'), technology: fc.constantFrom(undefined, 'aws', 'sqlServer', 'delphi') }).map(
-    (s) => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined)) as Selection,
-  );
+  const selectionArb = fc
+    .record({
+      industry: fc.constantFrom(undefined, 'retail', 'financial', 'public'),
+      technology: fc.constantFrom(undefined, 'aws', 'sqlServer', 'delphi'),
+    })
+    .map((s) => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined)) as Selection);
 
   it('counts every selection exactly as filtering the items would', () => {
     fc.assert(
@@ -75,7 +87,10 @@ describe('buildFilterIndex', () => {
 describe('selections and their URLs', () => {
   it('toggles a facet on, to another tag, and off', () => {
     expect(toggle({}, 'industry', 'retail')).toEqual({ industry: 'retail' });
-    expect(toggle({ industry: 'retail', technology: 'aws' }, 'industry', 'financial')).toEqual({ industry: 'financial', technology: 'aws' });
+    expect(toggle({ industry: 'retail', technology: 'aws' }, 'industry', 'financial')).toEqual({
+      industry: 'financial',
+      technology: 'aws',
+    });
     expect(toggle({ industry: 'retail', technology: 'aws' }, 'industry', 'retail')).toEqual({ technology: 'aws' });
   });
 
@@ -90,7 +105,12 @@ describe('selections and their URLs', () => {
   });
 
   it('reads back the selection each URL stands for, on the page it names', () => {
-    for (const selection of [{}, { industry: 'financial' }, { technology: 'aws' }, { industry: 'retail', technology: 'sqlServer' }] as Selection[]) {
+    for (const selection of [
+      {},
+      { industry: 'financial' },
+      { technology: 'aws' },
+      { industry: 'retail', technology: 'sqlServer' },
+    ] as Selection[]) {
       const url = new URL(selectionUrl(index, '/projects', selection), 'https://x.example');
       const base: Selection = url.pathname.startsWith('/projects/industry/')
         ? { industry: index.industry.find((o) => url.pathname.endsWith(o.slug))!.tag }
@@ -102,7 +122,10 @@ describe('selections and their URLs', () => {
   });
 
   it('keeps a page its own facet and ignores unknown or contradicting query values', () => {
-    expect(parseSelection(index, '?industry=retail&technology=aws', { industry: 'financial' })).toEqual({ industry: 'financial', technology: 'aws' });
+    expect(parseSelection(index, '?industry=retail&technology=aws', { industry: 'financial' })).toEqual({
+      industry: 'financial',
+      technology: 'aws',
+    });
     expect(parseSelection(index, '?industry=nope&technology=delphi&colour=red', {})).toEqual({});
   });
 
@@ -111,8 +134,12 @@ describe('selections and their URLs', () => {
     expect(narrows({ technology: 'aws' }, { industry: 'financial' })).toBe(false);
     expect(narrows({ industry: 'retail' }, { industry: 'financial' })).toBe(false);
     expect(narrows({ industry: 'retail' }, {})).toBe(true);
-    expect(inPlaceUrl(index, '/projects/industry/financial-services', { industry: 'financial', technology: 'aws' }, { industry: 'financial' })).toBe('/projects/industry/financial-services?technology=aws');
-    expect(inPlaceUrl(index, '/projects', { industry: 'financial', technology: 'aws' }, {})).toBe('/projects?industry=financial-services&technology=aws');
+    expect(
+      inPlaceUrl(index, '/projects/industry/financial-services', { industry: 'financial', technology: 'aws' }, { industry: 'financial' }),
+    ).toBe('/projects/industry/financial-services?technology=aws');
+    expect(inPlaceUrl(index, '/projects', { industry: 'financial', technology: 'aws' }, {})).toBe(
+      '/projects?industry=financial-services&technology=aws',
+    );
     expect(inPlaceUrl(index, '/projects', {}, {})).toBe('/projects');
   });
 

@@ -22,7 +22,13 @@ vi.mock('remark-gfm', async (importOriginal) => {
     let wrapped = counted.get(construct);
     if (!wrapped) {
       const { name, tokenize } = construct;
-      wrapped = { ...construct, tokenize(...args) { tries.set(name!, (tries.get(name!) ?? 0) + 1); return tokenize.apply(this, args); } };
+      wrapped = {
+        ...construct,
+        tokenize(...args) {
+          tries.set(name!, (tries.get(name!) ?? 0) + 1);
+          return tokenize.apply(this, args);
+        },
+      };
       counted.set(construct, wrapped);
     }
     return wrapped;
@@ -34,7 +40,10 @@ vi.mock('remark-gfm', async (importOriginal) => {
       for (const extension of extensions) {
         for (const hook of ['text', 'flow'] as const) {
           const map = extension[hook] as Record<string, Construct | Construct[]> | undefined;
-          if (map) extension[hook] = Object.fromEntries(Object.entries(map).map(([code, list]) => [code, Array.isArray(list) ? list.map(count) : count(list)]));
+          if (map)
+            extension[hook] = Object.fromEntries(
+              Object.entries(map).map(([code, list]) => [code, Array.isArray(list) ? list.map(count) : count(list)]),
+            );
         }
       }
     },

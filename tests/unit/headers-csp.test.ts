@@ -12,7 +12,11 @@ describe('buildCsp', () => {
   });
 
   it("adds a site's sources to its directives, once each, and drops 'none' from a directive that gains sources", () => {
-    const policy = buildCsp({ 'img-src': ['https://img.example', "'self'"], 'media-src': ['https://video.example'], 'frame-src': ['https://maps.example'] });
+    const policy = buildCsp({
+      'img-src': ['https://img.example', "'self'"],
+      'media-src': ['https://video.example'],
+      'frame-src': ['https://maps.example'],
+    });
     expect(policy.get('img-src')).toEqual(["'self'", 'https://img.example']);
     expect(policy.get('media-src')).toEqual(['https://video.example']);
     expect(policy.get('frame-src')).toEqual(['https://maps.example']);
@@ -66,7 +70,9 @@ describe('securityHeaders', () => {
 
   it('sends HSTS for two years with subdomains, and preload only when the site asks', () => {
     expect(headers.get('Strict-Transport-Security')).toBe('max-age=63072000; includeSubDomains');
-    expect(new Map(securityHeaders({ hstsPreload: true })).get('Strict-Transport-Security')).toBe('max-age=63072000; includeSubDomains; preload');
+    expect(new Map(securityHeaders({ hstsPreload: true })).get('Strict-Transport-Security')).toBe(
+      'max-age=63072000; includeSubDomains; preload',
+    );
   });
 
   it('forbids sniffing, framing, cross-origin embedding, full referrers and unused browser features', () => {

@@ -4,7 +4,13 @@ import { CACHE_CONTROL, cacheRules } from '../../src/security/headers.ts';
 
 describe('the _headers file', () => {
   const rules: HeaderRule[] = [
-    { pattern: '/*', headers: [['X-Frame-Options', 'DENY'], ['Content-Security-Policy', "default-src 'none'"]] },
+    {
+      pattern: '/*',
+      headers: [
+        ['X-Frame-Options', 'DENY'],
+        ['Content-Security-Policy', "default-src 'none'"],
+      ],
+    },
     { pattern: '/assets/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] },
     { pattern: '/blog/:slug/feed', headers: [['Cache-Control', 'no-cache']] },
   ];
@@ -67,10 +73,16 @@ describe('cacheRules', () => {
 
   /** The URLs a host answers with a file: pages at their clean URL (with and without a slash) and as files. */
   const urlsOf = (file: string) =>
-    file.endsWith('index.html') ? [`/${file.slice(0, -'index.html'.length)}`.replace(/(.)\/$/, '$1'), `/${file.slice(0, -'index.html'.length)}`, `/${file}`] : [`/${file}`];
+    file.endsWith('index.html')
+      ? [`/${file.slice(0, -'index.html'.length)}`.replace(/(.)\/$/, '$1'), `/${file.slice(0, -'index.html'.length)}`, `/${file}`]
+      : [`/${file}`];
 
   it.each(files)('gives %s exactly one Cache-Control, by its kind', (file) => {
-    const expected = hashed.has(file) ? CACHE_CONTROL.immutable : /\.(html|xml|txt)$/.test(file) ? CACHE_CONTROL.revalidate : CACHE_CONTROL.static;
+    const expected = hashed.has(file)
+      ? CACHE_CONTROL.immutable
+      : /\.(html|xml|txt)$/.test(file)
+        ? CACHE_CONTROL.revalidate
+        : CACHE_CONTROL.static;
     for (const url of urlsOf(file)) expect(headersForPath(rules, url).get('cache-control'), url).toBe(expected);
   });
 

@@ -16,12 +16,29 @@ describe('encodeImage', () => {
   it('encodes a JPEG as AVIF, WebP and JPEG at each width up to its own, never upscaled', async () => {
     const image = await encodeImage(await makeImage(300, 200, 'jpeg'), options);
     expect(image.fallback).toBe('jpeg');
-    const found = await Promise.all(image.variants.map(async (variant) => ({ claimed: [variant.format, variant.width, variant.height], real: await decoded(variant.bytes) })));
+    const found = await Promise.all(
+      image.variants.map(async (variant) => ({
+        claimed: [variant.format, variant.width, variant.height],
+        real: await decoded(variant.bytes),
+      })),
+    );
     const summary = found.map(({ claimed, real }) => {
       expect([real.format === 'heif' ? 'avif' : real.format, real.width, real.height]).toEqual(claimed);
       return claimed.join(' ');
     });
-    expect(summary.sort()).toEqual(['avif 120 80', 'avif 240 160', 'avif 300 200', 'jpeg 120 80', 'jpeg 240 160', 'jpeg 300 200', 'webp 120 80', 'webp 240 160', 'webp 300 200'].sort());
+    expect(summary.sort()).toEqual(
+      [
+        'avif 120 80',
+        'avif 240 160',
+        'avif 300 200',
+        'jpeg 120 80',
+        'jpeg 240 160',
+        'jpeg 300 200',
+        'webp 120 80',
+        'webp 240 160',
+        'webp 300 200',
+      ].sort(),
+    );
   });
 
   it('keeps transparency: a PNG falls back to PNG, and its AVIF and WebP keep the alpha channel', async () => {
@@ -45,7 +62,8 @@ describe('encodeImage', () => {
 
   it('makes smaller files than the fallback in the modern formats', async () => {
     const image = await encodeImage(await makeImage(480, 320, 'jpeg'), options);
-    const bytes = (format: string) => image.variants.find((variant) => variant.format === format && variant.width === 480)!.bytes.byteLength;
+    const bytes = (format: string) =>
+      image.variants.find((variant) => variant.format === format && variant.width === 480)!.bytes.byteLength;
     expect(bytes('avif')).toBeLessThan(bytes('jpeg'));
     expect(bytes('webp')).toBeLessThan(bytes('jpeg'));
   });

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { lookupImage, rasterEntry, variantFileName, type ImageManifest, type PublishedVariant } from '../../src/images/manifest.ts';
 
-const variant = (format: PublishedVariant['format'], width: number): PublishedVariant => ({ format, width, height: width / 2, url: `/v/${width}.${format}` });
+const variant = (format: PublishedVariant['format'], width: number): PublishedVariant => ({
+  format,
+  width,
+  height: width / 2,
+  url: `/v/${width}.${format}`,
+});
 
 describe('rasterEntry', () => {
   it('offers AVIF, then WebP, then the fallback, each with its widths ascending, and the widest fallback as src', () => {
-    const entry = rasterEntry([variant('jpeg', 800), variant('avif', 800), variant('webp', 400), variant('avif', 400), variant('jpeg', 400), variant('webp', 800)], 'jpeg');
+    const entry = rasterEntry(
+      [variant('jpeg', 800), variant('avif', 800), variant('webp', 400), variant('avif', 400), variant('jpeg', 400), variant('webp', 800)],
+      'jpeg',
+    );
     expect(entry).toEqual({
       src: '/v/800.jpeg',
       width: 800,

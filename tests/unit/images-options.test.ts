@@ -39,7 +39,10 @@ describe('fallbackFormat', () => {
 
 describe('resolveImageOptions', () => {
   it('fills in the defaults and keeps a partial quality override', () => {
-    expect(resolveImageOptions({ quality: { avif: 40 } })).toEqual({ ...DEFAULT_IMAGE_OPTIONS, quality: { ...DEFAULT_IMAGE_OPTIONS.quality, avif: 40 } });
+    expect(resolveImageOptions({ quality: { avif: 40 } })).toEqual({
+      ...DEFAULT_IMAGE_OPTIONS,
+      quality: { ...DEFAULT_IMAGE_OPTIONS.quality, avif: 40 },
+    });
   });
 
   it('sorts and deduplicates widths', () => {

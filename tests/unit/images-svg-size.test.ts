@@ -8,7 +8,10 @@ describe('svgSize', () => {
     ['<svg viewBox="0 0 1200 675"></svg>', { width: 1200, height: 675 }],
     ['<svg viewBox="-10 -10, 320.5 100"></svg>', { width: 320.5, height: 100 }],
     ["<svg viewBox='0 0 48 48' width='100%'></svg>", { width: 48, height: 48 }],
-    ['<?xml version="1.0"?>\n<!-- a comment -->\n<svg\n  xmlns="http://www.w3.org/2000/svg"\n  viewBox="0 0 64 32"\n>', { width: 64, height: 32 }],
+    [
+      '<?xml version="1.0"?>\n<!-- a comment -->\n<svg\n  xmlns="http://www.w3.org/2000/svg"\n  viewBox="0 0 64 32"\n>',
+      { width: 64, height: 32 },
+    ],
     ['<svg data-width="5" viewBox="0 0 64 32">', { width: 64, height: 32 }],
   ])('%s → %j', (text, expected) => {
     expect(svgSize(text)).toEqual(expected);

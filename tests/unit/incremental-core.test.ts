@@ -17,7 +17,8 @@ import { makeEntry } from '../helpers/entries.ts';
 const site = createSiteContext({ name: 'T', lang: 'en', origin: 'https://t.example' });
 const NO_ANALYSIS: KnownPage['analysis'] = { links: { ids: new Set(), links: [] }, inline: { scripts: [], styles: [], blocked: [] } };
 
-const entries = (titles: Record<string, string>): Entry[] => Object.entries(titles).map(([url, title]) => makeEntry('pages', url, { title }));
+const entries = (titles: Record<string, string>): Entry[] =>
+  Object.entries(titles).map(([url, title]) => makeEntry('pages', url, { title }));
 const hashesOf = (list: Entry[]) => new Map(list.map((entry) => [entry.url, `${entry.url}:${entry.data.title}`]));
 
 /** The state a build of `list` would leave, each page having read `deps` (by URL). */
@@ -25,8 +26,15 @@ function stateAfter(list: Entry[], deps: Record<string, string[]> = {}): BuildSt
   const catalogue = createCatalogue(list);
   const routes = planRoutes(list, '/404');
   const { routeHashes } = pageChanges(routes, hashesOf(list), undefined, catalogue, site);
-  const pages = new Map(routes.map((route, i): [string, KnownPage] => [route.outPath, { route: routeHashes[i]!, deps: deps[route.url] ?? [], analysis: NO_ANALYSIS }]));
-  const facts = new Map([...pages.values()].flatMap((page) => page.deps).map((fact): [string, string] => [fact, fingerprint(fact, catalogue, site)]));
+  const pages = new Map(
+    routes.map((route, i): [string, KnownPage] => [
+      route.outPath,
+      { route: routeHashes[i]!, deps: deps[route.url] ?? [], analysis: NO_ANALYSIS },
+    ]),
+  );
+  const facts = new Map(
+    [...pages.values()].flatMap((page) => page.deps).map((fact): [string, string] => [fact, fingerprint(fact, catalogue, site)]),
+  );
   return {
     key: 'k',
     entriesKey: 'e',
@@ -43,7 +51,11 @@ function stateAfter(list: Entry[], deps: Record<string, string[]> = {}): BuildSt
 function plan(list: Entry[], previous: BuildState | undefined) {
   const routes = planRoutes(list, '/404');
   const changes = pageChanges(routes, hashesOf(list), previous, createCatalogue(list), site);
-  return { render: changes.render.map((i) => routes[i]!.url), carry: changes.carry.map(({ index }) => routes[index]!.url), changed: [...changes.changedFacts] };
+  return {
+    render: changes.render.map((i) => routes[i]!.url),
+    carry: changes.carry.map(({ index }) => routes[index]!.url),
+    changed: [...changes.changedFacts],
+  };
 }
 
 describe('which pages to render', () => {
@@ -83,7 +95,13 @@ describe('what is kept for the next build', () => {
   const page = (deps: string[]): KnownPage => ({ route: 'r', deps, analysis: NO_ANALYSIS });
 
   it('keeps an unchanged fact’s fingerprint from the last build, and computes a changed or new one now', () => {
-    const previous = { ...stateAfter(list), facts: new Map([['e:/a#data.title', 'old-a'], ['e:/b#data.title', 'old-b']]) };
+    const previous = {
+      ...stateAfter(list),
+      facts: new Map([
+        ['e:/a#data.title', 'old-a'],
+        ['e:/b#data.title', 'old-b'],
+      ]),
+    };
     const pages = new Map([['x.html', page(['e:/a#data.title', 'e:/b#data.title', 'p:/a'])]]);
     const { facts } = factState(pages, new Map(), previous, new Set(['e:/b#data.title']), catalogue, site);
     expect(facts).toEqual(
@@ -96,7 +114,14 @@ describe('what is kept for the next build', () => {
   });
 
   it('keeps what a derived value read while a page still uses it: this build’s reads, else the last build’s; and forgets unused ones', () => {
-    const previous = { ...stateAfter(list), derived: new Map([['menus:1', ['e:/a#data.title']], ['old:2', ['e:/b#data.title']], ['gone:3', ['p:/b']]]) };
+    const previous = {
+      ...stateAfter(list),
+      derived: new Map([
+        ['menus:1', ['e:/a#data.title']],
+        ['old:2', ['e:/b#data.title']],
+        ['gone:3', ['p:/b']],
+      ]),
+    };
     const pages = new Map([
       ['carried.html', page(['d:old:2'])],
       ['rendered.html', page(['d:menus:1'])],
@@ -152,10 +177,17 @@ describe('which files to write', () => {
       ['staged-changed.html', known('h:other', 's3')],
     ]);
     const changes = outputChanges(
-      [new CarriedFile('carried.html', 'h:c', output), new StagedFile('staged-same.html', 'h:bytes', staging), new StagedFile('staged-changed.html', 'h:bytes', staging)],
+      [
+        new CarriedFile('carried.html', 'h:c', output),
+        new StagedFile('staged-same.html', 'h:bytes', staging),
+        new StagedFile('staged-changed.html', 'h:bytes', staging),
+      ],
       (f) => (f as CarriedFile).hash,
       previous,
-      new Map([['staged-same.html', 's2'], ['staged-changed.html', 's3']]),
+      new Map([
+        ['staged-same.html', 's2'],
+        ['staged-changed.html', 's3'],
+      ]),
     );
     expect(changes.kept).toEqual(['carried.html']);
     expect(changes.write.map((f) => f.path)).toEqual(['staged-changed.html']);
@@ -163,7 +195,10 @@ describe('which files to write', () => {
   });
 
   it('removes files the last output had and this one has not; a later file for the same path wins', () => {
-    const previous = new Map([['old.html', known('h:old.html', 's')], ['a.html', known('h:a.html', 's')]]);
+    const previous = new Map([
+      ['old.html', known('h:old.html', 's')],
+      ['a.html', known('h:a.html', 's')],
+    ]);
     const changes = outputChanges([file('a.html', 'first'), file('a.html')], hashOf, previous, new Map([['a.html', 's']]));
     expect(changes.removed).toEqual(['old.html']);
     expect(changes.kept).toEqual(['a.html']);

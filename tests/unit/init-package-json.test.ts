@@ -17,7 +17,13 @@ describe('mergePackageJson', () => {
   });
 
   it('keeps every field of the one there, in order, and adds what the site needs after them', () => {
-    const existing = { name: 'blog', version: '2.0.0', license: 'MIT', scripts: { test: 'vitest' }, dependencies: { stillsite: 'file:../stillsite-0.1.0.tgz' } };
+    const existing = {
+      name: 'blog',
+      version: '2.0.0',
+      license: 'MIT',
+      scripts: { test: 'vitest' },
+      dependencies: { stillsite: 'file:../stillsite-0.1.0.tgz' },
+    };
     const { json } = mergePackageJson(existing, starter);
     expect(Object.keys(json)).toEqual(['name', 'version', 'license', 'scripts', 'dependencies', 'type', 'devDependencies']);
     expect(json).toMatchObject({ name: 'blog', version: '2.0.0', license: 'MIT', type: 'module' });
@@ -39,7 +45,10 @@ describe('mergePackageJson', () => {
   });
 
   it('makes the package an ES module one, noting a "commonjs" it replaced (npm init -y writes it)', () => {
-    expect(mergePackageJson({ type: 'commonjs' }, starter)).toMatchObject({ json: { type: 'module' }, notes: ['package.json: "type" changed from "commonjs" to "module".'] });
+    expect(mergePackageJson({ type: 'commonjs' }, starter)).toMatchObject({
+      json: { type: 'module' },
+      notes: ['package.json: "type" changed from "commonjs" to "module".'],
+    });
     expect(mergePackageJson({}, starter)).toMatchObject({ json: { type: 'module' }, notes: [] });
   });
 });

@@ -33,7 +33,9 @@ function packagesLoadedAfter(steps: string): string[] {
 
 describe('packages only some sites need', () => {
   it('are not loaded by a page without raw HTML, a build with no page to parse in full, or a build without social images', () => {
-    const loaded = packagesLoadedAfter(`renderMarkdown('# A page\\n\\nA [link](/elsewhere) and a list:\\n\\n- one\\n- two\\n'); findInlineCode([]);`);
+    const loaded = packagesLoadedAfter(
+      `renderMarkdown('# A page\\n\\nA [link](/elsewhere) and a list:\\n\\n- one\\n- two\\n'); findInlineCode([]);`,
+    );
     expect(loaded).toContain('remark-parse');
     expect(loaded).not.toContain('rehype-raw');
     expect(loaded).not.toContain('parse5');
@@ -42,7 +44,9 @@ describe('packages only some sites need', () => {
   }, 60_000);
 
   it('are loaded where they are used: raw HTML in a page, a page parsed in full', () => {
-    const loaded = packagesLoadedAfter(`renderMarkdown('<div>Raw HTML</div>\\n'); findInlineCode([{ path: 'a.html', contents: '<p style="x">' }]);`);
+    const loaded = packagesLoadedAfter(
+      `renderMarkdown('<div>Raw HTML</div>\\n'); findInlineCode([{ path: 'a.html', contents: '<p style="x">' }]);`,
+    );
     expect(loaded).toContain('rehype-raw');
     expect(loaded).toContain('parse5');
   }, 60_000);

@@ -14,7 +14,8 @@ const page = (overrides: Partial<PageScores> & { page: string }): PageScores => 
   failing: [],
   ...overrides,
 });
-const eight = (edit: (index: number) => Partial<PageScores> = () => ({})) => Array.from({ length: 8 }, (_, i) => page({ page: `/p${i}`, ...edit(i) }));
+const eight = (edit: (index: number) => Partial<PageScores> = () => ({})) =>
+  Array.from({ length: 8 }, (_, i) => page({ page: `/p${i}`, ...edit(i) }));
 
 describe('the Lighthouse gate rules', () => {
   it('passes eight perfect, light pages', () => {
@@ -26,7 +27,15 @@ describe('the Lighthouse gate rules', () => {
       i === 3
         ? {
             scores: { ...perfect, accessibility: 0.92 },
-            failing: [{ category: 'accessibility', id: 'image-alt', title: 'Image elements do not have [alt] attributes', description: 'Give every image alt text. [Learn how](https://dequeuniversity.com/rules/axe/image-alt).', items: ['main > img <img src="/x.svg">'] }],
+            failing: [
+              {
+                category: 'accessibility',
+                id: 'image-alt',
+                title: 'Image elements do not have [alt] attributes',
+                description: 'Give every image alt text. [Learn how](https://dequeuniversity.com/rules/axe/image-alt).',
+                items: ['main > img <img src="/x.svg">'],
+              },
+            ],
           }
         : {},
     );
@@ -41,14 +50,30 @@ describe('the Lighthouse gate rules', () => {
   });
 
   it('allows performance down to 95 on two pages, but not below 95, and wants six at 100', () => {
-    expect(judge(eight((i) => (i < 2 ? { scores: { ...perfect, performance: 0.95 } } : {})), { wholeSet: true })).toEqual([]);
-    const belowFloor = judge(eight((i) => (i === 0 ? { scores: { ...perfect, performance: 0.94 } } : {})), { wholeSet: true });
+    expect(
+      judge(
+        eight((i) => (i < 2 ? { scores: { ...perfect, performance: 0.95 } } : {})),
+        { wholeSet: true },
+      ),
+    ).toEqual([]);
+    const belowFloor = judge(
+      eight((i) => (i === 0 ? { scores: { ...perfect, performance: 0.94 } } : {})),
+      { wholeSet: true },
+    );
     expect(belowFloor.map((f) => [f.page, f.rule])).toEqual([['/p0', 'lighthouse/performance']]);
-    const tooFewPerfect = judge(eight((i) => (i < 3 ? { scores: { ...perfect, performance: 0.98 } } : {})), { wholeSet: true });
+    const tooFewPerfect = judge(
+      eight((i) => (i < 3 ? { scores: { ...perfect, performance: 0.98 } } : {})),
+      { wholeSet: true },
+    );
     expect(tooFewPerfect.map((f) => [f.page, f.rule])).toEqual([['(site)', 'lighthouse/performance']]);
     expect(tooFewPerfect[0]!.message).toContain('100 on 5 of 8');
     // With some templates not run, the six-at-100 rule cannot be judged.
-    expect(judge(eight((i) => (i < 3 ? { scores: { ...perfect, performance: 0.98 } } : {})), { wholeSet: false })).toEqual([]);
+    expect(
+      judge(
+        eight((i) => (i < 3 ? { scores: { ...perfect, performance: 0.98 } } : {})),
+        { wholeSet: false },
+      ),
+    ).toEqual([]);
   });
 
   it("holds the home page to AstroWind's home and every other page to its article", () => {
@@ -68,12 +93,24 @@ describe('the Lighthouse gate rules', () => {
     const chunk = { url: '/assets/chunks/islands-ABC123.js', type: 'Script', bytes: 70_000 };
     const other = { url: '/assets/chunks/other-ABC123.js', type: 'Script', bytes: 70_000 };
     const results = [
-      page({ page: '/projects', template: 'list', metrics: metrics(ASTROWIND_BYTES.other - 1 + chunk.bytes), requests: [chunk, { url: '/projects', type: 'Document', bytes: 20_000 }] }),
-      page({ page: '/blogs/x', template: 'article', metrics: metrics(ASTROWIND_BYTES.other - 1 + other.bytes), requests: [other, { url: '/blogs/x', type: 'Document', bytes: 20_000 }] }),
+      page({
+        page: '/projects',
+        template: 'list',
+        metrics: metrics(ASTROWIND_BYTES.other - 1 + chunk.bytes),
+        requests: [chunk, { url: '/projects', type: 'Document', bytes: 20_000 }],
+      }),
+      page({
+        page: '/blogs/x',
+        template: 'article',
+        metrics: metrics(ASTROWIND_BYTES.other - 1 + other.bytes),
+        requests: [other, { url: '/blogs/x', type: 'Document', bytes: 20_000 }],
+      }),
     ];
     const findings = judge(results, { wholeSet: false });
     expect(findings.map((f) => [f.page, f.rule])).toEqual([['/blogs/x', 'lighthouse/total-byte-weight']]);
-    expect(findings[0]!.message).toContain(`weighs ${((ASTROWIND_BYTES.other - 1 + other.bytes) / 1024).toFixed(1)} KiB besides the islands' chunk`);
+    expect(findings[0]!.message).toContain(
+      `weighs ${((ASTROWIND_BYTES.other - 1 + other.bytes) / 1024).toFixed(1)} KiB besides the islands' chunk`,
+    );
   });
 });
 
@@ -92,11 +129,13 @@ describe('the compressing proxy in front of the static server', () => {
     try {
       const get = (path: string) =>
         new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-          http.get(`${proxy.url}${path}`, { headers: { 'accept-encoding': 'gzip, br' } }, (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-          }).on('error', reject);
+          http
+            .get(`${proxy.url}${path}`, { headers: { 'accept-encoding': 'gzip, br' } }, (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+            })
+            .on('error', reject);
         });
       const html = await get('/page');
       expect(html.headers['content-encoding']).toBe('gzip');

@@ -20,7 +20,8 @@ function remarkAppend(options: { text: string }) {
 /** A rehype plugin that marks every paragraph with the order it ran in. */
 function rehypeMark(options: { mark: string }) {
   return (tree: HastRoot) => {
-    for (const node of tree.children) if (node.type === 'element' && node.tagName === 'p') node.children.push({ type: 'text', value: options.mark });
+    for (const node of tree.children)
+      if (node.type === 'element' && node.tagName === 'p') node.children.push({ type: 'text', value: options.mark });
   };
 }
 
@@ -45,13 +46,21 @@ function rehypeThrow() {
 
 describe("the site's own plugins", () => {
   it('runs remark plugins then rehype plugins, in the order given, with their options', () => {
-    const settings: MarkdownDefinition = { remarkPlugins: [[remarkAppend, { text: 'added' }]], rehypePlugins: [[rehypeMark, { mark: '1' }], [rehypeMark, { mark: '2' }]] };
+    const settings: MarkdownDefinition = {
+      remarkPlugins: [[remarkAppend, { text: 'added' }]],
+      rehypePlugins: [
+        [rehypeMark, { mark: '1' }],
+        [rehypeMark, { mark: '2' }],
+      ],
+    };
     expect(renderMarkdown('Hello', settings)).toBe('<p>Hello12</p>\n<p>added12</p>');
   });
 
   it('runs a registry plugin, before the engine’s own link pass', () => {
     const settings: MarkdownDefinition = { rehypePlugins: [[rehypeExternalLinks, { content: { type: 'text', value: ' ↗' } }]] };
-    expect(renderMarkdown('[Docs](https://example.com)', settings)).toBe('<p><a href="https://example.com" rel="noopener noreferrer" target="_blank">Docs<span> ↗</span></a></p>');
+    expect(renderMarkdown('[Docs](https://example.com)', settings)).toBe(
+      '<p><a href="https://example.com" rel="noopener noreferrer" target="_blank">Docs<span> ↗</span></a></p>',
+    );
   });
 
   it('refuses an event handler a plugin adds, naming the plugin', () => {
@@ -74,7 +83,9 @@ describe("the site's own plugins", () => {
   it('reports a plugin that throws at the file and the field naming it, with the stack kept for --verbose', () => {
     const settings: MarkdownDefinition = { rehypePlugins: [[rehypeMark, { mark: '' }], rehypeThrow] };
     const { diagnostics } = renderContentMarkdown('Hello', source, settings);
-    expect(diagnostics).toMatchObject([{ code: 'markdown-plugin-failed', severity: 'error', file: source.file, line: 5, field: 'markdown.rehypePlugins[1]' }]);
+    expect(diagnostics).toMatchObject([
+      { code: 'markdown-plugin-failed', severity: 'error', file: source.file, line: 5, field: 'markdown.rehypePlugins[1]' },
+    ]);
     expect(diagnostics[0]!.message).toContain('cannot read the tree');
     expect(diagnostics[0]!.detail).toContain('markdown-plugins.test.ts:');
   });
@@ -103,7 +114,9 @@ describe('highlighted code', () => {
   it('is highlighted with classes, never a style attribute', () => {
     const { html, diagnostics } = renderContentMarkdown(fence, source);
     expect(diagnostics).toEqual([]);
-    expect(html).toMatch(/^<pre class="shiki" tabindex="0" data-language="sql"><code><span class="line"><span class="hl-[0-9a-f]{6} hd-[0-9a-f]{6}">-- live ones<\/span><\/span>\n<span class="line"><span class="hl-[0-9a-f]{6} hd-[0-9a-f]{6}">select<\/span>/);
+    expect(html).toMatch(
+      /^<pre class="shiki" tabindex="0" data-language="sql"><code><span class="line"><span class="hl-[0-9a-f]{6} hd-[0-9a-f]{6}">-- live ones<\/span><\/span>\n<span class="line"><span class="hl-[0-9a-f]{6} hd-[0-9a-f]{6}">select<\/span>/,
+    );
     expect(html).not.toContain('style=');
     expect(html).toContain('-- live ones');
     // The comment has its own colour in both themes (the first block a thread highlights included).
@@ -111,13 +124,24 @@ describe('highlighted code', () => {
   });
 
   it('is left plain when the site turns highlighting off', () => {
-    expect(renderContentMarkdown(fence, source, { highlight: false }).html).toBe('<pre><code class="language-sql">-- live ones\nselect id, name\nfrom clients\n</code></pre>');
+    expect(renderContentMarkdown(fence, source, { highlight: false }).html).toBe(
+      '<pre><code class="language-sql">-- live ones\nselect id, name\nfrom clients\n</code></pre>',
+    );
   });
 
   it('shows a fence in an unknown language plain, with a warning at its line and a suggestion', () => {
     const { html, diagnostics } = renderContentMarkdown('Intro\n\n```pyhton\nprint(1)\n```', source);
     expect(html).toContain('<pre><code class="language-pyhton">print(1)\n</code></pre>');
-    expect(diagnostics).toMatchObject([{ code: 'unknown-code-language', severity: 'warning', file: source.file, line: 7, actual: '"pyhton"', hint: 'did you mean "python"?' }]);
+    expect(diagnostics).toMatchObject([
+      {
+        code: 'unknown-code-language',
+        severity: 'warning',
+        file: source.file,
+        line: 7,
+        actual: '"pyhton"',
+        hint: 'did you mean "python"?',
+      },
+    ]);
   });
 
   it('colours the first block of a language as it colours the next, whatever was highlighted before', () => {
@@ -130,7 +154,9 @@ describe('highlighted code', () => {
   });
 
   it('uses the themes the site names', () => {
-    const themed = renderContentMarkdown('```js\nconst a = 1;\n```', source, { shiki: { themes: { light: 'min-light', dark: 'min-dark' } } }).html;
+    const themed = renderContentMarkdown('```js\nconst a = 1;\n```', source, {
+      shiki: { themes: { light: 'min-light', dark: 'min-dark' } },
+    }).html;
     const plain = renderContentMarkdown('```js\nconst a = 1;\n```', source).html;
     expect(themed).toContain('<pre class="shiki"');
     expect(themed).not.toBe(plain);
@@ -139,17 +165,28 @@ describe('highlighted code', () => {
 
 describe('the markdown settings, checked when the site loads', () => {
   const check = (markdown: unknown) =>
-    checkSite({ ...createMinimalSite(), markdown }, path.resolve('tests/fixtures/minimal')).diagnostics.map(({ code, field, expected, actual, hint }) => ({ code, field, expected, actual, hint }));
+    checkSite({ ...createMinimalSite(), markdown }, path.resolve('tests/fixtures/minimal')).diagnostics.map(
+      ({ code, field, expected, actual, hint }) => ({ code, field, expected, actual, hint }),
+    );
 
   it('accepts plugins, with and without options', () => {
     expect(check({ remarkPlugins: [remarkAppend], rehypePlugins: [[rehypeMark, { mark: 'x' }], rehypeExternalLinks] })).toEqual([]);
   });
 
   it('reports a value that is not a plugin at its field', () => {
-    expect(check({ rehypePlugins: [rehypeMark, 'rehype-slug'] })).toMatchObject([{ code: 'invalid-type', field: 'markdown.rehypePlugins[1]', expected: 'a unified plugin, or [plugin, options]', actual: '"rehype-slug"' }]);
+    expect(check({ rehypePlugins: [rehypeMark, 'rehype-slug'] })).toMatchObject([
+      {
+        code: 'invalid-type',
+        field: 'markdown.rehypePlugins[1]',
+        expected: 'a unified plugin, or [plugin, options]',
+        actual: '"rehype-slug"',
+      },
+    ]);
   });
 
   it('reports a theme Shiki does not have, with a suggestion', () => {
-    expect(check({ shiki: { themes: { light: 'github-light', dark: 'github-drak' } } })).toMatchObject([{ code: 'invalid-value', field: 'markdown.shiki.themes.dark', actual: '"github-drak"', hint: 'did you mean "github-dark"?' }]);
+    expect(check({ shiki: { themes: { light: 'github-light', dark: 'github-drak' } } })).toMatchObject([
+      { code: 'invalid-value', field: 'markdown.shiki.themes.dark', actual: '"github-drak"', hint: 'did you mean "github-dark"?' },
+    ]);
   });
 });

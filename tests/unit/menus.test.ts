@@ -3,8 +3,12 @@ import { createCatalogue } from '../../src/content/catalogue.ts';
 import { buildMenus } from '../../templates/menus.ts';
 import { makeEntry } from '../helpers/entries.ts';
 
-const projects = Array.from({ length: 14 }, (_, i) => makeEntry('projects', `/projects/p${String(i).padStart(2, '0')}`, { sort: 140 - i * 10, title: `Project ${i}` }));
-const blogs = Array.from({ length: 12 }, (_, i) => makeEntry('blogs', `/blogs/b${i}`, { createdDate: `20${10 + i}-01-01`, sort: i, title: `Blog ${i}` }));
+const projects = Array.from({ length: 14 }, (_, i) =>
+  makeEntry('projects', `/projects/p${String(i).padStart(2, '0')}`, { sort: 140 - i * 10, title: `Project ${i}` }),
+);
+const blogs = Array.from({ length: 12 }, (_, i) =>
+  makeEntry('blogs', `/blogs/b${i}`, { createdDate: `20${10 + i}-01-01`, sort: i, title: `Blog ${i}` }),
+);
 const catalogue = createCatalogue([
   ...projects,
   makeEntry('projects', '/projects/hidden', { sort: 1, hidden: true, title: 'Hidden' }),
@@ -40,7 +44,18 @@ describe('header menus', () => {
   });
 
   it('Blogs lists the 10 newest by createdDate, newest first, then All Blogs', () => {
-    expect(menus.blogs!.items.map((i) => i.label)).toEqual(['Blog 11', 'Blog 10', 'Blog 9', 'Blog 8', 'Blog 7', 'Blog 6', 'Blog 5', 'Blog 4', 'Blog 3', 'Blog 2']);
+    expect(menus.blogs!.items.map((i) => i.label)).toEqual([
+      'Blog 11',
+      'Blog 10',
+      'Blog 9',
+      'Blog 8',
+      'Blog 7',
+      'Blog 6',
+      'Blog 5',
+      'Blog 4',
+      'Blog 3',
+      'Blog 2',
+    ]);
     expect(menus.blogs!.all).toEqual({ label: 'All Blogs', href: '/blogs' });
   });
 });

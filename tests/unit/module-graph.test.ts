@@ -13,7 +13,9 @@ function engineGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
-    const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/g)].map((match) => path.resolve(path.dirname(file), match[1]!));
+    const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/g)].map((match) =>
+      path.resolve(path.dirname(file), match[1]!),
+    );
     graph.set(file, specifiers);
   }
   return graph;
@@ -107,7 +109,12 @@ function layerOf(relative: string): string | undefined {
 }
 
 /** Every import of a module from a folder not below its own (`importer → imported`, relative to the root). */
-function layerViolations(graph: Map<string, string[]>, root: string, layers: readonly (readonly string[])[], layer: (relative: string) => string | undefined): string[] {
+function layerViolations(
+  graph: Map<string, string[]>,
+  root: string,
+  layers: readonly (readonly string[])[],
+  layer: (relative: string) => string | undefined,
+): string[] {
   const rank = new Map(layers.flatMap((folders, index) => folders.map((folder) => [folder, index] as const)));
   const found: string[] = [];
   for (const [file, imports] of graph) {
@@ -132,7 +139,16 @@ describe('the engine’s modules', () => {
   });
 
   it('finds a cycle when there is one', () => {
-    expect(cycles(new Map([['/a', ['/b']], ['/b', ['/c']], ['/c', ['/a']], ['/d', ['/a']]]))).toEqual([['/a', '/b', '/c']]);
+    expect(
+      cycles(
+        new Map([
+          ['/a', ['/b']],
+          ['/b', ['/c']],
+          ['/c', ['/a']],
+          ['/d', ['/a']],
+        ]),
+      ),
+    ).toEqual([['/a', '/b', '/c']]);
   });
 
   it('import only from the layers below their own, types included', () => {
@@ -152,11 +168,19 @@ describe('the engine’s modules', () => {
       ['/s/side/e.ts', ['/s/stray/f.ts']],
     ]);
     const layer = (relative: string) => relative.split(path.sep)[0];
-    expect(layerViolations(fake, '/s', layers, layer)).toEqual(['low/c.ts → top/a.ts', 'mid/b.ts → side/e.ts', 'side/e.ts → stray/f.ts (no layer)']);
+    expect(layerViolations(fake, '/s', layers, layer)).toEqual([
+      'low/c.ts → top/a.ts',
+      'mid/b.ts → side/e.ts',
+      'side/e.ts → stray/f.ts (no layer)',
+    ]);
   });
 
   it('never import the site in this repository (templates/, content/, site.config.ts)', () => {
-    const outside = [...graph].flatMap(([file, imports]) => imports.filter((imported) => !imported.startsWith(SRC + path.sep)).map((imported) => `${path.relative(SRC, file)} → ${path.relative(SRC, imported)}`));
+    const outside = [...graph].flatMap(([file, imports]) =>
+      imports
+        .filter((imported) => !imported.startsWith(SRC + path.sep))
+        .map((imported) => `${path.relative(SRC, file)} → ${path.relative(SRC, imported)}`),
+    );
     expect(outside.filter((line) => !line.endsWith('package.json'))).toEqual([]);
   });
 });

@@ -21,5 +21,10 @@ it('removes the temporary files of drawings that were killed, and keeps those of
   expect(fs.readdirSync(dir).sort()).toEqual(['abc.png', running, 'notes.tmp'].sort());
   await cache.write('ghi', new Uint8Array([1, 2, 3]));
   expect(cache.has('ghi')).toBe(true);
-  expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp')).sort()).toEqual([running, 'notes.tmp'].sort());
+  expect(
+    fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.tmp'))
+      .sort(),
+  ).toEqual([running, 'notes.tmp'].sort());
 });

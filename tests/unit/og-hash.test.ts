@@ -33,7 +33,10 @@ describe('imageKey', () => {
 describe('fingerprints', () => {
   it('of a template change when a file it imports changes, not when only its timestamp does', async () => {
     const colors = write('colors.ts', "export const INK = '#10213A';\n");
-    const template = write('Card.tsx', "import { INK } from './colors.ts';\nexport default function Card() { return <div style={{ color: INK }} />; }\n");
+    const template = write(
+      'Card.tsx',
+      "import { INK } from './colors.ts';\nexport default function Card() { return <div style={{ color: INK }} />; }\n",
+    );
     const before = await templateFingerprint(template);
     fs.utimesSync(colors, new Date(), new Date(Date.now() + 5000));
     expect(await templateFingerprint(template)).toBe(before);

@@ -23,7 +23,11 @@ const planWith = (home: OgImageSpec | (() => never), templates = ogSetup.templat
         ...ogSetup,
         templates,
         image: (entry: Entry) =>
-          entry.url !== '/' ? { template: 'plain', props: { title: entry.data.title }, alt: entry.data.title } : typeof home === 'function' ? home() : home,
+          entry.url !== '/'
+            ? { template: 'plain', props: { title: entry.data.title }, alt: entry.data.title }
+            : typeof home === 'function'
+              ? home()
+              : home,
       },
     },
     catalogue,
@@ -64,14 +68,33 @@ describe('planOgImages', () => {
   });
 
   it.each([
-    ['a hand-made image that is missing', { file: '/images/none.png', alt: 'x' }, 'og-image-invalid', 'names /images/none.png, which is in neither'],
+    [
+      'a hand-made image that is missing',
+      { file: '/images/none.png', alt: 'x' },
+      'og-image-invalid',
+      'names /images/none.png, which is in neither',
+    ],
     ['a hand-made image that is not PNG or SVG', { file: '/images/dot.gif', alt: 'x' }, 'og-image-invalid', 'must be a PNG or an SVG'],
-    ['an asset that is missing', { template: 'plain', props: {}, assets: { mark: '/images/none.svg' }, alt: 'x' }, 'og-image-invalid', 'embeds /images/none.svg'],
+    [
+      'an asset that is missing',
+      { template: 'plain', props: {}, assets: { mark: '/images/none.svg' }, alt: 'x' },
+      'og-image-invalid',
+      'embeds /images/none.svg',
+    ],
     ['a template the site does not define', { template: 'fancy', props: {}, alt: 'x' }, 'og-image-invalid', 'names the template "fancy"'],
-    ['a hook that throws', () => { throw new Error('boom'); }, 'og-image-failed', "og.image() threw boom"],
+    [
+      'a hook that throws',
+      () => {
+        throw new Error('boom');
+      },
+      'og-image-failed',
+      'og.image() threw boom',
+    ],
   ] as const)('reports %s on the page, and plans no image for it', async (_what, spec, code, message) => {
     const plan = await planWith(spec as OgImageSpec);
-    expect(plan.diagnostics).toMatchObject([{ code, severity: 'error', file: path.join(base.contentDir, 'index.md'), message: expect.stringContaining(message) }]);
+    expect(plan.diagnostics).toMatchObject([
+      { code, severity: 'error', file: path.join(base.contentDir, 'index.md'), message: expect.stringContaining(message) },
+    ]);
     expect(plan.refs.has('/')).toBe(false);
     expect(plan.refs.size).toBe(catalogue.entries.length - 1);
   });
@@ -81,7 +104,10 @@ describe('planOgImages', () => {
     fs.writeFileSync(broken, 'export default function ( {');
     const plan = await planWith({ template: 'plain', props: {}, alt: 'x' }, { plain: broken });
     expect(plan.diagnostics).toHaveLength(catalogue.entries.length);
-    expect(plan.diagnostics[0]).toMatchObject({ code: 'og-image-failed', message: expect.stringContaining('its template "plain" does not build') });
+    expect(plan.diagnostics[0]).toMatchObject({
+      code: 'og-image-failed',
+      message: expect.stringContaining('its template "plain" does not build'),
+    });
     expect(plan.jobs).toEqual([]);
   });
 });

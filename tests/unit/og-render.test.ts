@@ -37,7 +37,9 @@ describe('renderOgImages', () => {
     const warm = await renderOgImages(site, [...jobs, job('/b', 'k3')], options);
     expect([warm.drawn, warm.reused]).toEqual([1, 2]);
     // Images, drawn or reused, are published from the cache, not held in memory: ten thousand would fill it.
-    expect(warm.files.map((f) => (f instanceof FileFromDisk ? [f.source, f.hash] : f))).toEqual(['k1', 'k2', 'k3'].map((key) => [path.join(cacheDir, `${key}.png`), key]));
+    expect(warm.files.map((f) => (f instanceof FileFromDisk ? [f.source, f.hash] : f))).toEqual(
+      ['k1', 'k2', 'k3'].map((key) => [path.join(cacheDir, `${key}.png`), key]),
+    );
     expect(Buffer.compare(warm.files[1]!.contents as Uint8Array, cold.files[1]!.contents as Uint8Array)).toBe(0);
     const forced = await renderOgImages(site, jobs, { ...options, force: true });
     expect([forced.drawn, forced.reused]).toEqual([2, 0]);
@@ -57,10 +59,19 @@ describe('renderOgImages', () => {
       onProgress: (done, total) => progress.push([done, total]),
     });
     expect(result.diagnostics).toMatchObject([
-      { code: 'og-image-failed', severity: 'error', file: '/content/broken.md', message: expect.stringContaining('The social image of /broken could not be drawn') },
+      {
+        code: 'og-image-failed',
+        severity: 'error',
+        file: '/content/broken.md',
+        message: expect.stringContaining('The social image of /broken could not be drawn'),
+      },
     ]);
     expect(result.files.map((f) => f.path)).toEqual(['og/ok.png']);
     expect(fs.readdirSync(cacheDir)).toEqual(['k1.png']);
-    expect(progress).toEqual([[0, 2], [1, 2], [2, 2]]);
+    expect(progress).toEqual([
+      [0, 2],
+      [1, 2],
+      [2, 2],
+    ]);
   });
 });

@@ -53,7 +53,12 @@ describe('compareEntries (the one ordering)', () => {
 
 describe('compareNewestFirst', () => {
   it('orders by createdDate, newest first, undated last, ties by path', () => {
-    const list = [entry('/old', undefined, '2019-01-01'), entry('/none'), entry('/new-b', undefined, '2026-05-12'), entry('/new-a', undefined, '2026-05-12')];
+    const list = [
+      entry('/old', undefined, '2019-01-01'),
+      entry('/none'),
+      entry('/new-b', undefined, '2026-05-12'),
+      entry('/new-a', undefined, '2026-05-12'),
+    ];
     expect(urls(list.sort(compareNewestFirst))).toEqual(['/new-a', '/new-b', '/old', '/none']);
   });
 });

@@ -14,14 +14,20 @@ const tempFolder = () => {
   folders.push(folder);
   return folder;
 };
-afterEach(() => { for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true }); });
+afterEach(() => {
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+});
 
 /** The pid of a process that has ended. */
 const endedPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
 /** What every build's output holds, and tells it from a folder of someone's. */
 const HEADERS: OutputFile = { path: '_headers', contents: `# Response headers\n# ${OUTPUT_SIGNATURE}\n` };
-const pages = (count: number): OutputFile[] => [HEADERS, ...Array.from({ length: count }, (_, i) => ({ path: `page-${i}/index.html`, contents: `<p>${i}</p>` }))];
-const images = (count: number): OutputFile[] => Array.from({ length: count }, (_, i) => ({ path: `images/photo-${i}.webp`, contents: `webp ${i}` }));
+const pages = (count: number): OutputFile[] => [
+  HEADERS,
+  ...Array.from({ length: count }, (_, i) => ({ path: `page-${i}/index.html`, contents: `<p>${i}</p>` })),
+];
+const images = (count: number): OutputFile[] =>
+  Array.from({ length: count }, (_, i) => ({ path: `images/photo-${i}.webp`, contents: `webp ${i}` }));
 const listing = (folder: string) => fs.readdirSync(folder).sort();
 
 describe('folders that killed builds leave beside the output', () => {
@@ -37,8 +43,20 @@ describe('folders that killed builds leave beside the output', () => {
     make(`dist.tmp-${process.ppid}-dddddddd`);
     make(`other.tmp-${dead}-eeeeeeee`);
     make(`dist.tmp-${dead}-not-ours`);
-    expect(removeAbandonedSideFolders(target).map((folder) => path.basename(folder)).sort()).toEqual([`dist.old-${dead}-bbbbbbbb`, `dist.tmp-${dead}-aaaaaaaa`]);
-    expect(listing(parent)).toEqual(['dist', `dist.tmp-${dead}-not-ours`, `dist.tmp-${process.pid}-cccccccc`, `dist.tmp-${process.ppid}-dddddddd`, `other.tmp-${dead}-eeeeeeee`].sort());
+    expect(
+      removeAbandonedSideFolders(target)
+        .map((folder) => path.basename(folder))
+        .sort(),
+    ).toEqual([`dist.old-${dead}-bbbbbbbb`, `dist.tmp-${dead}-aaaaaaaa`]);
+    expect(listing(parent)).toEqual(
+      [
+        'dist',
+        `dist.tmp-${dead}-not-ours`,
+        `dist.tmp-${process.pid}-cccccccc`,
+        `dist.tmp-${process.ppid}-dddddddd`,
+        `other.tmp-${dead}-eeeeeeee`,
+      ].sort(),
+    );
   });
 
   it('are removed after a day whatever process has their pid now', () => {

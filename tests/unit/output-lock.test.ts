@@ -28,7 +28,9 @@ describe('the lock of an output folder', () => {
     const file = lockFile(cache, out);
     releases.push(lockOutput(file, out));
     expect(() => lockOutput(file, out)).toThrow(OutputLockedError);
-    expect(() => lockOutput(file, out)).toThrow(`another build (pid ${process.pid}) is writing to ${out} now, so this one stopped and changed nothing.`);
+    expect(() => lockOutput(file, out)).toThrow(
+      `another build (pid ${process.pid}) is writing to ${out} now, so this one stopped and changed nothing.`,
+    );
     // Another output has a lock of its own.
     releases.push(lockOutput(lockFile(cache, `${out}-2`), `${out}-2`));
   });

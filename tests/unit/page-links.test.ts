@@ -4,13 +4,33 @@ import type { ScannedPage } from '../../src/render/html-scan.ts';
 import type { Route } from '../../src/routes/routes.ts';
 
 // Two pages: /a links to a section of /b and to another site.
-const route = (url: string) => ({ url, outPath: `${url.slice(1)}/index.html`, template: 'page', noindex: false, entry: { url, file: `${url.slice(1)}.md` } }) as unknown as Route;
+const route = (url: string) =>
+  ({
+    url,
+    outPath: `${url.slice(1)}/index.html`,
+    template: 'page',
+    noindex: false,
+    entry: { url, file: `${url.slice(1)}.md` },
+  }) as unknown as Route;
 const routes = [route('/a'), route('/b')];
 const files = routes.map((r) => ({ path: r.outPath, contents: '' }));
-const scan = (links: string[], ids: string[]): ScannedPage => ({ links: links.map((url) => ({ where: '<a href>', url })), ids: new Set(ids) });
-const pagesOf = (a: ScannedPage, b: ScannedPage) => new Map([['a/index.html', { analysis: { links: a } }], ['b/index.html', { analysis: { links: b } }]]);
+const scan = (links: string[], ids: string[]): ScannedPage => ({
+  links: links.map((url) => ({ where: '<a href>', url })),
+  ids: new Set(ids),
+});
+const pagesOf = (a: ScannedPage, b: ScannedPage) =>
+  new Map([
+    ['a/index.html', { analysis: { links: a } }],
+    ['b/index.html', { analysis: { links: b } }],
+  ]);
 const check = (now: Map<string, { analysis: { links: ScannedPage } }>, previous?: { links?: LinkState; pages: typeof now }) =>
-  checkPageLinks(files, routes, 'https://site.example', { scans: () => new Map([...now].map(([path, page]) => [path, page.analysis.links])), state: { key: 'k', pages: now } }, { previous: (key) => (key === 'k' ? previous : undefined) });
+  checkPageLinks(
+    files,
+    routes,
+    'https://site.example',
+    { scans: () => new Map([...now].map(([path, page]) => [path, page.analysis.links])), state: { key: 'k', pages: now } },
+    { previous: (key) => (key === 'k' ? previous : undefined) },
+  );
 
 describe('the link check of a build after another', () => {
   const a = scan(['/b#intro', 'https://other.example/'], ['top']);
@@ -22,7 +42,18 @@ describe('the link check of a build after another', () => {
     expect(first.diagnostics).toEqual([]);
     expect(first.external).toEqual([{ url: 'https://other.example/', count: 1, firstPage: '/a' }]);
     // /b rendered again (a new scan), its links and ids the same: nothing is scanned or resolved.
-    const again = checkPageLinks(files, routes, 'https://site.example', { scans: () => { throw new Error('checked every link again'); }, state: { key: 'k', pages: pagesOf(a, scan(['/a'], ['intro'])) } }, { previous: () => previous });
+    const again = checkPageLinks(
+      files,
+      routes,
+      'https://site.example',
+      {
+        scans: () => {
+          throw new Error('checked every link again');
+        },
+        state: { key: 'k', pages: pagesOf(a, scan(['/a'], ['intro'])) },
+      },
+      { previous: () => previous },
+    );
     expect(again.state).toBe(first.state);
     expect(again.external).toBe(first.state.external);
   });
@@ -39,7 +70,20 @@ describe('the link check of a build after another', () => {
   });
 
   it('checks again over other output paths, or after another kind of build', () => {
-    const moved = checkPageLinks([...files, { path: 'c.txt', contents: '' }], routes, 'https://site.example', { scans: () => new Map([['a/index.html', a], ['b/index.html', scan(['/a'], [])]]), state: { key: 'k', pages: pagesOf(a, scan(['/a'], ['intro'])) } }, { previous: () => previous });
+    const moved = checkPageLinks(
+      [...files, { path: 'c.txt', contents: '' }],
+      routes,
+      'https://site.example',
+      {
+        scans: () =>
+          new Map([
+            ['a/index.html', a],
+            ['b/index.html', scan(['/a'], [])],
+          ]),
+        state: { key: 'k', pages: pagesOf(a, scan(['/a'], ['intro'])) },
+      },
+      { previous: () => previous },
+    );
     expect(moved.state).not.toBe(first.state);
     expect(moved.diagnostics).toEqual([expect.objectContaining({ code: 'broken-anchor' })]);
     expect(check(pagesOf(a, b), undefined).state).not.toBe(first.state);

@@ -4,21 +4,38 @@ import { pageUrl, paginate } from '../../src/routes/paginate.ts';
 const letters = ['a', 'b', 'c', 'd', 'e'];
 
 describe('paginate', () => {
-  it('splits a list into pages: page 1 at the list\'s own URL, then /2, /3, with previous, next and the totals', () => {
+  it("splits a list into pages: page 1 at the list's own URL, then /2, /3, with previous, next and the totals", () => {
     const pages = paginate(letters, { url: '/blog', perPage: 2 });
     expect(pages).toEqual([
       { items: ['a', 'b'], page: 1, pages: 3, total: 5, url: '/blog', next: '/blog/2', urls: ['/blog', '/blog/2', '/blog/3'] },
-      { items: ['c', 'd'], page: 2, pages: 3, total: 5, url: '/blog/2', previous: '/blog', next: '/blog/3', urls: ['/blog', '/blog/2', '/blog/3'] },
+      {
+        items: ['c', 'd'],
+        page: 2,
+        pages: 3,
+        total: 5,
+        url: '/blog/2',
+        previous: '/blog',
+        next: '/blog/3',
+        urls: ['/blog', '/blog/2', '/blog/3'],
+      },
       { items: ['e'], page: 3, pages: 3, total: 5, url: '/blog/3', previous: '/blog/2', urls: ['/blog', '/blog/2', '/blog/3'] },
     ]);
   });
 
   it('never makes a /blog/1', () => {
-    expect(paginate(letters, { url: '/blog/', perPage: 1 }).map((page) => page.url)).toEqual(['/blog', '/blog/2', '/blog/3', '/blog/4', '/blog/5']);
+    expect(paginate(letters, { url: '/blog/', perPage: 1 }).map((page) => page.url)).toEqual([
+      '/blog',
+      '/blog/2',
+      '/blog/3',
+      '/blog/4',
+      '/blog/5',
+    ]);
   });
 
   it('gives an empty list its one page, and a list that fits one page no neighbours', () => {
-    expect(paginate([], { url: '/blog', perPage: 10 })).toEqual([{ items: [], page: 1, pages: 1, total: 0, url: '/blog', urls: ['/blog'] }]);
+    expect(paginate([], { url: '/blog', perPage: 10 })).toEqual([
+      { items: [], page: 1, pages: 1, total: 0, url: '/blog', urls: ['/blog'] },
+    ]);
     expect(paginate(letters, { url: '/blog', perPage: 5 })).toHaveLength(1);
   });
 

@@ -24,7 +24,13 @@ function put(target: string, text: string, secondsAgo = 100) {
 /** Leaves a receipt as a build would: inputs listed, then the output written, then its stamps. */
 function receipt() {
   const inputs = takeSnapshot([content, code], [lock]);
-  writeReceipt(file, { request, out, inputs, outputs: ['index.html', 'a/index.html'].map((output) => [output, fileStamp(fs.statSync(path.join(out, output)))]), summary: { pages: 2, files: 2, externalLinks: [] } });
+  writeReceipt(file, {
+    request,
+    out,
+    inputs,
+    outputs: ['index.html', 'a/index.html'].map((output) => [output, fileStamp(fs.statSync(path.join(out, output)))]),
+    summary: { pages: 2, files: 2, externalLinks: [] },
+  });
 }
 
 beforeEach(() => {
@@ -65,11 +71,14 @@ describe('a build receipt', () => {
     ['the lock file changed', () => put(lock, '{ }')],
     ['an output file edited by hand', () => put(path.join(out, 'index.html'), '<p>Hom</p>', 50)],
     ['an output file deleted', () => fs.rmSync(path.join(out, 'a/index.html'))],
-    ['an output file replaced by an identical copy', () => {
-      const target = path.join(out, 'index.html');
-      fs.copyFileSync(target, `${target}.new`);
-      fs.renameSync(`${target}.new`, target);
-    }],
+    [
+      'an output file replaced by an identical copy',
+      () => {
+        const target = path.join(out, 'index.html');
+        fs.copyFileSync(target, `${target}.new`);
+        fs.renameSync(`${target}.new`, target);
+      },
+    ],
   ])('is not up to date after %s', (_, change) => {
     change();
     expect(upToDate(file, request, out)).toBeUndefined();

@@ -18,7 +18,11 @@ describe('redirectFiles', () => {
     const { files, diagnostics } = plan({ '/team/': '/about/team', '/about-us.html': '/about#history' });
     expect(diagnostics).toEqual([]);
     expect(files.map((file) => file.path)).toEqual(['_redirects', 'team/index.html', 'about-us.html']);
-    expect(text(files, '_redirects').split('\n').filter((line) => !line.startsWith('#'))).toEqual(['/team /about/team 301', '/about-us.html /about#history 301', '']);
+    expect(
+      text(files, '_redirects')
+        .split('\n')
+        .filter((line) => !line.startsWith('#')),
+    ).toEqual(['/team /about/team 301', '/about-us.html /about#history 301', '']);
   });
 
   it('sends the visitor on with a meta refresh, a canonical link and a link, and no script', () => {
@@ -33,12 +37,24 @@ describe('redirectFiles', () => {
   it('fails on a redirect whose target is no page of the build, with a did-you-mean', () => {
     const { files, diagnostics } = plan({ '/team': '/about/teem' });
     expect(files).toEqual([]);
-    expect(diagnostics).toMatchObject([{ code: 'invalid-redirect', severity: 'error', file: '/site/site.config.tsx', field: 'redirects["/team"]', message: 'leads to /about/teem, which is no page of the build', hint: 'did you mean "/about/team"?' }]);
+    expect(diagnostics).toMatchObject([
+      {
+        code: 'invalid-redirect',
+        severity: 'error',
+        file: '/site/site.config.tsx',
+        field: 'redirects["/team"]',
+        message: 'leads to /about/teem, which is no page of the build',
+        hint: 'did you mean "/about/team"?',
+      },
+    ]);
   });
 
   it('fails on a redirect whose source is a page or a file of the build', () => {
     const { diagnostics } = plan({ '/about': '/about/team', '/logo.html': '/' }, [{ path: 'logo.html', contents: '' }]);
-    expect(diagnostics.map((d) => d.message)).toEqual(['starts from /about, which the build already has: the redirect would replace it', 'starts from /logo.html, which the build already has: the redirect would replace it']);
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      'starts from /about, which the build already has: the redirect would replace it',
+      'starts from /logo.html, which the build already has: the redirect would replace it',
+    ]);
   });
 
   it('fails on a source or target that is no plain path', () => {

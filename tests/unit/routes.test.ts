@@ -35,6 +35,11 @@ describe('checkDuplicateUrls', () => {
   });
 
   it('treats _index.md and index.md in one folder as a clash', () => {
-    expect(checkDuplicateUrls([{ file: '/a', relative: 'blogs/_index.md' }, { file: '/b', relative: 'blogs/index.md' }])).toHaveLength(2);
+    expect(
+      checkDuplicateUrls([
+        { file: '/a', relative: 'blogs/_index.md' },
+        { file: '/b', relative: 'blogs/index.md' },
+      ]),
+    ).toHaveLength(2);
   });
 });

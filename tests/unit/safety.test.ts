@@ -16,10 +16,18 @@ describe('unsafeUrlScheme', () => {
     ['data:image/svg+xml,<svg onload=x>', 'data:image/svg+xml'],
   ])('%j runs code (%s)', (url, scheme) => expect(unsafeUrlScheme(url)).toBe(scheme));
 
-  it.each(['https://example.org/javascript:x', '/javascript:x', './javascript:x', 'java script:x', 'javascript%3Ax', 'mailto:a@b', 'data:image/png;base64,iVBOR', 'data:,plain text', '#javascript:x', ''])(
-    '%j runs no code',
-    (url) => expect(unsafeUrlScheme(url)).toBeUndefined(),
-  );
+  it.each([
+    'https://example.org/javascript:x',
+    '/javascript:x',
+    './javascript:x',
+    'java script:x',
+    'javascript%3Ax',
+    'mailto:a@b',
+    'data:image/png;base64,iVBOR',
+    'data:,plain text',
+    '#javascript:x',
+    '',
+  ])('%j runs no code', (url) => expect(unsafeUrlScheme(url)).toBeUndefined());
 
   it('sees through character references once decoded', () => {
     expect(decodeCharacterReferences('jav&#x61;script&colon;x')).toBe('javascript:x');
@@ -29,9 +37,21 @@ describe('unsafeUrlScheme', () => {
 });
 
 describe('checkFileName', () => {
-  it.each(['projects/a#b.md', 'projects/a?b.md', 'projects/100%.md', 'projects/a\\b.md', 'projects/ lead.md', 'projects/trail .md', 'a /b.md', 'x\u0007.md'])(
-    '%j cannot be reached by its URL',
-    (relative) => expect(checkFileName({ file: `/c/${relative}`, relative })).toMatchObject({ code: 'invalid-file-name', line: 1, actual: JSON.stringify(relative) }),
+  it.each([
+    'projects/a#b.md',
+    'projects/a?b.md',
+    'projects/100%.md',
+    'projects/a\\b.md',
+    'projects/ lead.md',
+    'projects/trail .md',
+    'a /b.md',
+    'x\u0007.md',
+  ])('%j cannot be reached by its URL', (relative) =>
+    expect(checkFileName({ file: `/c/${relative}`, relative })).toMatchObject({
+      code: 'invalid-file-name',
+      line: 1,
+      actual: JSON.stringify(relative),
+    }),
   );
   it.each(['projects/a b.md', 'projects/café.md', 'blogs/日本.md', 'a.b.c.md', '_index.md', "it's.md"])('%j is fine', (relative) => {
     expect(checkFileName({ file: `/c/${relative}`, relative })).toBeUndefined();

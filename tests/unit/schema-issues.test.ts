@@ -26,6 +26,8 @@ describe('a field that may take several forms (a union)', () => {
   });
 
   it('names every allowed form when the value has none of their shapes', () => {
-    expect(described({ tags: 5 })).toEqual([{ field: 'tags', code: 'invalid-type', expected: 'one of css, react, node or a list', actual: '5', hint: undefined }]);
+    expect(described({ tags: 5 })).toEqual([
+      { field: 'tags', code: 'invalid-type', expected: 'one of css, react, node or a list', actual: '5', hint: undefined },
+    ]);
   });
 });

@@ -10,19 +10,34 @@ import { parseXml } from '../helpers/images.ts';
 const site = createSiteContext({ name: 'Example & Co', lang: 'en-US', origin: 'https://o.example' } as SiteDefinition, 'https://o.example');
 const catalogue = createCatalogue([
   makeEntry('posts', '/posts/old', { createdDate: '2023-01-01' }, { body: 'See [the new one](/posts/new).\n\n![dot](/images/dot.svg)' }),
-  makeEntry('posts', '/posts/new', { createdDate: '2024-06-01', updatedDate: '2024-07-01', title: 'New & shiny' }, { body: '## Part\n\nText with ]]> inside.' }),
+  makeEntry(
+    'posts',
+    '/posts/new',
+    { createdDate: '2024-06-01', updatedDate: '2024-07-01', title: 'New & shiny' },
+    { body: '## Part\n\nText with ]]> inside.' },
+  ),
   makeEntry('posts', '/posts/hidden', { createdDate: '2025-01-01', hidden: true }),
   makeEntry('posts', '/posts/undated', {}),
   makeEntry('posts', '/posts', { createdDate: '2025-01-01' }, { listPage: true }),
   makeEntry('pages', '/about', { createdDate: '2025-01-01' }),
 ]);
-const feed: FeedDefinition = { collection: 'posts', title: 'Posts', description: 'All <posts>', link: '/posts', rss: '/posts/rss.xml', atom: '/posts/atom.xml' };
+const feed: FeedDefinition = {
+  collection: 'posts',
+  title: 'Posts',
+  description: 'All <posts>',
+  link: '/posts',
+  rss: '/posts/rss.xml',
+  atom: '/posts/atom.xml',
+};
 
 describe('renderRss', () => {
   const channel = parseXml(renderRss(feed, catalogue, site)).rss.channel;
 
   it('lists the visible, dated entries of the collection, newest first', () => {
-    expect(channel.item.map((item: { link: string[] }) => item.link[0])).toEqual(['https://o.example/posts/new', 'https://o.example/posts/old']);
+    expect(channel.item.map((item: { link: string[] }) => item.link[0])).toEqual([
+      'https://o.example/posts/new',
+      'https://o.example/posts/old',
+    ]);
     expect(channel.item[0].title).toBe('New & shiny');
     expect(channel.item[0].pubDate).toBe('Sat, 01 Jun 2024 00:00:00 GMT');
   });
@@ -42,7 +57,8 @@ describe('renderRss', () => {
 
   it('credits the site unless the feed names an author', () => {
     expect(channel.item[0]['dc:creator']).toBe('Example & Co');
-    const authored = parseXml(renderRss({ ...feed, author: (entry) => ({ name: `Author of ${entry.slug}` }) }, catalogue, site)).rss.channel;
+    const authored = parseXml(renderRss({ ...feed, author: (entry) => ({ name: `Author of ${entry.slug}` }) }, catalogue, site)).rss
+      .channel;
     expect(authored.item[0]['dc:creator']).toBe('Author of new');
   });
 });
@@ -52,7 +68,11 @@ describe('renderAtom', () => {
 
   it('lists the same entries with ids, dates, summary and full HTML content', () => {
     expect(atom.entry.map((entry: { id: string }) => entry.id)).toEqual(['https://o.example/posts/new', 'https://o.example/posts/old']);
-    expect(atom.entry[0]).toMatchObject({ published: '2024-06-01T00:00:00Z', updated: '2024-07-01T00:00:00Z', author: { name: 'Example & Co' } });
+    expect(atom.entry[0]).toMatchObject({
+      published: '2024-06-01T00:00:00Z',
+      updated: '2024-07-01T00:00:00Z',
+      author: { name: 'Example & Co' },
+    });
     expect(atom.entry[0].content).toMatchObject({ '@_type': 'html', '#text': '<h2 id="part">Part</h2>\n<p>Text with ]]> inside.</p>' });
     expect(atom.updated).toBe('2024-07-01T00:00:00Z');
     expect(atom.id).toBe('https://o.example/posts/atom.xml');
@@ -66,7 +86,9 @@ describe('renderAtom', () => {
 });
 
 describe('checkEmptyFeeds', () => {
-  const collections = [{ name: 'posts', include: ['posts/*.md'], schema: () => null as never, template: 'page', dates: { published: 'date' } }];
+  const collections = [
+    { name: 'posts', include: ['posts/*.md'], schema: () => null as never, template: 'page', dates: { published: 'date' } },
+  ];
   const dated = createCatalogue([makeEntry('posts', '/posts/a', {}, { dates: { published: '2026-01-01' } })]);
   const undated = createCatalogue([makeEntry('posts', '/posts/a', { createdDate: undefined })]);
 

@@ -27,7 +27,9 @@ describe('listen', () => {
     const { port: taken } = await listen(newServer(), { port: 0, host: '127.0.0.1', portGiven: true, command: 'site preview' });
     const attempt = listen(newServer(), { port: taken, host: '127.0.0.1', portGiven: true, command: 'site preview' });
     await expect(attempt).rejects.toThrow(SiteConfigError);
-    await expect(attempt).rejects.toThrow(`port ${taken} on 127.0.0.1 is in use by another program (perhaps another site preview): stop it, or choose another port with --port <n> (--port 0 picks a free one).`);
+    await expect(attempt).rejects.toThrow(
+      `port ${taken} on 127.0.0.1 is in use by another program (perhaps another site preview): stop it, or choose another port with --port <n> (--port 0 picks a free one).`,
+    );
   });
 
   it('says nothing when the port asked for is free', async () => {
@@ -36,11 +38,30 @@ describe('listen', () => {
 });
 
 describe('hostAllowed (against DNS rebinding)', () => {
-  it.each(['localhost', 'localhost:4321', 'LOCALHOST:1', '127.0.0.1', '127.0.0.1:80', '[::1]', '[::1]:4321', '192.168.1.20:4321', 'localhost.'])('allows %s', (host) => {
+  it.each([
+    'localhost',
+    'localhost:4321',
+    'LOCALHOST:1',
+    '127.0.0.1',
+    '127.0.0.1:80',
+    '[::1]',
+    '[::1]:4321',
+    '192.168.1.20:4321',
+    'localhost.',
+  ])('allows %s', (host) => {
     expect(hostAllowed(host, '127.0.0.1')).toBe(true);
   });
 
-  it.each(['evil.example', 'evil.example:4321', 'localhost.evil.example', '127.0.0.1.nip.io', 'evil.example:4321@localhost', '', 'local host', '[::1'])('refuses %s', (host) => {
+  it.each([
+    'evil.example',
+    'evil.example:4321',
+    'localhost.evil.example',
+    '127.0.0.1.nip.io',
+    'evil.example:4321@localhost',
+    '',
+    'local host',
+    '[::1',
+  ])('refuses %s', (host) => {
     expect(hostAllowed(host, '127.0.0.1')).toBe(false);
   });
 

@@ -44,7 +44,9 @@ function Page({ path, year }: { path: string; year: number }) {
 /** Renders pages the way the engine does: inside the build's shared markup, then filled in. */
 function renderPages(paths: string[], year = 2026) {
   const shared = createSharedMarkup((node) => node);
-  return paths.map((path) => shared.fill(renderToString(<SharedMarkupProvider value={shared}>{<Page path={path} year={year} />}</SharedMarkupProvider>)));
+  return paths.map((path) =>
+    shared.fill(renderToString(<SharedMarkupProvider value={shared}>{<Page path={path} year={year} />}</SharedMarkupProvider>)),
+  );
 }
 
 describe('markup shared between the pages of a build', () => {
@@ -74,7 +76,9 @@ describe('markup shared between the pages of a build', () => {
     counterRenders = 0;
     const pages = renderPages(['/a', '/b', '/cc', '/dd', '/eee']);
     expect(counterRenders).toBe(3);
-    expect(pages[0]).toContain('<div data-island="Counter" data-props="{&quot;start&quot;:2}"><button type="button">Count <!-- -->2</button></div>');
+    expect(pages[0]).toContain(
+      '<div data-island="Counter" data-props="{&quot;start&quot;:2}"><button type="button">Count <!-- -->2</button></div>',
+    );
   });
 
   it('renders a memo component on its own: it does not see a context the page provides', () => {

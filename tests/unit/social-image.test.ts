@@ -7,7 +7,13 @@ describe('socialImage', () => {
   it('draws the textOnly card from the title and description, with the firm’s mark and the section', () => {
     expect(socialImage(makeEntry('projects', '/projects/acme', { title: 'Acme', description: 'About Acme.' }))).toEqual({
       template: 'textOnly',
-      props: { title: 'Acme', description: 'About Acme.', eyebrow: 'Case study', brand: 'Kestrel Point Consulting', backgroundColor: '#10213A' },
+      props: {
+        title: 'Acme',
+        description: 'About Acme.',
+        eyebrow: 'Case study',
+        brand: 'Kestrel Point Consulting',
+        backgroundColor: '#10213A',
+      },
       assets: { mark: '/images/logo.svg' },
       alt: 'Kestrel Point Consulting: Acme',
     });
@@ -15,7 +21,9 @@ describe('socialImage', () => {
 
   it('takes imageBgColor, background and overlay from ogImage', () => {
     const spec = socialImage(
-      makeEntry('pages', '/about', { ogImage: { imageBgColor: '#F4EFE6', background: { url: '/images/b.svg', overlay: '#16325C' }, alt: 'Our office' } }),
+      makeEntry('pages', '/about', {
+        ogImage: { imageBgColor: '#F4EFE6', background: { url: '/images/b.svg', overlay: '#16325C' }, alt: 'Our office' },
+      }),
     );
     expect(spec).toMatchObject({
       props: { backgroundColor: '#F4EFE6', overlay: '#16325C' },
@@ -26,7 +34,10 @@ describe('socialImage', () => {
   });
 
   it('uses a hand-made image when the page names one', () => {
-    expect(socialImage(makeEntry('pages', '/x', { ogImage: { path: '/images/x.png', alt: 'X' } }))).toEqual({ file: '/images/x.png', alt: 'X' });
+    expect(socialImage(makeEntry('pages', '/x', { ogImage: { path: '/images/x.png', alt: 'X' } }))).toEqual({
+      file: '/images/x.png',
+      alt: 'X',
+    });
   });
 
   it('calls articles and case studies articles, bios profiles, and the rest websites', () => {

@@ -24,7 +24,13 @@ const member = makeEntry(
 const project = makeEntry(
   'projects',
   '/projects/acme',
-  { clients: [{ name: 'Acme', url: 'https://acme.example' }], tags: ['aws', 'retail'], type: 'Article', publisher: 'Partner Press', createdDate: '2024-03-01' },
+  {
+    clients: [{ name: 'Acme', url: 'https://acme.example' }],
+    tags: ['aws', 'retail'],
+    type: 'Article',
+    publisher: 'Partner Press',
+    createdDate: '2024-03-01',
+  },
   { template: 'case-study' },
 ) as Entry<CaseStudy>;
 const post = makeEntry('blogs', '/blogs/hello', { createdDate: '2024-01-02', author: new Ref('team', 'ada') }, { template: 'blog-post' });
@@ -36,7 +42,11 @@ const catalogue = createCatalogue([
   post,
 ]);
 const images = new Map([['/blogs/hello', { url: '/og/blogs/hello.png', type: 'image/png' as const, width: 1200, height: 630, alt: 'x' }]]);
-const site = createSiteContext({ name: 'Kestrel Point Consulting', lang: 'en-US', origin: 'https://o.example' } as SiteDefinition, undefined, images);
+const site = createSiteContext(
+  { name: 'Kestrel Point Consulting', lang: 'en-US', origin: 'https://o.example' } as SiteDefinition,
+  undefined,
+  images,
+);
 
 describe('structured data', () => {
   it('describes the firm on the home page with its mark, e-mail and LinkedIn', () => {

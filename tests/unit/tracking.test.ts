@@ -12,14 +12,16 @@ import { makeEntry } from '../helpers/entries.ts';
 
 const site = createSiteContext({ name: 'T', lang: 'en', origin: 'https://t.example' } as SiteDefinition);
 const projects = (n: number) =>
-  Array.from({ length: n }, (_, i) => makeEntry('projects', `/projects/p${i}`, { sort: i, tags: [['aws', 'java', 'retail'][i % 3]!, 'python'] }));
+  Array.from({ length: n }, (_, i) =>
+    makeEntry('projects', `/projects/p${i}`, { sort: i, tags: [['aws', 'java', 'retail'][i % 3]!, 'python'] }),
+  );
 const trackerOf = (entries: Entry[]) => {
   const catalogue = createCatalogue(entries);
   return { catalogue, tracker: createTracker(catalogue, site) };
 };
 
 describe('the tracking catalogue', () => {
-  it("records the collection answers and the fields of other entries a page reads, never its own", () => {
+  it('records the collection answers and the fields of other entries a page reads, never its own', () => {
     const { tracker } = trackerOf(projects(3));
     const { value, reads } = tracker.record('/projects/p0', () => tracker.catalogue.collection('projects').map((e) => e.data.title));
     expect(value).toEqual(['Title of /projects/p0', 'Title of /projects/p1', 'Title of /projects/p2']);
@@ -82,16 +84,24 @@ describe('changed facts', () => {
   const { catalogue: old, tracker } = trackerOf(before);
   const sorts = (c: Catalogue) => c.collection('projects').map((e) => e.data.sort);
   const { reads } = tracker.record('/page', () => {
-    tracker.catalogue.collection('projects').forEach((e) => { void e.data.title; });
+    tracker.catalogue.collection('projects').forEach((e) => {
+      void e.data.title;
+    });
     tracker.catalogue.derive(sorts);
   });
   const [sortsKey] = [...tracker.derived.keys()];
   const facts = new Map([...reads, ...tracker.derived.get(sortsKey!)!].map((fact) => [fact, fingerprint(fact, old, site)]));
   const derived = new Map([[sortsKey!, [...tracker.derived.get(sortsKey!)!]]]);
-  const edited = (change: (entries: Entry[]) => Entry[]): Catalogue => createCatalogue(change(before.map((e) => ({ ...e, data: { ...e.data } }))));
+  const edited = (change: (entries: Entry[]) => Entry[]): Catalogue =>
+    createCatalogue(change(before.map((e) => ({ ...e, data: { ...e.data } }))));
 
   it('finds nothing changed when no entry was touched, without computing anything', () => {
-    const poisoned = { ...old, byPath: () => { throw new Error('computed'); } } as Catalogue;
+    const poisoned = {
+      ...old,
+      byPath: () => {
+        throw new Error('computed');
+      },
+    } as Catalogue;
     expect(changedFacts(facts, derived, new Set(), poisoned, site)).toEqual(new Set());
   });
 
@@ -105,7 +115,11 @@ describe('changed facts', () => {
       entries[1]!.data.sort = 99;
       return entries;
     });
-    expect([...changedFacts(facts, derived, new Set(['/projects/p1']), resorted, site)].sort()).toEqual([`d:${sortsKey}`, 'e:/projects/p1#data.sort', 'q:["projects",false,false,"sort"]']);
+    expect([...changedFacts(facts, derived, new Set(['/projects/p1']), resorted, site)].sort()).toEqual([
+      `d:${sortsKey}`,
+      'e:/projects/p1#data.sort',
+      'q:["projects",false,false,"sort"]',
+    ]);
   });
 
   it('finds a removed entry in the answers that listed it', () => {
@@ -122,7 +136,9 @@ describe('what a case study page reads', () => {
       tracker.record(url, () => {
         buildMenus(tracker.catalogue);
         const self = tracker.catalogue.byPath(url) as Entry<CaseStudy>;
-        relatedCaseStudies(self, tracker.catalogue, 3).forEach((e) => { void [e.data.title, e.data.description, e.data.tags]; });
+        relatedCaseStudies(self, tracker.catalogue, 3).forEach((e) => {
+          void [e.data.title, e.data.description, e.data.tags];
+        });
       }).reads.size;
     return [page('/projects/p5'), page(`/projects/p${n - 1}`)];
   };

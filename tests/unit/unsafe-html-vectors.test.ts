@@ -7,17 +7,45 @@ const findings = (body: string) =>
 
 describe('javascript: in raw HTML that the sanitizer would drop without a word', () => {
   it.each([
-    ['a meta refresh', 'Text.\n\n<meta http-equiv="refresh" content="0; URL=\'javascript:alert(1)\'">', ['7  <meta content>  [unsafe-url]']],
-    ['an animation value', 'Text.\n\n<svg><a><animate attributeName="href" values="https://example.org;javascript:alert(1)"/><text>x</text></a></svg>', ['7  <animate values>  [unsafe-url]']],
-    ['an animation target', 'Text.\n\n<svg><a><set attributeName="href" to="javascript:alert(1)"/></a></svg>', ['7  <set to>  [unsafe-url]']],
-    ['an iframe document', 'Text.\n\n<iframe srcdoc="&lt;a href=&quot;javascript:alert(1)&quot;&gt;x&lt;/a&gt;"></iframe>', ['7  <iframe srcdoc>  [unsafe-content]']],
-    ['a script in an iframe document', 'Text.\n\n<iframe srcdoc="<script>alert(1)</script>"></iframe>', ['7  <iframe srcdoc>  [unsafe-content]']],
-    ['a handler in an iframe document', 'Text.\n\n<iframe srcdoc="<img src=x onerror=alert(1)>"></iframe>', ['7  <iframe srcdoc>  [unsafe-content]']],
+    [
+      'a meta refresh',
+      'Text.\n\n<meta http-equiv="refresh" content="0; URL=\'javascript:alert(1)\'">',
+      ['7  <meta content>  [unsafe-url]'],
+    ],
+    [
+      'an animation value',
+      'Text.\n\n<svg><a><animate attributeName="href" values="https://example.org;javascript:alert(1)"/><text>x</text></a></svg>',
+      ['7  <animate values>  [unsafe-url]'],
+    ],
+    [
+      'an animation target',
+      'Text.\n\n<svg><a><set attributeName="href" to="javascript:alert(1)"/></a></svg>',
+      ['7  <set to>  [unsafe-url]'],
+    ],
+    [
+      'an iframe document',
+      'Text.\n\n<iframe srcdoc="&lt;a href=&quot;javascript:alert(1)&quot;&gt;x&lt;/a&gt;"></iframe>',
+      ['7  <iframe srcdoc>  [unsafe-content]'],
+    ],
+    [
+      'a script in an iframe document',
+      'Text.\n\n<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+      ['7  <iframe srcdoc>  [unsafe-content]'],
+    ],
+    [
+      'a handler in an iframe document',
+      'Text.\n\n<iframe srcdoc="<img src=x onerror=alert(1)>"></iframe>',
+      ['7  <iframe srcdoc>  [unsafe-content]'],
+    ],
   ])('reports %s at its line', (_, body, expected) => {
     expect(findings(body)).toEqual(expected);
   });
 
   it('passes the same elements when they run nothing', () => {
-    expect(findings('<meta http-equiv="refresh" content="5; url=/about">\n\n<svg><animate attributeName="opacity" values="0;1"/></svg>\n\n<iframe srcdoc="<p>Hello</p>"></iframe>')).toEqual([]);
+    expect(
+      findings(
+        '<meta http-equiv="refresh" content="5; url=/about">\n\n<svg><animate attributeName="opacity" values="0;1"/></svg>\n\n<iframe srcdoc="<p>Hello</p>"></iframe>',
+      ),
+    ).toEqual([]);
   });
 });

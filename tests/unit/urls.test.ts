@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { folderOf, isRelative, normalizeUrlPath, pageUrl, resolveRelative, slugOf, urlForContentFile, urlToOutPath } from '../../src/core/urls.ts';
+import {
+  folderOf,
+  isRelative,
+  normalizeUrlPath,
+  pageUrl,
+  resolveRelative,
+  slugOf,
+  urlForContentFile,
+  urlToOutPath,
+} from '../../src/core/urls.ts';
 import { inStyle } from '../../src/client/location.ts';
 
 describe('urlForContentFile', () => {
@@ -63,7 +72,9 @@ describe('page URLs in a trailing-slash style', () => {
     ['/blog', '/guides/', '/blog/'],
     ['/blog/', '/guides', '/blog'],
     ['/', '/guides/', '/'],
-  ])('usePathname writes %j in the style of %j: %j', (pathname, serverPath, expected) => expect(inStyle(pathname, serverPath)).toBe(expected));
+  ])('usePathname writes %j in the style of %j: %j', (pathname, serverPath, expected) =>
+    expect(inStyle(pathname, serverPath)).toBe(expected),
+  );
 });
 
 describe('relative URLs of a content file', () => {

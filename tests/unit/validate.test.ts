@@ -19,18 +19,33 @@ function check(relative: string, text: string) {
 }
 
 const project = (lines: string[]) =>
-  ['---', 'title: "A project"', 'description: "A project description that is long enough to pass the minimum length."', ...lines, '---', 'Body.'].join('\n');
+  [
+    '---',
+    'title: "A project"',
+    'description: "A project description that is long enough to pass the minimum length."',
+    ...lines,
+    '---',
+    'Body.',
+  ].join('\n');
 const validProject = ['clients: [{ name: "Acme", url: "https://acme.example" }]', 'tags: [aws, retail]'];
 
 describe('validating front matter', () => {
   it('accepts a valid case study and fills in its defaults', () => {
     const { entry, diagnostics } = check('projects/ok.md', project([...validProject, 'sort: 30']));
     expect(diagnostics).toEqual([]);
-    expect(entry).toMatchObject({ url: '/projects/ok', collection: 'projects', template: 'case-study', data: { type: 'Article', sort: 30 } });
+    expect(entry).toMatchObject({
+      url: '/projects/ok',
+      collection: 'projects',
+      template: 'case-study',
+      data: { type: 'Article', sort: 30 },
+    });
   });
 
   it('reports an unknown tag at its line, with the allowed values and a suggestion', () => {
-    const { diagnostics } = check('projects/x.md', project(['clients: [{ name: "Acme", url: "https://acme.example" }]', 'tags:', '  - aws', '  - snowflak', '  - retail']));
+    const { diagnostics } = check(
+      'projects/x.md',
+      project(['clients: [{ name: "Acme", url: "https://acme.example" }]', 'tags:', '  - aws', '  - snowflak', '  - retail']),
+    );
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({
       code: 'invalid-value',
@@ -43,7 +58,10 @@ describe('validating front matter', () => {
   });
 
   it('reports every problem in a file, not just the first', () => {
-    const { diagnostics } = check('projects/x.md', project(['clients: []', 'tags: [aws]', 'colour: blue']).replace('title: "A project"\n', ''));
+    const { diagnostics } = check(
+      'projects/x.md',
+      project(['clients: []', 'tags: [aws]', 'colour: blue']).replace('title: "A project"\n', ''),
+    );
     expect(diagnostics.map((d) => [d.code, d.field])).toEqual(
       expect.arrayContaining([
         ['missing-field', 'title'],
@@ -55,11 +73,21 @@ describe('validating front matter', () => {
 
   it('reports a misspelt required field once, as the misspelling, saying the field is missing', () => {
     const { diagnostics } = check('projects/x.md', project(validProject).replace('title: "A project"', 'titel: "A project"'));
-    expect(diagnostics).toEqual([expect.objectContaining({ code: 'unknown-field', field: 'titel', line: 2, hint: 'did you mean "title"? It is required, and missing.' })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'unknown-field',
+        field: 'titel',
+        line: 2,
+        hint: 'did you mean "title"? It is required, and missing.',
+      }),
+    ]);
   });
 
   it('asks for at least one technology and one industry tag', () => {
-    const { diagnostics } = check('projects/x.md', project(['clients: [{ name: "Acme", url: "https://acme.example" }]', 'tags: [aws, java]']));
+    const { diagnostics } = check(
+      'projects/x.md',
+      project(['clients: [{ name: "Acme", url: "https://acme.example" }]', 'tags: [aws, java]']),
+    );
     expect(diagnostics).toEqual([expect.objectContaining({ code: 'invalid-content', field: 'tags', line: 5 })]);
     expect(diagnostics[0]!.message).toContain('industry');
   });
@@ -159,11 +187,19 @@ describe('validating front matter', () => {
   });
 
   it('reports a file without front matter', () => {
-    expect(check('projects/x.md', '# Just a heading').diagnostics).toEqual([expect.objectContaining({ code: 'missing-front-matter', line: 1 })]);
+    expect(check('projects/x.md', '# Just a heading').diagnostics).toEqual([
+      expect.objectContaining({ code: 'missing-front-matter', line: 1 }),
+    ]);
   });
 
   it('reports a page that names an unknown template', () => {
-    const text = ['---', 'title: T', 'description: "A description that is long enough to pass the schema minimum."', 'template: gallery', '---'].join('\n');
+    const text = [
+      '---',
+      'title: T',
+      'description: "A description that is long enough to pass the schema minimum."',
+      'template: gallery',
+      '---',
+    ].join('\n');
     const { diagnostics } = check('gallery.md', text);
     expect(diagnostics[0]).toMatchObject({ code: 'invalid-value', field: 'template', line: 4 });
   });
@@ -174,9 +210,16 @@ describe('reading files for one loaded site', () => {
     let built = 0;
     const counted = {
       ...site,
-      collections: site.collections.map((collection) => ({ ...collection, schema: (helpers: Parameters<typeof collection.schema>[0]) => (built++, collection.schema(helpers)) })),
+      collections: site.collections.map((collection) => ({
+        ...collection,
+        schema: (helpers: Parameters<typeof collection.schema>[0]) => (built++, collection.schema(helpers)),
+      })),
     };
-    const source = { file: path.join(contentDir, 'projects/ok.md'), relative: 'projects/ok.md', text: project([...validProject, 'sort: 30']) };
+    const source = {
+      file: path.join(contentDir, 'projects/ok.md'),
+      relative: 'projects/ok.md',
+      text: project([...validProject, 'sort: 30']),
+    };
     // Two builds of a dev server's builder, each parsing the file again.
     for (let build = 0; build < 2; build++) expect(parseFile(counted, source).entry).toBeDefined();
     expect(built).toBe(site.collections.length);

@@ -29,13 +29,14 @@ function ogInvalid(p: OgInvalid): string {
 
 /** The codes of the section "Assets, images and social images" of docs/errors.md, in its order. */
 export const assets = area({
-  title: "Assets, images and social images",
+  title: 'Assets, images and social images',
   codes: {
     'asset-build-failed': entry<{ reason: string }>({
       severity: 'error',
       message: (p) => `The client code or a stylesheet failed to build: ${p.reason}`,
-      cause: "esbuild could not build the client code or a stylesheet: a syntax error or missing import in an island or startup module or stylesheet, or an island importing a React entry point other than `react`, `react-dom`, `react-dom/client`",
-      fix: "fix the file and line given",
+      cause:
+        'esbuild could not build the client code or a stylesheet: a syntax error or missing import in an island or startup module or stylesheet, or an island importing a React entry point other than `react`, `react-dom`, `react-dom/client`',
+      fix: 'fix the file and line given',
     }),
     'invalid-image': entry<{ url: string; reason: string; name: string; unmeasurable?: boolean }>({
       severity: 'error',
@@ -44,23 +45,29 @@ export const assets = area({
         p.unmeasurable
           ? `Add a viewBox to the <svg> element of ${p.name}, e.g. viewBox="0 0 1200 675".`
           : `Export ${p.name} again from the original, or replace it; the file may be truncated or saved in another format than its extension says.`,
-      cause: "an image file cannot be read, decoded or measured (a truncated or misnamed file, more pixels than the decoder's limit, an SVG without `viewBox` or size); an error at each front-matter field and body line naming it, or at the file when nothing does",
-      fix: "export the image again, or give the SVG a `viewBox`",
+      cause:
+        "an image file cannot be read, decoded or measured (a truncated or misnamed file, more pixels than the decoder's limit, an SVG without `viewBox` or size); an error at each front-matter field and body line naming it, or at the file when nothing does",
+      fix: 'export the image again, or give the SVG a `viewBox`',
     }),
     'unsafe-svg': entry<SvgFinding>({
       severity: 'error',
       message: (p) => (p.kind === 'url' ? `holds a ${p.scheme} URL, which runs code` : SVG_FINDINGS[p.kind]),
-      hint: () => 'An SVG of the content folder is a picture: export it again without scripts, handlers or outside references. An interactive SVG belongs in the public folder, which is the site’s code.',
-      cause: "an SVG of the content folder holds a script (or `foreignObject`, `iframe`…), an `on…` handler, a `javascript:`-like URL in any attribute (animation `values` included), a reference to another origin, an entity declaration or a stylesheet instruction; at its line",
-      fix: "export the picture again without them; an interactive SVG belongs in the public folder ([security](security.md#content-and-symlinks))",
+      hint: () =>
+        'An SVG of the content folder is a picture: export it again without scripts, handlers or outside references. An interactive SVG belongs in the public folder, which is the site’s code.',
+      cause:
+        'an SVG of the content folder holds a script (or `foreignObject`, `iframe`…), an `on…` handler, a `javascript:`-like URL in any attribute (animation `values` included), a reference to another origin, an entity declaration or a stylesheet instruction; at its line',
+      fix: 'export the picture again without them; an interactive SVG belongs in the public folder ([security](security.md#content-and-symlinks))',
     }),
     'og-image-invalid': entry<OgInvalid>({
       severity: 'error',
       message: (p) => `The social image of ${p.url} ${ogInvalid(p)}`,
-      cause: "a page's social image names a template not in `og.templates`, a file that is not a PNG or SVG or not in the content or public folder, or an asset that does not exist",
-      fix: "fix the name or path `og.image()` returns",
+      cause:
+        "a page's social image names a template not in `og.templates`, a file that is not a PNG or SVG or not in the content or public folder, or an asset that does not exist",
+      fix: 'fix the name or path `og.image()` returns',
     }),
-    'og-image-failed': entry<{ url: string; kind: 'describe'; reason: string } | { url: string; kind: 'build' | 'draw'; template: string; reason: string }>({
+    'og-image-failed': entry<
+      { url: string; kind: 'describe'; reason: string } | { url: string; kind: 'build' | 'draw'; template: string; reason: string }
+    >({
       severity: 'error',
       message: (p) =>
         p.kind === 'describe'
@@ -69,8 +76,9 @@ export const assets = area({
             ? `The social image of ${p.url} cannot be drawn: its template "${p.template}" does not build: ${p.reason}`
             : `The social image of ${p.url} could not be drawn (template "${p.template}"): ${p.reason}`,
       hint: (p) => (p.kind === 'draw' ? `Satori draws a subset of CSS: flexbox, inline styles, no grid. ${SEE_STACK}` : undefined),
-      cause: "a page's social image could not be drawn: `og.image()` threw, the template does not build, or satori failed (an element with several children without `display: flex`, a missing font)",
-      fix: "fix the template ([social images](social-images.md#templates)); `--verbose` shows the stack",
+      cause:
+        "a page's social image could not be drawn: `og.image()` threw, the template does not build, or satori failed (an element with several children without `display: flex`, a missing font)",
+      fix: 'fix the template ([social images](social-images.md#templates)); `--verbose` shows the stack',
     }),
   },
 });

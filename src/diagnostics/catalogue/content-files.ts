@@ -10,21 +10,22 @@ export function putByPlugin(plugin: string, message: string): { message: string;
 
 /** The codes of the section "Content files and links" of docs/errors.md, in its order. */
 export const contentFiles = area({
-  title: "Content files and links",
+  title: 'Content files and links',
   codes: {
     'no-collection': entry<{ relative: string }>({
       severity: 'error',
       message: () => 'The file belongs to no collection, so the site does not know how to draw it.',
       hint: (p) => `Move it into a folder the site defines, or add a collection whose include matches "${p.relative}".`,
-      cause: "a Markdown (or MDX) file that no collection's `include` matches (a file a collection's `exclude` removes is [never read](content.md#files-the-build-does-not-read) instead)",
-      fix: "move the file, or add a collection (or a glob) that holds it",
+      cause:
+        "a Markdown (or MDX) file that no collection's `include` matches (a file a collection's `exclude` removes is [never read](content.md#files-the-build-does-not-read) instead)",
+      fix: 'move the file, or add a collection (or a glob) that holds it',
     }),
     'invalid-file-name': entry<{ what: string }>({
       severity: 'error',
       message: (p) => `The file's path makes a URL that cannot lead back to the page: it has ${p.what}`,
       hint: () => 'Rename the file; its name is the last part of the page’s URL.',
-      cause: "a file name holding `#`, `?`, `%`, `\\`, a control character, or a space at either end: its URL could not lead back to it",
-      fix: "rename the file",
+      cause: 'a file name holding `#`, `?`, `%`, `\\`, a control character, or a space at either end: its URL could not lead back to it',
+      fix: 'rename the file',
     }),
     'duplicate-url': entry<{ kind: 'files'; url: string } | { kind: 'pages'; url: string; file: boolean } | { kind: 'case' }>({
       severity: 'error',
@@ -37,8 +38,9 @@ export const contentFiles = area({
         if (p.kind === 'case') return 'Rename one of the files.';
         return p.file ? 'Rename the content file, or leave this URL out of the derived routes.' : 'Derive each URL once.';
       },
-      cause: "two files (`a.md` and `a/index.md`), a file and a derived route, or two derived routes make the same URL; or two URLs differ only in letter case or accents",
-      fix: "rename or remove all but one",
+      cause:
+        'two files (`a.md` and `a/index.md`), a file and a derived route, or two derived routes make the same URL; or two URLs differ only in letter case or accents',
+      fix: 'rename or remove all but one',
     }),
     'unsafe-content': entry<{ kind: 'script' } | { kind: 'handler' } | { kind: 'srcdoc'; code: string }>({
       severity: 'error',
@@ -54,21 +56,29 @@ export const contentFiles = area({
           : p.kind === 'handler'
             ? 'Remove the attribute. Interactive parts belong in the site’s templates and islands.'
             : 'Remove the attribute; embed a page by its https: address instead.',
-      cause: "a `<script>` element or an `on…` event-handler attribute in a Markdown body, or an `<iframe srcdoc>` page holding either or a `javascript:` URL, or put there by one of the site's Markdown plugins (the message names it)",
-      fix: "remove it: interactive parts belong in templates and [islands](islands.md)",
+      cause:
+        "a `<script>` element or an `on…` event-handler attribute in a Markdown body, or an `<iframe srcdoc>` page holding either or a `javascript:` URL, or put there by one of the site's Markdown plugins (the message names it)",
+      fix: 'remove it: interactive parts belong in templates and [islands](islands.md)',
     }),
     'unsafe-url': entry<{ scheme: string; inFrontMatter?: boolean } | { link: true }>({
       severity: 'error',
       message: (p) => ('link' in p ? 'is a URL that runs code' : `is a ${p.scheme} URL, which runs code`),
-      hint: (p) => ('link' in p ? undefined : p.inFrontMatter ? 'Use the https: address of the page you mean.' : 'Link to a page of the site (/services/…) or to an https: address.'),
-      cause: "a `javascript:`, `vbscript:` or `data:text/html` URL, however spelt or encoded, in Markdown, raw HTML (a meta refresh and animation `values`, `to`, `from`, `by` included), a front-matter field or a rendered page",
-      fix: "link to a page or file instead",
+      hint: (p) =>
+        'link' in p
+          ? undefined
+          : p.inFrontMatter
+            ? 'Use the https: address of the page you mean.'
+            : 'Link to a page of the site (/services/…) or to an https: address.',
+      cause:
+        'a `javascript:`, `vbscript:` or `data:text/html` URL, however spelt or encoded, in Markdown, raw HTML (a meta refresh and animation `values`, `to`, `from`, `by` included), a front-matter field or a rendered page',
+      fix: 'link to a page or file instead',
     }),
     'style-removed': entry({
       severity: 'warning',
       message: () => 'is removed: content cannot style itself, and the Content-Security-Policy would block it',
       hint: () => 'Style the element from the site’s stylesheet (a template or a class the sanitizer keeps), or drop the attribute.',
-      cause: "a warning: a `style` attribute in a Markdown body's raw HTML: the sanitizer removes it, and the Content-Security-Policy would block it anyway",
+      cause:
+        "a warning: a `style` attribute in a Markdown body's raw HTML: the sanitizer removes it, and the Content-Security-Policy would block it anyway",
       fix: "style the element from the site's stylesheet, or drop the attribute",
     }),
     'invalid-mdx': entry<{ unresolved: string } | { compiler: string }>({
@@ -80,14 +90,16 @@ export const contentFiles = area({
           : p.compiler.startsWith('<')
             ? undefined
             : 'MDX is JSX inside Markdown: close every tag, and write { and < in text as {"{"} and &lt;.',
-      cause: "an `.mdx` file does not compile: an MDX syntax error (an unclosed tag, a bare `<` or `{`), a component it uses but neither imports nor defines, or an import that does not resolve; at the file, line and column",
+      cause:
+        'an `.mdx` file does not compile: an MDX syntax error (an unclosed tag, a bare `<` or `{`), a component it uses but neither imports nor defines, or an import that does not resolve; at the file, line and column',
       fix: "fix it there (see the hint); imports are read from the MDX file's folder ([MDX](markdown.md#mdx))",
     }),
     'unsafe-file-type': entry<{ extension: string }>({
       severity: 'error',
       message: (p) => `A ${p.extension} file in the content folder would be published as it is, and content never runs code.`,
       hint: () => 'Put site code in the public folder, which is the site’s code, reviewed as code; or remove the file.',
-      cause: "a file of the content folder that is neither Markdown nor a picture, video, sound, PDF, font or plain-data file: an `.html`, `.js`, `.mjs`, `.wasm`, `.xml`, `.xhtml`, `.svgz`, a file without extension… ([the list](security.md#content-and-symlinks))",
+      cause:
+        'a file of the content folder that is neither Markdown nor a picture, video, sound, PDF, font or plain-data file: an `.html`, `.js`, `.mjs`, `.wasm`, `.xml`, `.xhtml`, `.svgz`, a file without extension… ([the list](security.md#content-and-symlinks))',
       fix: "put site code in the public folder, which is the site's code, reviewed as code; or remove the file",
     }),
     'symlink-outside-project': entry<{ target: string; into?: string; holds?: string }>({
@@ -99,34 +111,37 @@ export const contentFiles = area({
             ? `leads to ${p.target}, a folder holding ${p.holds}/, which a build never reads from`
             : `leads to ${p.target}, outside the project: nothing outside the project is read or published`,
       hint: () => 'Copy the file into the content or public folder instead of linking to it, or remove the link.',
-      cause: "a symlink under the content or public folder leads outside the project, or into `node_modules`, `.site-cache`, `.git`, `dist` or the output folder (or to a folder holding one); the message names the target",
-      fix: "copy the file into the project, or remove the link",
+      cause:
+        'a symlink under the content or public folder leads outside the project, or into `node_modules`, `.site-cache`, `.git`, `dist` or the output folder (or to a folder holding one); the message names the target',
+      fix: 'copy the file into the project, or remove the link',
     }),
     'symlink-loop': entry<{ target: string }>({
       severity: 'error',
       message: (p) => `is a loop: it leads to ${JSON.stringify(p.target)}, back to itself or to a folder that holds it`,
       hint: () => 'Remove the link, or point it at a file or a folder that does not hold it.',
-      cause: "a symlink under the content or public folder leads to itself or to a folder that holds it",
-      fix: "remove the link, or point it elsewhere",
+      cause: 'a symlink under the content or public folder leads to itself or to a folder that holds it',
+      fix: 'remove the link, or point it elsewhere',
     }),
     'symlink-broken': entry<{ target: string; errno: string; missing?: boolean }>({
       severity: 'error',
       message: (p) => `leads to ${p.target}, which ${p.missing ? 'does not exist' : 'cannot be read'} (${p.errno})`,
       hint: () => 'Point the link at a file of the project, or remove it.',
-      cause: "a symlink under the content or public folder leads to nothing",
-      fix: "point it at a file of the project, or remove it",
+      cause: 'a symlink under the content or public folder leads to nothing',
+      fix: 'point it at a file of the project, or remove it',
     }),
     'broken-link': entry<{ draft?: string; suggestion?: string; written?: string }>({
       severity: 'error',
       message: () => 'points at no page or file of the site',
       hint: (p) => {
-        if (p.draft) return `${p.draft} is a draft (draft: true), left out of this build: publish it by removing draft: true, or build with --drafts to preview it.`;
+        if (p.draft)
+          return `${p.draft} is a draft (draft: true), left out of this build: publish it by removing draft: true, or build with --drafts to preview it.`;
         if (!p.suggestion) return undefined;
         // A relative link gets a relative suggestion, with the page it resolves to.
         return p.written ? `did you mean "${p.written}" (${p.suggestion})?` : didYouMean(p.suggestion);
       },
-      cause: "an internal link or image that points at no page or file of the build, or a malformed URL; a relative one is named with what it resolved to, against the Markdown file's folder",
-      fix: "fix the path (see the hint for the nearest file), or add the page ([page bundles](content.md#page-bundles))",
+      cause:
+        "an internal link or image that points at no page or file of the build, or a malformed URL; a relative one is named with what it resolved to, against the Markdown file's folder",
+      fix: 'fix the path (see the hint for the nearest file), or add the page ([page bundles](content.md#page-bundles))',
     }),
     'broken-anchor': entry<{ suggestion?: string; ids?: readonly string[]; more?: number }>({
       severity: 'error',
@@ -136,8 +151,8 @@ export const contentFiles = area({
         if (!p.ids?.length) return 'the page has no ids; link to the page itself, or give the element an id';
         return `the page's ids are ${p.ids.map((id) => `#${id}`).join(', ')}${p.more ? ` and ${p.more} more` : ''}`;
       },
-      cause: "a link to `#id` that does not exist on its page",
-      fix: "use an id the page has (headings get GitHub-style ids); see the hint",
+      cause: 'a link to `#id` that does not exist on its page',
+      fix: 'use an id the page has (headings get GitHub-style ids); see the hint',
     }),
   },
 });

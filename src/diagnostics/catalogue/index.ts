@@ -54,7 +54,10 @@ export function say<C extends Code>(code: C, ...args: Args<C>): { message: strin
 }
 
 /** The start of a diagnostic: its code, the code's severity, and its words; the caller adds where. */
-export function diagnose<C extends Code>(code: C, ...args: Args<C>): { code: C; severity: 'error' | 'warning'; message: string; hint?: string } {
+export function diagnose<C extends Code>(
+  code: C,
+  ...args: Args<C>
+): { code: C; severity: 'error' | 'warning'; message: string; hint?: string } {
   return { code, severity: catalogue[code].severity, ...say(code, ...args) };
 }
 

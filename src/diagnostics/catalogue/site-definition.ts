@@ -5,39 +5,47 @@ export const FACTORY_HINT = 'The module default-exports a function: export the s
 
 /** The codes of the section "The site definition" of docs/errors.md, in its order. */
 export const siteDefinition = area({
-  title: "The site definition",
-  intro: "Reported before any content is read, at the field's line in the site module\n([what is checked](site-definition.md#what-is-checked-when-it-loads)); `missing-field`,\n`unknown-field`, `invalid-type` and `invalid-format` above are reported for its fields too.",
+  title: 'The site definition',
+  intro:
+    "Reported before any content is read, at the field's line in the site module\n([what is checked](site-definition.md#what-is-checked-when-it-loads)); `missing-field`,\n`unknown-field`, `invalid-type` and `invalid-format` above are reported for its fields too.",
   codes: {
     'unknown-template': entry<{ route?: string; suggestion?: string }>({
       severity: 'error',
       message: (p) => (p.route ? `${p.route} names a template the site does not define.` : 'names a template the site does not define'),
       hint: (p) => (p.suggestion ? didYouMean(p.suggestion) : undefined),
-      cause: "a collection's `template`, the template a collection's function chose for a file, or a derived route's `template` is not a key of `templates`",
-      fix: "fix the name (see the hint) or add the template",
+      cause:
+        "a collection's `template`, the template a collection's function chose for a file, or a derived route's `template` is not a key of `templates`",
+      fix: 'fix the name (see the hint) or add the template',
     }),
     'unknown-stylesheet': entry<{ suggestion?: string }>({
       severity: 'error',
       message: () => 'names a stylesheet the site does not define',
       hint: (p) => (p.suggestion ? didYouMean(p.suggestion) : undefined),
       cause: "a template's `styles` names a stylesheet that is not a key of `styles`",
-      fix: "fix the name, or add the stylesheet to `styles`",
+      fix: 'fix the name, or add the stylesheet to `styles`',
     }),
     'unknown-collection': entry<{ suggestion?: string }>({
       severity: 'error',
       message: () => 'names a collection the site does not define',
       hint: (p) => (p.suggestion ? didYouMean(p.suggestion) : undefined),
       cause: "a feed's `collection` is not a collection's name",
-      fix: "fix the name",
+      fix: 'fix the name',
     }),
     'missing-path': entry<{ folder?: boolean; suggestion?: string }>({
       severity: 'error',
       message: (p) => `names a ${p.folder ? 'folder' : 'file'} that does not exist`,
       hint: (p) => (p.suggestion ? didYouMean(p.suggestion) : undefined),
-      cause: "a file or folder the definition names (`contentDir`, `publicDir`, a stylesheet, island, startup module, social-image template or font, the favicon) does not exist; relative paths are read from the project folder",
+      cause:
+        'a file or folder the definition names (`contentDir`, `publicDir`, a stylesheet, island, startup module, social-image template or font, the favicon) does not exist; relative paths are read from the project folder',
       // Escaped: the bundler of the site's code rewrites that expression wherever its text appears (see site/code.ts).
-      fix: "fix the path (see the hint), or make paths absolute with `import\u002Emeta.dirname`",
+      fix: 'fix the path (see the hint), or make paths absolute with `import\u002Emeta.dirname`',
     }),
-    'invalid-redirect': entry<{ kind: 'plain-source' } | { kind: 'plain-target' } | { kind: 'source-is-page'; from: string } | { kind: 'no-target'; target: string; suggestion?: string }>({
+    'invalid-redirect': entry<
+      | { kind: 'plain-source' }
+      | { kind: 'plain-target' }
+      | { kind: 'source-is-page'; from: string }
+      | { kind: 'no-target'; target: string; suggestion?: string }
+    >({
       severity: 'error',
       message: (p) => {
         if (p.kind === 'plain-source') return 'starts from no plain path';
@@ -45,24 +53,35 @@ export const siteDefinition = area({
         if (p.kind === 'source-is-page') return `starts from ${p.from}, which the build already has: the redirect would replace it`;
         return `leads to ${p.target}, which is no page of the build`;
       },
-      hint: (p) => (p.kind === 'source-is-page' ? 'Remove the redirect, or the page.' : p.kind === 'no-target' && p.suggestion ? didYouMean(p.suggestion) : undefined),
-      cause: "a [redirect](routes-and-feeds.md#redirects)'s target is not a page of the build, or its source is one (the redirect would hide it, or never be followed)",
-      fix: "point the redirect at a page the build makes, or remove the page or the redirect",
+      hint: (p) =>
+        p.kind === 'source-is-page'
+          ? 'Remove the redirect, or the page.'
+          : p.kind === 'no-target' && p.suggestion
+            ? didYouMean(p.suggestion)
+            : undefined,
+      cause:
+        "a [redirect](routes-and-feeds.md#redirects)'s target is not a page of the build, or its source is one (the redirect would hide it, or never be followed)",
+      fix: 'point the redirect at a page the build makes, or remove the page or the redirect',
     }),
     'missing-not-found-page': entry<{ suggestion?: string }>({
       severity: 'error',
       message: () => 'names no page of the site',
       hint: (p) => (p.suggestion ? didYouMean(p.suggestion) : 'Add a page for it to the content, or name another.'),
-      cause: "`notFound` names no page of the site (checked once the content is read)",
-      fix: "add the page (a `404.md` for `/404`) or name an existing one",
+      cause: '`notFound` names no page of the site (checked once the content is read)',
+      fix: 'add the page (a `404.md` for `/404`) or name an existing one',
     }),
     'invalid-site-code': entry<{ kind: 'bundle'; reason: string } | { kind: 'load'; reason: string } | { kind: 'schema'; reason: string }>({
       severity: 'error',
       message: (p) =>
-        p.kind === 'bundle' ? `The site's code cannot be bundled: ${p.reason}` : p.kind === 'load' ? `The site module threw as it loaded: ${p.reason}` : `threw: ${p.reason}`,
+        p.kind === 'bundle'
+          ? `The site's code cannot be bundled: ${p.reason}`
+          : p.kind === 'load'
+            ? `The site module threw as it loaded: ${p.reason}`
+            : `threw: ${p.reason}`,
       hint: (p) => (p.kind === 'bundle' ? undefined : SEE_STACK),
-      cause: "the site's code cannot be bundled (a syntax error, an import that does not resolve), threw as it loaded, or a collection's `schema` function threw",
-      fix: "fix the code at the file and line given; `--verbose` shows the stack",
+      cause:
+        "the site's code cannot be bundled (a syntax error, an import that does not resolve), threw as it loaded, or a collection's `schema` function threw",
+      fix: 'fix the code at the file and line given; `--verbose` shows the stack',
     }),
   },
 });

@@ -52,7 +52,12 @@ export function fingerprint(fact: string, catalogue: Catalogue, site: SiteContex
       const entry = catalogue.byPath(rest.slice(0, hashAt));
       if (!entry) return MISSING;
       const field = rest.slice(hashAt + 1);
-      const value: unknown = field === 'data' ? entry.data : field.startsWith('data.') ? (entry.data as unknown as Record<string, unknown>)[field.slice(5)] : (entry as unknown as Record<string, unknown>)[field];
+      const value: unknown =
+        field === 'data'
+          ? entry.data
+          : field.startsWith('data.')
+            ? (entry.data as unknown as Record<string, unknown>)[field.slice(5)]
+            : (entry as unknown as Record<string, unknown>)[field];
       return value === undefined ? MISSING : digest(typeof value === 'string' ? `s${value}` : `j${JSON.stringify(value)}`);
     }
     case 'p':

@@ -43,7 +43,8 @@ export async function filesFingerprint(dirs: readonly string[], bounds: InputBou
     kept,
     async () => {
       const parts: string[] = [];
-      for (const { dir, files } of listed) parts.push(dir, ...(await Promise.all(files.map(async ({ path, file }) => `${path}\n${digest(await fs.readFile(file))}`))));
+      for (const { dir, files } of listed)
+        parts.push(dir, ...(await Promise.all(files.map(async ({ path, file }) => `${path}\n${digest(await fs.readFile(file))}`))));
       return digest(parts.join('\n'));
     },
   );

@@ -65,7 +65,12 @@ export interface LastBuild {
  * from its code (the code fingerprint needs it) and the writer names its output (the state is
  * kept per output folder); a builder keeps its state in memory either way.
  */
-export async function openLastBuild(site: Site, writer: Writer, options: BuildCacheOptions | false | undefined, warm?: BuildMemory): Promise<LastBuild> {
+export async function openLastBuild(
+  site: Site,
+  writer: Writer,
+  options: BuildCacheOptions | false | undefined,
+  warm?: BuildMemory,
+): Promise<LastBuild> {
   const location = writer.current?.location;
   // Output that does not outlive the process, built once: there is nothing to reuse or keep.
   if (options === false || (!location && !warm)) return NO_CACHE;
@@ -80,7 +85,9 @@ export async function openLastBuild(site: Site, writer: Writer, options: BuildCa
   if (warm) warm.code = code;
   const file = location && site.code ? stateFile(cacheDir, location) : undefined;
   const loaded = warm?.state ?? (file ? await loadState(file) : undefined);
-  const entriesKey = digest(JSON.stringify([code, ...folders, await filesFingerprint(folders, inputBounds(site, location), warm?.filesFingerprint)]));
+  const entriesKey = digest(
+    JSON.stringify([code, ...folders, await filesFingerprint(folders, inputBounds(site, location), warm?.filesFingerprint)]),
+  );
   return {
     entries: loaded?.entriesKey === entriesKey ? loaded.entries : undefined,
     output: writer.current,
@@ -98,7 +105,13 @@ export async function openLastBuild(site: Site, writer: Writer, options: BuildCa
       const receipt = receiptFile(cacheDir, location);
       // The site's code was loaded when this process started: a file changed since may not be what was built.
       if (changedSince(snapshot, performance.timeOrigin).length > 0) return dropReceipt(receipt);
-      writeReceipt(receipt, { request, out: path.resolve(location), inputs: snapshot, outputs: [...state.files].map(([file, known]) => [file, known.stamp]), summary });
+      writeReceipt(receipt, {
+        request,
+        out: path.resolve(location),
+        inputs: snapshot,
+        outputs: [...state.files].map(([file, known]) => [file, known.stamp]),
+        summary,
+      });
     },
   };
 }

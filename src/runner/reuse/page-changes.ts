@@ -22,8 +22,16 @@ export interface PageChanges {
  * is new, its own route or entry changed, or a fact it read about other pages changed. Pure: the
  * caller checks that a carried page's file is still in the output.
  */
-export function pageChanges(routes: readonly Route[], entryHashes: ReadonlyMap<string, string>, previous: BuildState | undefined, catalogue: Catalogue, site: SiteContext): PageChanges {
-  const routeHashes = routes.map((route) => digest(JSON.stringify([route.url, route.outPath, route.template, route.noindex, entryHashes.get(route.entry.url) ?? ''])));
+export function pageChanges(
+  routes: readonly Route[],
+  entryHashes: ReadonlyMap<string, string>,
+  previous: BuildState | undefined,
+  catalogue: Catalogue,
+  site: SiteContext,
+): PageChanges {
+  const routeHashes = routes.map((route) =>
+    digest(JSON.stringify([route.url, route.outPath, route.template, route.noindex, entryHashes.get(route.entry.url) ?? ''])),
+  );
   if (!previous) return { render: routes.map((_, index) => index), carry: [], changedFacts: new Set(), routeHashes };
   const touched = new Set<string>();
   for (const [url, hash] of entryHashes) if (previous.entryHashes.get(url) !== hash) touched.add(url);
@@ -34,7 +42,8 @@ export function pageChanges(routes: readonly Route[], entryHashes: ReadonlyMap<s
   routes.forEach((route, index) => {
     const page = previous.pages.get(route.outPath);
     const file = previous.files.get(route.outPath);
-    if (page && file && page.route === routeHashes[index] && !page.deps.some((fact) => changed.has(fact))) carry.push({ index, file, page });
+    if (page && file && page.route === routeHashes[index] && !page.deps.some((fact) => changed.has(fact)))
+      carry.push({ index, file, page });
     else render.push(index);
   });
   return { render, carry, changedFacts: changed, routeHashes };

@@ -61,7 +61,6 @@ export interface BuildState {
   links?: LinkState;
 }
 
-
 interface StoredState {
   format: number;
   key: string;
@@ -102,13 +101,20 @@ export async function loadState(file: string): Promise<BuildState | undefined> {
     key: stored.key,
     entriesKey: stored.entriesKey,
     // References in entries' data are stored encoded (see `entry-codec.ts`).
-    entries: new Map(stored.entries.map(([file, known]) => [file, { ...known, entry: { ...known.entry, data: decodeData(known.entry.data) as Entry['data'] } }])),
+    entries: new Map(
+      stored.entries.map(([file, known]) => [
+        file,
+        { ...known, entry: { ...known.entry, data: decodeData(known.entry.data) as Entry['data'] } },
+      ]),
+    ),
     entryHashes: new Map(stored.entryHashes),
     facts: new Map(stored.facts.map((key, i) => [key, stored.fingerprints[i]!])),
     derived: new Map(stored.derived.map(([key, inputs]) => [key, inputs.map(fact)])),
     // Analyses are turned back into objects only when a stage asks: a build that changed
     // nothing never does (see `links` below), and ten thousand of them take a while.
-    pages: new Map(stored.pages.map(([outPath, route, deps, analysis]) => [outPath, lazyPage(route, deps.map(fact), analysis, stored.strings)])),
+    pages: new Map(
+      stored.pages.map(([outPath, route, deps, analysis]) => [outPath, lazyPage(route, deps.map(fact), analysis, stored.strings)]),
+    ),
     links: stored.links,
     files: new Map(stored.files.map(([filePath, hash, stamp, source]) => [filePath, source ? { hash, stamp, source } : { hash, stamp }])),
   };
@@ -132,14 +138,22 @@ export async function saveState(file: string, state: BuildState): Promise<void> 
     if (n === undefined) strings.set(text, (n = strings.size));
     return n;
   };
-  const pages = [...state.pages].map(([outPath, page]): StoredState['pages'][number] => [outPath, page.route, page.deps.map(id), storeAnalysis(page.analysis, number)]);
+  const pages = [...state.pages].map(([outPath, page]): StoredState['pages'][number] => [
+    outPath,
+    page.route,
+    page.deps.map(id),
+    storeAnalysis(page.analysis, number),
+  ]);
   const derived = [...state.derived].map(([key, inputs]): [string, number[]] => [key, inputs.map(id)]);
   const facts = [...ids.keys()];
   const stored: StoredState = {
     format: FORMAT,
     key: state.key,
     entriesKey: state.entriesKey,
-    entries: [...state.entries].map(([file, known]): [string, KnownEntry] => [file, { ...known, entry: { ...known.entry, data: encodeData(known.entry.data) as Entry['data'] } }]),
+    entries: [...state.entries].map(([file, known]): [string, KnownEntry] => [
+      file,
+      { ...known, entry: { ...known.entry, data: encodeData(known.entry.data) as Entry['data'] } },
+    ]),
     entryHashes: [...state.entryHashes],
     facts,
     fingerprints: facts.map((fact) => state.facts.get(fact) ?? ''),
@@ -147,7 +161,9 @@ export async function saveState(file: string, state: BuildState): Promise<void> 
     pages,
     strings: [...strings.keys()],
     links: state.links,
-    files: [...state.files].map(([filePath, known]): StoredState['files'][number] => (known.source ? [filePath, known.hash, known.stamp, known.source] : [filePath, known.hash, known.stamp])),
+    files: [...state.files].map(([filePath, known]): StoredState['files'][number] =>
+      known.source ? [filePath, known.hash, known.stamp, known.source] : [filePath, known.hash, known.stamp],
+    ),
   };
   await fs.mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;

@@ -180,7 +180,10 @@ function lazilyWrapped<T extends object>(list: readonly T[], wrap: (item: T) => 
       return Reflect.get(list, key);
     },
     has: (_target, key) => Reflect.has(list, key),
-    ownKeys: () => Reflect.ownKeys(list).filter((key) => key !== 'length').concat('length'),
+    ownKeys: () =>
+      Reflect.ownKeys(list)
+        .filter((key) => key !== 'length')
+        .concat('length'),
     getOwnPropertyDescriptor(target, key) {
       if (key === 'length') return Reflect.getOwnPropertyDescriptor(target, key);
       if (!isIndex(key) || Number(key) >= list.length) return undefined;
