@@ -1,22 +1,97 @@
-// Builds what the package ships: src/ compiled to lib/ (JavaScript, declarations, source maps)
-// by tsconfig.lib.json, and the starter of `site init` copied beside its command as it is.
+// Builds what the package ships in lib/: the engine bundled by esbuild into a few modules, the
+// declarations tsc writes from src/ (tsconfig.lib.json), the browser sources as separate files,
+// and the starter of `site init` copied beside its command as it is.
 // Run by `npm run build:lib` and, through `prepack`, by `npm pack` and `npm publish`.
+//
+// Why a bundle: Node loads an ES module graph one file at a time, and the engine's ~200 files
+// were about half of a small site's build and most of a worker's start-up. The dependencies stay
+// outside the bundle (`packages: 'external'`), so a thread still has one React and one engine.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import * as esbuild from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
+const src = path.join(root, 'src');
 const lib = path.join(root, 'lib');
 // The compiler's command, by path: its package exports no subpath to it.
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+
+/**
+ * Every module Node loads by path: the package's exports (`./jsx-dev-runtime` is the same file
+ * as `./jsx-runtime`), the command `bin/site` imports, and the module the worker pool hands to
+ * each thread by file name (`runner/pool.ts`). Each keeps its place in lib/, where those names
+ * point; the modules they share go to lib/chunks/.
+ */
+const ENTRIES = ['index', 'render/jsx-runtime', 'cli/main', 'runner/worker'];
+/**
+ * Sources esbuild bundles for the browser when a site is built (`assets/bundle.ts`,
+ * `serve/server.ts`, the `stillsite/client` export): they stay files, as tsc writes them.
+ */
+const BROWSER_SOURCES = 'client';
 
 // A clean folder, so nothing of a module since removed or renamed is shipped.
 fs.rmSync(lib, { recursive: true, force: true });
 const compiled = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.lib.json')], { stdio: 'inherit' });
 if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+// tsc's JavaScript is kept for the browser sources only; elsewhere the bundle replaces it.
+for (const file of fs.readdirSync(lib, { recursive: true, encoding: 'utf8' })) {
+  if (/\.js(\.map)?$/.test(file) && !file.startsWith(`${BROWSER_SOURCES}${path.sep}`)) fs.rmSync(path.join(lib, file));
+}
+
+/** Stands for the path from an output file to lib/, filled in once esbuild has placed each module. */
+const TO_LIB = '__stillsite_to_lib__/';
+
+/**
+ * A module finds files beside it (`engineFile`, the starter, package.json, the engine's folder)
+ * from `import.meta.url`; inside a bundle that would be the chunk's. Each module keeps the URL
+ * its own compiled file would have in lib/, written relative to the chunk it lands in.
+ */
+const keepModuleLocations: esbuild.Plugin = {
+  name: 'keep-module-locations',
+  setup(build) {
+    build.onLoad({ filter: /\.tsx?$/ }, async ({ path: file }) => {
+      const source = await fs.promises.readFile(file, 'utf8');
+      const compiledAs = path
+        .relative(src, file)
+        .split(path.sep)
+        .join('/')
+        .replace(/\.tsx?$/, '.js');
+      const url = `new URL(${JSON.stringify(TO_LIB + compiledAs)}, import.meta.url).href`;
+      return { contents: source.replace(/\bimport\.meta\.url\b/g, url), loader: file.endsWith('x') ? 'tsx' : 'ts' };
+    });
+  },
+};
+
+const result = await esbuild.build({
+  entryPoints: ENTRIES.map((entry) => ({ in: path.join(src, `${entry}.ts`), out: entry })),
+  outdir: lib,
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  packages: 'external',
+  tsconfig: path.join(root, 'tsconfig.lib.json'),
+  sourcemap: 'linked',
+  sourcesContent: true,
+  plugins: [keepModuleLocations],
+  write: false,
+  logLevel: 'warning',
+});
+for (const output of result.outputFiles) {
+  // The maps' copies of the sources hold the stand-in too; there it is only read.
+  const toLib = path.relative(path.dirname(output.path), lib).split(path.sep).join('/');
+  const text = output.text.replaceAll(TO_LIB, toLib ? `${toLib}/` : './');
+  if (text.includes(TO_LIB.slice(0, -1))) throw new Error(`build-lib: ${output.path} still names a module's place as ${TO_LIB}`);
+  fs.mkdirSync(path.dirname(output.path), { recursive: true });
+  fs.writeFileSync(output.path, text);
+}
+
 // Only the starter's own files: not what a build of it may have left there.
 const machineMade = new Set(['node_modules', 'dist', '.site-cache']);
-fs.cpSync(path.join(root, 'src/init/starter'), path.join(lib, 'init/starter'), {
+fs.cpSync(path.join(src, 'init/starter'), path.join(lib, 'init/starter'), {
   recursive: true,
   filter: (file) => !machineMade.has(path.basename(file)),
 });
