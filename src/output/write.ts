@@ -246,25 +246,10 @@ function diskStaging(target: string, guardShrink: boolean): Staging {
  */
 export function writeStagedFileSync(dir: string, file: OutputFile): string {
   const destination = path.join(dir, file.path);
-  const folder = path.dirname(destination);
-  // Each page has a folder of its own, made once: the set is this thread's, for the staging
-  // folder it last wrote into (a later build stages elsewhere and starts a new one).
-  if (made.dir !== dir) made = { dir, folders: new Set() };
-  if (!made.folders.has(folder)) {
-    fsSync.mkdirSync(folder, { recursive: true });
-    made.folders.add(folder);
-  }
-  // The stamp is read from the open file rather than looked up again by its path.
-  const fd = fsSync.openSync(destination, 'w');
-  try {
-    fsSync.writeFileSync(fd, file.contents);
-    return fileStamp(fsSync.fstatSync(fd));
-  } finally {
-    fsSync.closeSync(fd);
-  }
+  fsSync.mkdirSync(path.dirname(destination), { recursive: true });
+  fsSync.writeFileSync(destination, file.contents);
+  return fileStamp(fsSync.statSync(destination));
 }
-
-let made: { dir: string; folders: Set<string> } = { dir: '', folders: new Set() };
 
 /** Hard-links a kept file into the staging folder; resolves to true when it had to be copied instead (a new inode, so a new stamp). */
 async function carryOver(from: string, to: string): Promise<boolean> {
