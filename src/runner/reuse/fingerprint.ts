@@ -1,3 +1,4 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,26 +10,52 @@ import { listStaticFiles } from '../../assets/static-files.ts';
 import type { InputBounds } from '../../safety/input-bounds.ts';
 import { siteEnvironment } from './receipt.ts';
 
-/** The engine's own folder (`src/`) and the project folder holding its package lock. */
+/** The engine's own folder (`src/`, or `lib/` once compiled) and the folder of its package. */
 export const ENGINE_DIR = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const ENGINE_ROOT = path.dirname(ENGINE_DIR);
+
+/** What stands for the engine's code in the fingerprint and a receipt: folders whose every file counts, and single files. */
+export interface EngineCode {
+  folders: string[];
+  files: string[];
+}
 
 /**
- * A hash of the code that turns content into pages: every engine source file, the site's code
- * (its bundle's hash: the site module and every file it imports), the installed package versions
- * (the lock files), the Node version and the environment the site's code may read (`SITE_*`,
- * NODE_ENV); with the lock files, which a receipt must watch too.
+ * The one rule for what of the engine a build depends on. An installed package (under a
+ * `node_modules` folder, not a git checkout) changes only with its version: its `package.json`
+ * and the project's lock file, which names what was installed, stand for its thousand files, and
+ * nothing of it is listed or read. Anywhere else (the engine's repository, a site linked to a
+ * checkout) the sources can be edited, and every one of them counts.
  */
-export async function codeFingerprint(site: SiteCode, root: string): Promise<{ key: string; locks: string[] }> {
-  const engine = (await fg('**/*.{ts,tsx,js,mjs,json}', { cwd: ENGINE_DIR, absolute: true })).sort();
-  const locks = [...new Set([ENGINE_ROOT, root].map((dir) => path.join(dir, 'package-lock.json')))];
+export function engineCode(engineDir: string = ENGINE_DIR): EngineCode {
+  const root = path.dirname(engineDir);
+  const installed = root.split(path.sep).includes('node_modules') && !fsSync.existsSync(path.join(root, '.git'));
+  if (installed) return { folders: [], files: [path.join(root, 'package.json')] };
+  return { folders: [engineDir], files: [path.join(root, 'package-lock.json')] };
+}
+
+/**
+ * A hash of the code that turns content into pages: the engine's (see `engineCode`), the site's
+ * code (its bundle's hash: the site module and every file it imports), the installed package
+ * versions (the lock files), the Node version and the environment the site's code may read
+ * (`SITE_*`, NODE_ENV); with what of it a receipt must watch.
+ */
+export async function codeFingerprint(
+  site: SiteCode,
+  root: string,
+  engine: EngineCode = engineCode(),
+): Promise<{ key: string; watch: EngineCode }> {
+  const sources = (await Promise.all(engine.folders.map((dir) => fg('**/*.{ts,tsx,js,mjs,json}', { cwd: dir, absolute: true })))).flat();
+  const files = [...new Set([...engine.files, path.join(root, 'package-lock.json')])];
   const parts = await Promise.all(
-    [...engine, ...locks].map(async (file) => {
+    [...sources.sort(), ...files].map(async (file) => {
       const text = await fs.readFile(file).catch(() => undefined);
       return `${file}\n${text ? digest(text) : '-'}`;
     }),
   );
-  return { key: digest([process.version, JSON.stringify(siteEnvironment()), site.hash, ...parts].join('\n')), locks };
+  return {
+    key: digest([process.version, JSON.stringify(siteEnvironment()), site.hash, ...parts].join('\n')),
+    watch: { folders: engine.folders, files },
+  };
 }
 
 /**

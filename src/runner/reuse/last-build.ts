@@ -7,7 +7,7 @@ import type { Kept } from '../../core/file-stamps.ts';
 import type { Site } from '../../site/definition.ts';
 import type { CurrentOutput, OutputFile, Writer } from '../../output/write.ts';
 import { digest } from '../../core/digest.ts';
-import { codeFingerprint, ENGINE_DIR, filesFingerprint } from './fingerprint.ts';
+import { codeFingerprint, filesFingerprint, type EngineCode } from './fingerprint.ts';
 import { inputBounds } from '../../safety/input-bounds.ts';
 import { namedFiles } from '../../site/named-files.ts';
 import { BUILD_CACHE_FOLDER, changedSince, dropReceipt, receiptFile, takeSnapshot, writeReceipt, type ReceiptSummary } from './receipt.ts';
@@ -79,7 +79,7 @@ export async function openLastBuild(
   const request = location && site.code ? (options || undefined)?.request : undefined;
   const fingerprint = warm?.code || !site.code ? undefined : await codeFingerprint(site.code, site.root);
   // Taken before any content is read: a file edited while this build runs shows a newer time than the receipt's.
-  const snapshot = request ? inputSnapshot(site, folders, fingerprint!.locks) : undefined;
+  const snapshot = request ? inputSnapshot(site, folders, fingerprint!.watch) : undefined;
   const code = warm?.code ?? fingerprint?.key;
   if (!code) return NO_CACHE;
   if (warm) warm.code = code;
@@ -127,7 +127,7 @@ const NO_CACHE: LastBuild = {
 };
 
 /** What a receipt compares: the content folders, the engine, the site's code and the files it names by path. */
-function inputSnapshot(site: Site, folders: readonly string[], locks: readonly string[]) {
+function inputSnapshot(site: Site, folders: readonly string[], engine: EngineCode) {
   const named = namedFiles(site);
-  return takeSnapshot([...folders, ENGINE_DIR, ...named.folders], [...site.code!.files, ...locks, ...named.files]);
+  return takeSnapshot([...folders, ...engine.folders, ...named.folders], [...site.code!.files, ...engine.files, ...named.files]);
 }
