@@ -4,8 +4,9 @@
 // Run by `npm run build:lib` and, through `prepack`, by `npm pack` and `npm publish`.
 //
 // Why a bundle: Node loads an ES module graph one file at a time, and the engine's ~200 files
-// were about half of a small site's build and most of a worker's start-up. The dependencies stay
-// outside the bundle (`packages: 'external'`), so a thread still has one React and one engine.
+// were about half of a small site's build and most of a worker's start-up; its dependencies were
+// another ~550 files, found one by one (a stat and a package.json read each). So the bundle holds
+// the dependencies too, except those in EXTERNAL.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,11 +20,31 @@ const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 
 /**
  * Every module Node loads by path: the package's exports (`./jsx-dev-runtime` is the same file
- * as `./jsx-runtime`), the command `bin/site` imports, and the module the worker pool hands to
- * each thread by file name (`runner/pool.ts`). Each keeps its place in lib/, where those names
+ * as `./jsx-runtime`), the command `bin/site` imports, and the modules threads are started with
+ * by file name (`runner/pool.ts`, `runner/page-writer.ts`). Each keeps its place in lib/, where those names
  * point; the modules they share go to lib/chunks/.
  */
-const ENTRIES = ['index', 'render/jsx-runtime', 'cli/main', 'runner/worker'];
+const ENTRIES = ['index', 'render/jsx-runtime', 'cli/main', 'runner/worker', 'runner/page-writer-thread'];
+/**
+ * Dependencies the bundle leaves to Node: React (a thread must have one React, shared with the
+ * site's components), packages with native code or files they find by path (esbuild, sharp,
+ * resvg, tinypool's worker), and the large ones a build loads only when it needs them (satori,
+ * Shiki, MDX, chokidar for `site serve`).
+ */
+const EXTERNAL = [
+  'react',
+  'react-dom',
+  'scheduler',
+  'esbuild',
+  'sharp',
+  '@resvg/resvg-js',
+  'tinypool',
+  'satori',
+  'shiki',
+  '@mdx-js/mdx',
+  'chokidar',
+];
+
 /**
  * Sources esbuild bundles for the browser when a site is built (`assets/bundle.ts`,
  * `serve/server.ts`, the `stillsite/client` export): they stay files, as tsc writes them.
@@ -72,7 +93,9 @@ const result = await esbuild.build({
   format: 'esm',
   platform: 'node',
   target: 'node22',
-  packages: 'external',
+  external: EXTERNAL.flatMap((name) => [name, `${name}/*`]),
+  // Bundled CommonJS packages call `require` for Node's own modules; an ES module has none.
+  banner: { js: "import { createRequire as __stillsiteRequire } from 'node:module'; const require = __stillsiteRequire(import.meta.url);" },
   tsconfig: path.join(root, 'tsconfig.lib.json'),
   sourcemap: 'linked',
   sourcesContent: true,
@@ -83,10 +106,21 @@ const result = await esbuild.build({
 for (const output of result.outputFiles) {
   // The maps' copies of the sources hold the stand-in too; there it is only read.
   const toLib = path.relative(path.dirname(output.path), lib).split(path.sep).join('/');
-  const text = output.text.replaceAll(TO_LIB, toLib ? `${toLib}/` : './');
+  let text = output.text.replaceAll(TO_LIB, toLib ? `${toLib}/` : './');
+  if (output.path.endsWith('.map')) text = withoutPackageSources(text);
   if (text.includes(TO_LIB.slice(0, -1))) throw new Error(`build-lib: ${output.path} still names a module's place as ${TO_LIB}`);
   fs.mkdirSync(path.dirname(output.path), { recursive: true });
   fs.writeFileSync(output.path, text);
+}
+
+/**
+ * A source map keeps the text of the engine's own files (a stack or a debugger shows them), but
+ * not of the packages bundled with it, which are most of the bytes and are installed beside it.
+ */
+function withoutPackageSources(mapText: string): string {
+  const map = JSON.parse(mapText) as { sources: string[]; sourcesContent?: Array<string | null> };
+  map.sourcesContent = map.sourcesContent?.map((content, i) => (map.sources[i]!.includes('node_modules/') ? null : content));
+  return JSON.stringify(map);
 }
 
 // Only the starter's own files: not what a build of it may have left there.

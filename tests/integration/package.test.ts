@@ -62,8 +62,28 @@ describe('the packed engine, installed in an empty folder', () => {
     // The engine comes bundled (scripts/build-lib.ts): the modules Node loads by path and the
     // chunks they share, not one file per source module; the browser sources stay files.
     const engineModules = files.filter((file) => /^lib\/(?!client\/|init\/starter\/|chunks\/).*\.js$/.test(file));
-    expect(engineModules.sort()).toEqual(['lib/cli/main.js', 'lib/index.js', 'lib/render/jsx-runtime.js', 'lib/runner/worker.js']);
+    expect(engineModules.sort()).toEqual([
+      'lib/cli/main.js',
+      'lib/index.js',
+      'lib/render/jsx-runtime.js',
+      'lib/runner/page-writer-thread.js',
+      'lib/runner/worker.js',
+    ]);
     expect(files).toContain('lib/client/location.js');
+  });
+
+  it('carries its dependencies inside the bundle, except React and the packages left to Node', () => {
+    const lib = path.join(app, 'node_modules/stillsite/lib');
+    const code = fs
+      .readdirSync(lib, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js') && !file.startsWith(`client${path.sep}`) && !file.startsWith(`init${path.sep}`))
+      .map((file) => fs.readFileSync(path.join(lib, file), 'utf8'))
+      .join('\n');
+    const imported = new Set([...code.matchAll(/(?:from |import\()"((?:@[\w.-]+\/)?[\w.-]+)[^"]*"/g)].map((match) => match[1]!));
+    for (const bundled of ['zod', 'unified', 'remark-parse', 'micromark', 'yaml', 'gray-matter', 'commander', 'fast-glob']) {
+      expect(imported, bundled).not.toContain(bundled);
+    }
+    for (const external of ['react', 'react-dom', 'esbuild', 'tinypool']) expect(imported, external).toContain(external);
   });
 
   it('has no install script, so npm runs nothing of it on install, and names the Node it needs', () => {
