@@ -13,6 +13,7 @@ import { workersUnavailable, type WorkerPool } from './render-pool.ts';
 import { wireContext } from './wire.ts';
 import { StringTable } from './string-table.ts';
 import { renderRoute } from './render-one.ts';
+import { pageWriter } from './page-writer.ts';
 import type { InlineCode } from '../security/inline-code.ts';
 import { analysePage, loadAnalysis, storeAnalysis, type PageAnalysis } from '../render/analysis.ts';
 import { mergeInlineCode } from '../security/inline-code.ts';
@@ -92,8 +93,12 @@ export async function renderPages(
   const staged = new Map<string, string>();
   const writes: Promise<unknown>[] = [];
   const derived = new Map<string, string[]>();
-  // With the staging folder on disk, each thread writes the pages it renders straight into it.
+  // With the staging folder on disk, each worker writes the pages it renders straight into it,
+  // and the pages rendered here go to a thread that writes them (see `page-writer.ts`).
   const stagingDir = staging?.adopt ? staging.dir : undefined;
+  const writer = stagingDir ? pageWriter(stagingDir, render.length) : undefined;
+  const stage = (path: string, bytes: Uint8Array) =>
+    writer ? writer.write(path, bytes).then((stamp) => (staging!.adopt!(path), stamp)) : staging!.put({ path, contents: bytes });
   const settle = (index: number, page: RenderedPage) => {
     const route = routes[index]!;
     problems[index] = page.diagnostics;
@@ -105,7 +110,7 @@ export async function renderPages(
       results[index] = new StagedFile(route.outPath, hash, staging!);
     } else if (staging) {
       results[index] = new StagedFile(route.outPath, hash, staging);
-      writes.push(staging.put({ path: route.outPath, contents: page.bytes! }).then((stamp) => staged.set(route.outPath, stamp)));
+      writes.push(stage(route.outPath, page.bytes!).then((stamp) => staged.set(route.outPath, stamp)));
     } else results[index] = { path: route.outPath, contents: page.bytes! };
     hashes.set(route.outPath, hash);
     const analysis = page.analysis ?? shared(analysePage(route.outPath, Buffer.from(page.bytes!).toString('utf8')));
@@ -115,7 +120,7 @@ export async function renderPages(
   const tracker = createTracker(catalogue, siteContext);
   let renderedHere = 0;
   const renderHere = (index: number) => {
-    const page = renderRoute(index, routes[index]!, context, tracker, stagingDir);
+    const page = renderRoute(index, routes[index]!, context, tracker);
     settle(index, { ...page, analysis: page.analysis && shared(page.analysis) });
     renderedHere++;
   };
@@ -133,7 +138,7 @@ export async function renderPages(
     : render;
   left.forEach(renderHere);
   for (const [key, reads] of tracker.derived) if (!derived.has(key)) derived.set(key, [...reads]);
-  await Promise.all(writes);
+  await Promise.all(writes).finally(() => writer?.close());
   // Workers that all failed to start leave the pages right and the build slow: say so.
   const unavailable =
     pool && renderedHere > 0 && renderedHere === render.length && (await pool.ready()) === 0 ? [workersUnavailable(pool.failure)] : [];
