@@ -16,11 +16,10 @@ import type { ParsedSource, ParseSource, RenderedPage, Shared, SiteSetup, Task, 
  * the tinypool runner (1,000 case studies, four alternating pairs, one worker against none): 1.43
  * times the CPU and 1.20 times the wall time. A worker's start-up is mostly loading the engine's
  * modules one file at a time (resolving, reading and type-stripping them: about 0.6 s of its
- * 1.2 s of CPU), not the site, which comes as one bundle (see `site/code.ts`). Bundling the
- * package's engine (`scripts/build-lib.ts`) did not make an installed worker cheaper: loading the
- * worker module and the render service took about 0.65 s of the thread's CPU from either `lib/`
- * (eight alternating pairs): it loads 557 modules instead of 632, and 536 of them are the
- * dependencies'.
+ * 1.2 s of CPU), not the site, which comes as one bundle (see `site/code.ts`). With the
+ * package's dependencies bundled too (`scripts/build-lib.ts`), one worker at 1,000 pages still
+ * made the installed build slower: 2.9 s against 2.1 s, four alternating pairs (see
+ * docs/performance-history.md, issue 29).
  */
 export const MIN_PAGES_FOR_WORKERS = 2500;
 
