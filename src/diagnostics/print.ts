@@ -50,11 +50,18 @@ function groupLines({ first, all }: DiagnosticGroup, options: Pick<PrintOptions,
   if (first.excerpt) lines.push(...first.excerpt.split('\n').map((l) => `    ${l}`));
   for (const d of all.slice(1, PLACES_LISTED))
     lines.push(`${formatPlace(d, options.cwd)}  (the same${d.actual === first.actual ? '' : `, found ${d.actual}`})`);
-  const more = all.length - PLACES_LISTED;
-  if (more > 0) lines.push(`    … and ${more} more ${plural(more, first.page ? 'page' : 'file')}`);
+  const rest = all.slice(PLACES_LISTED);
+  if (rest.length > 0) lines.push(`    … and ${countPlaces(rest, first.page ? 'page' : 'file')}`);
   if (first.hint) lines.push(`    hint: ${first.hint}`);
   if (first.detail && options.verbose) lines.push(...first.detail.split('\n').map((l) => `    ${l}`));
   return lines;
+}
+
+/** The places not listed, as files (or pages): `197 more files`, or `29 more places in 1 file` when some share one. */
+function countPlaces(rest: readonly Diagnostic[], noun: 'page' | 'file'): string {
+  const distinct = new Set(rest.map((d) => (noun === 'page' ? d.page : d.file))).size;
+  if (distinct === rest.length) return `${rest.length} more ${plural(rest.length, noun)}`;
+  return `${rest.length} more ${plural(rest.length, 'place')} in ${distinct} ${plural(distinct, noun)}`;
 }
 
 /** Files of the site's code (scripts, components, stylesheets), as opposed to its content. */

@@ -183,6 +183,13 @@ describe('reports that scale', () => {
     actual: `"Page ${n} starts with its own words"`,
   });
 
+  it('counts the places it does not list as places, not files, when several are in one file', () => {
+    const inOneFile = Array.from({ length: 32 }, (_, i): Diagnostic => ({ ...noFrontMatter(1), line: i + 1 }));
+    const text = formatDiagnostics(inOneFile, { cwd: '/site' });
+    expect(text).toContain('    … and 29 more places in 1 file\n');
+    expect(text).not.toContain('more files');
+  });
+
   it('prints one mistake in many files once, though each file shows a different value', () => {
     const text = formatDiagnostics(
       Array.from({ length: 7424 }, (_, i) => noFrontMatter(i + 1)),
