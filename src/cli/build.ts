@@ -143,5 +143,5 @@ export function registerBuild(program: Command): void {
 function skippedFiles(skipped: readonly string[]): string {
   if (!skipped.length) return '';
   const named = skipped.slice(0, 3).join(', ') + (skipped.length > 3 ? ', …' : '');
-  return ` ${skipped.length === 1 ? '1 file' : `${skipped.length} files`} under the content folder not read (${named}): only .md files not starting with a dot are content.`;
+  return ` ${skipped.length === 1 ? '1 file' : `${skipped.length} files`} under the content folder not read (${named}): only .md and .mdx files not starting with a dot are content.`;
 }

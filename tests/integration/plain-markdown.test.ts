@@ -61,7 +61,7 @@ describe('a collection of plain Markdown', () => {
     );
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(
-      ' 3 files under the content folder not read (.notes.md, .obsidian/workspace.md, commands/README.markdown): only .md files not starting with a dot are content.',
+      ' 3 files under the content folder not read (.notes.md, .obsidian/workspace.md, commands/README.markdown): only .md and .mdx files not starting with a dot are content.',
     );
   }, 60_000);
 });
