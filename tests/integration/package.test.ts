@@ -41,12 +41,15 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }), 120_000);
 
 describe('the packed engine, installed in an empty folder', () => {
-  it('ships the engine only: bin/, the compiled lib/ with declarations and the starter, README and package.json', () => {
+  it('ships the engine only: bin/, the compiled lib/ with declarations and the starter, the docs, README and package.json', () => {
     const files = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
       .stdout.trim()
       .split('\n')
       .map((entry) => entry.replace(/^package\//, ''));
-    expect(files.filter((file) => !/^(bin\/site|lib\/.+|README\.md|package\.json)$/.test(file))).toEqual([]);
+    expect(files.filter((file) => !/^(bin\/site|lib\/.+|docs\/.+|README\.md|package\.json)$/.test(file))).toEqual([]);
+    // The README's links to the guides hold in an installed copy; no example's build comes along.
+    for (const link of fs.readFileSync('README.md', 'utf8').matchAll(/\]\((docs\/[^)#]+)/g)) expect(files).toContain(link[1]);
+    expect(files.filter((file) => /^docs\/examples\/[^/]+\/(dist|\.site-cache|node_modules)\//.test(file))).toEqual([]);
     for (const file of [
       'lib/index.js',
       'lib/index.d.ts',
@@ -58,7 +61,7 @@ describe('the packed engine, installed in an empty folder', () => {
     ]) {
       expect(files).toContain(file);
     }
-    expect(files.some((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.startsWith('lib/init/starter/'))).toBe(false);
+    expect(files.some((file) => file.startsWith('lib/') && file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.startsWith('lib/init/starter/'))).toBe(false);
     // The engine comes bundled (scripts/build-lib.ts): the modules Node loads by path and the
     // chunks they share, not one file per source module; the browser sources stay files.
     const engineModules = files.filter((file) => /^lib\/(?!client\/|init\/starter\/|chunks\/).*\.js$/.test(file));
