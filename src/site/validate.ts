@@ -253,8 +253,20 @@ function schemaProblems(site: SiteInput, contentDir: string): Problem[] {
         },
       ];
     }
-    if (typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function')
+    if (typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function') {
+      // zod 3 (and zod 4's `zod/v3`) has `safeParse` too, but the engine reads zod 4's schemas, and
+      // its helpers (`date()`, `ref()`) are zod 4's: inside a zod 3 object they crash as it parses.
+      if (!(typeof schema === 'object' && '_zod' in schema!))
+        return [
+          {
+            at: ['collections', i, 'schema'],
+            ...diagnose('invalid-type', { kind: 'zod3' }),
+            expected: "a zod 4 schema, built with the `z` of 'stillsite'",
+            actual: '_def' in (schema as object) ? "a zod 3 schema (from 'zod/v3', or zod 3)" : describeValue(schema),
+          },
+        ];
       return dateFieldProblems(collection, i, schema as z.ZodType);
+    }
     return [
       {
         at: ['collections', i, 'schema'],

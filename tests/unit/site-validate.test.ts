@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z as z3 } from 'zod/v3';
 import type { Route } from '../../src/routes/routes.ts';
 import type { SiteInput } from '../../src/site/definition.ts';
 import { findFieldLine } from '../../src/site/locate.ts';
@@ -170,6 +171,19 @@ describe('checking a site definition', () => {
       'a collection schema function that returns no schema',
       { collections: [{ name: 'pages', include: ['**/*.md'], schema: () => ({ title: 'x' }), template: 'page' }] },
       [{ code: 'invalid-type', field: 'collections[0].schema', actual: 'an object' }],
+    ],
+    [
+      'a collection schema of zod 3, which the engine cannot read',
+      { collections: [{ name: 'pages', include: ['**/*.md'], schema: () => z3.object({ title: z3.string() }), template: 'page' }] },
+      [
+        {
+          code: 'invalid-type',
+          field: 'collections[0].schema',
+          expected: "a zod 4 schema, built with the `z` of 'stillsite'",
+          actual: "a zod 3 schema (from 'zod/v3', or zod 3)",
+          hint: "import { z } from 'stillsite' (zod 4) rather than from 'zod/v3' or zod 3.",
+        },
+      ],
     ],
   ])('reports %s', (_, fields, expected) => {
     expect(facts(withFields(fields))).toEqual(expected.map((d) => expect.objectContaining(d)));

@@ -87,14 +87,24 @@ export const frontMatter = area({
         'a field the schema (a `z.strictObject`) does not define, usually a misspelling; in a site definition, a field `defineSite` does not know',
       fix: 'use the suggested name, or remove the field',
     }),
-    'invalid-type': entry<{ kind?: 'union' | 'schema' | 'draft' }>({
+    'invalid-type': entry<{ kind?: 'union' | 'schema' | 'zod3' | 'draft' }>({
       severity: 'error',
       message: (p) =>
-        p.kind === 'union' ? 'matches none of the allowed forms' : p.kind === 'schema' ? 'must return a zod schema' : 'has the wrong type',
+        p.kind === 'union'
+          ? 'matches none of the allowed forms'
+          : p.kind === 'schema'
+            ? 'must return a zod schema'
+            : p.kind === 'zod3'
+              ? 'must return a zod 4 schema'
+              : 'has the wrong type',
       hint: (p) =>
-        p.kind === 'draft' ? 'draft: true leaves the page out of `site build` (but not `site serve` or `site build --drafts`).' : undefined,
+        p.kind === 'draft'
+          ? 'draft: true leaves the page out of `site build` (but not `site serve` or `site build --drafts`).'
+          : p.kind === 'zod3'
+            ? "import { z } from 'stillsite' (zod 4) rather than from 'zod/v3' or zod 3."
+            : undefined,
       cause:
-        "a value of the wrong kind: text where a number or list is wanted, or a value matching none of a union's forms; in a site definition, a field of the wrong type, or a `schema` that returns no zod schema",
+        "a value of the wrong kind: text where a number or list is wanted, or a value matching none of a union's forms; in a site definition, a field of the wrong type, or a `schema` that returns no zod schema (or a zod 3 one)",
       fix: 'write the kind of value the `expected` part names',
     }),
     'invalid-value': entry<{ suggestion?: string; theme?: boolean }>({
