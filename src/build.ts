@@ -21,6 +21,7 @@ import { hostFiles } from './security/host-files.ts';
 import { seoFiles } from './seo/crawlers.ts';
 import { checkEmptyFeeds } from './seo/feeds.ts';
 import { createSiteContext } from './site/context.ts';
+import { ogImageUrl } from './site/social-images.ts';
 import type { Site } from './site/definition.ts';
 import { outcome, type BuildOptions, type BuildResult } from './build-result.ts';
 
@@ -80,6 +81,8 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls, {
       trailingSlash: site.trailingSlash,
       draftUrls: content.draftUrls,
+      // Content with mistakes gets no social images, but pages carried over from the last build still name theirs.
+      unmade: failed(content) ? routes.routes.map((route) => ogImageUrl(route.url).slice(1)) : [],
     });
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
     const feeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };

@@ -52,7 +52,7 @@ export function checkLinks(
   routes: readonly Route[],
   origin: string,
   prescanned?: ReadonlyMap<string, ScannedPage>,
-  /** Output paths of pages that exist but were not rendered (content with mistakes): a link to one holds. */
+  /** Output paths of pages that exist but were not rendered (content with mistakes), and of files not made: a link to one holds. */
   unrendered: readonly string[] = [],
   /** The site's URL style (a link to a page in the other style is reported: `trailing-slash`), and the URL paths of the drafts the build left out (a link to one is broken, and the hint says why). */
   options: { trailingSlash?: TrailingSlash; drafts?: readonly string[] } = {},
@@ -274,8 +274,11 @@ export function checkPageLinks(
   last: { previous(key: string): (ScannedPages & { links?: LinkState }) | undefined },
   /** URLs of pages whose content has mistakes: not rendered, but links to them are not broken. */
   invalidUrls: readonly string[] = [],
-  /** The site's URL style, and the URLs of the drafts the build left out. */
-  options: { trailingSlash?: TrailingSlash; draftUrls?: readonly string[] } = {},
+  /**
+   * The site's URL style, the URLs of the drafts the build left out, and output paths of files
+   * the build did not make but pages may link to (the social images of a build with mistakes).
+   */
+  options: { trailingSlash?: TrailingSlash; draftUrls?: readonly string[]; unmade?: readonly string[] } = {},
 ): LinkReport & { state: LinkState } {
   const paths = digest(
     files
@@ -287,7 +290,7 @@ export function checkPageLinks(
   const known = previous?.links;
   if (known?.paths === paths && sameLinksAndIds(pages.state.pages, previous!.pages))
     return { diagnostics: [], external: known.external, state: known };
-  const report = checkLinks(files, routes, origin, pages.scans(), invalidUrls.map(urlToOutPath), {
+  const report = checkLinks(files, routes, origin, pages.scans(), [...invalidUrls.map(urlToOutPath), ...(options.unmade ?? [])], {
     trailingSlash: options.trailingSlash,
     drafts: options.draftUrls,
   });
