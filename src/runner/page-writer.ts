@@ -102,7 +102,10 @@ export function pageWriter(dir: string, pages: number): PageWriter {
     waitingBytes += bytes.byteLength;
     return new Promise((resolve, reject) => {
       waiting.set(id, { id, path, bytes, resolve, reject });
-      worker.postMessage({ id, path, bytes } satisfies WriteRequest);
+      // A small page's bytes are a view into Node's shared 8 KB pool, which a message would copy
+      // whole: the thread is handed a copy of the page alone, moved rather than copied again.
+      const own = new Uint8Array(bytes);
+      worker.postMessage({ id, path, bytes: own } satisfies WriteRequest, [own.buffer]);
     });
   };
   return {
