@@ -61,7 +61,11 @@ describe('the packed engine, installed in an empty folder', () => {
     ]) {
       expect(files).toContain(file);
     }
-    expect(files.some((file) => file.startsWith('lib/') && file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.startsWith('lib/init/starter/'))).toBe(false);
+    expect(
+      files.some(
+        (file) => file.startsWith('lib/') && file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.startsWith('lib/init/starter/'),
+      ),
+    ).toBe(false);
     // The engine comes bundled (scripts/build-lib.ts): the modules Node loads by path and the
     // chunks they share, not one file per source module; the browser sources stay files.
     const engineModules = files.filter((file) => /^lib\/(?!client\/|init\/starter\/|chunks\/).*\.js$/.test(file));
