@@ -50,8 +50,9 @@ export function pageWriter(dir: string, pages: number): PageWriter {
   let next = 0;
   let inThread = 0;
   let thread: Worker | undefined;
-  // The thread failed (or is not worth starting): what it had not written is written here, and so is everything after.
-  let failed = pages < MIN_PAGES_FOR_WRITER;
+  // Pages are written on this thread: too few to start the thread for, or it failed (what it had
+  // not written is written here then), or the writer is closed.
+  let onThisThread = pages < MIN_PAGES_FOR_WRITER;
   const writeHere = (path: string, bytes: Uint8Array) => writeStagedFileSync(dir, { path, contents: bytes });
   const settle = (id: number) => {
     const page = waiting.get(id);
@@ -62,7 +63,7 @@ export function pageWriter(dir: string, pages: number): PageWriter {
     return page;
   };
   const takeOver = () => {
-    failed = true;
+    onThisThread = true;
     for (const id of [...waiting.keys()]) {
       const page = settle(id)!;
       try {
@@ -88,14 +89,14 @@ export function pageWriter(dir: string, pages: number): PageWriter {
   };
   const write = (path: string, bytes: Uint8Array): Promise<string> => {
     const room = waitingBytes + bytes.byteLength <= MAX_WAITING_BYTES;
-    if (!failed && room && !thread) {
+    if (!onThisThread && room && !thread) {
       try {
         thread = start();
       } catch {
-        failed = true;
+        onThisThread = true;
       }
     }
-    if (failed || !room || !thread) return new Promise((resolve) => resolve(writeHere(path, bytes)));
+    if (onThisThread || !room || !thread) return new Promise((resolve) => resolve(writeHere(path, bytes)));
     const worker = thread;
     worker.ref();
     const id = next++;
@@ -113,7 +114,7 @@ export function pageWriter(dir: string, pages: number): PageWriter {
     async close() {
       const worker = thread;
       thread = undefined;
-      failed = true;
+      onThisThread = true;
       if (worker) await worker.terminate();
     },
     get inThread() {

@@ -13,7 +13,7 @@ import { workersUnavailable, type WorkerPool } from './render-pool.ts';
 import { wireContext } from './wire.ts';
 import { StringTable } from './string-table.ts';
 import { renderRoute } from './render-one.ts';
-import { pageWriter } from './page-writer.ts';
+import { stagedPages } from './staged-pages.ts';
 import type { InlineCode } from '../security/inline-code.ts';
 import { analysePage, loadAnalysis, storeAnalysis, type PageAnalysis } from '../render/analysis.ts';
 import { mergeInlineCode } from '../security/inline-code.ts';
@@ -47,7 +47,7 @@ export interface PageWork {
   last: LastBuild;
   /** Worker threads, started when enough pages need rendering; without them pages render here. */
   workers?: WorkerPool;
-  /** Where rendered pages are written as they come, so ten thousand of them need not be held in memory. */
+  /** Where rendered pages are written as they come (see `staged-pages.ts`); without it they are kept in memory. */
   staging?: Staging;
 }
 
@@ -90,28 +90,17 @@ export async function renderPages(
   // Pages link to the same menus and footer: each distinct string is kept once.
   const table = new StringTable();
   const shared = (analysis: PageAnalysis) => loadAnalysis(storeAnalysis(analysis, table.number), table.text);
-  const staged = new Map<string, string>();
-  const writes: Promise<unknown>[] = [];
   const derived = new Map<string, string[]>();
-  // With the staging folder on disk, each worker writes the pages it renders straight into it,
-  // and the pages rendered here go to a thread that writes them (see `page-writer.ts`).
-  const stagingDir = staging?.adopt ? staging.dir : undefined;
-  const writer = stagingDir ? pageWriter(stagingDir, render.length) : undefined;
-  const stage = (path: string, bytes: Uint8Array) =>
-    writer ? writer.write(path, bytes).then((stamp) => (staging!.adopt!(path), stamp)) : staging!.put({ path, contents: bytes });
+  const staged = staging && stagedPages(staging, render.length);
   const settle = (index: number, page: RenderedPage) => {
     const route = routes[index]!;
     problems[index] = page.diagnostics;
     if (!page.bytes && page.stamp === undefined) return;
     const hash = page.hash ?? digest(page.bytes!);
-    if (page.stamp !== undefined) {
-      staging!.adopt!(route.outPath);
-      staged.set(route.outPath, page.stamp);
-      results[index] = new StagedFile(route.outPath, hash, staging!);
-    } else if (staging) {
-      results[index] = new StagedFile(route.outPath, hash, staging);
-      writes.push(stage(route.outPath, page.bytes!).then((stamp) => staged.set(route.outPath, stamp)));
-    } else results[index] = { path: route.outPath, contents: page.bytes! };
+    results[index] = staging ? new StagedFile(route.outPath, hash, staging) : { path: route.outPath, contents: page.bytes! };
+    // A worker wrote its page into the staging folder already; one rendered here is staged now.
+    if (page.stamp !== undefined) staged!.adopt(route.outPath, page.stamp);
+    else staged?.put(route.outPath, page.bytes!);
     hashes.set(route.outPath, hash);
     const analysis = page.analysis ?? shared(analysePage(route.outPath, Buffer.from(page.bytes!).toString('utf8')));
     pages.set(route.outPath, { route: changes.routeHashes[index]!, deps: page.reads, analysis });
@@ -129,7 +118,7 @@ export async function renderPages(
   const pool = render.length ? workers?.get(render.length, catalogue.entries.length) : undefined;
   const left = pool
     ? await pool.render(
-        { ...wireContext(routes, context), stagingDir },
+        { ...wireContext(routes, context), stagingDir: staged?.dir },
         render,
         (page) => settle(page.index, page),
         (key, reads) => void (derived.has(key) || derived.set(key, reads)),
@@ -138,7 +127,7 @@ export async function renderPages(
     : render;
   left.forEach(renderHere);
   for (const [key, reads] of tracker.derived) if (!derived.has(key)) derived.set(key, [...reads]);
-  await Promise.all(writes).finally(() => writer?.close());
+  const stamps = (await staged?.done()) ?? new Map<string, string>();
   // Workers that all failed to start leave the pages right and the build slow: say so.
   const unavailable =
     pool && renderedHere > 0 && renderedHere === render.length && (await pool.ready()) === 0 ? [workersUnavailable(pool.failure)] : [];
@@ -149,7 +138,7 @@ export async function renderPages(
   return {
     files: results.filter((file): file is OutputFile => file !== undefined),
     hashes,
-    staged,
+    staged: stamps,
     rendered: render.length,
     renderedInWorkers: render.length - renderedHere,
     state: { key, pages, ...factState(pages, derived, previous, changes.changedFacts, catalogue, siteContext) },
