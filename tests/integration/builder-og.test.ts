@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memoryWriter } from '../../src/output/write.ts';
 import { createBuilder } from '../../src/serve/builder.ts';
 import { loadSite } from '../../src/site/load.ts';
+import { projectWorkFolder } from '../helpers/temp-folders.ts';
 
-// Inside the project (in its git-ignored cache folder), so the example's packages resolve as they do in place.
-fs.mkdirSync(path.resolve('.site-cache'), { recursive: true });
-const work = fs.mkdtempSync(path.resolve('.site-cache/builder-og-'));
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+const work = projectWorkFolder('builder-og-');
 
 describe('a builder kept in memory, on a site with social images', () => {
   it("fingerprints the social images' code once: its code is what it loaded, for its whole life", async () => {

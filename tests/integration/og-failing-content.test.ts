@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { diskWriter } from '../../src/output/write.ts';
 import { loadSite } from '../../src/site/load.ts';
+import { projectWorkFolder } from '../helpers/temp-folders.ts';
 
-// Inside the project (in its git-ignored cache folder), so the example's packages resolve as they do in place.
-fs.mkdirSync(path.resolve('.site-cache'), { recursive: true });
-const work = fs.mkdtempSync(path.resolve('.site-cache/og-failing-content-'));
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+const work = projectWorkFolder('og-failing-content-');
 
 describe('a build whose content has a mistake, after one that drew social images', () => {
   it('reports the mistake alone: the pages it carries over still link to their images', async () => {

@@ -1,18 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { imageCache } from '../../src/og/cache.ts';
+import { tempFolders } from '../helpers/temp-folders.ts';
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
-});
+const tempFolder = tempFolders('site-og-cache-');
 
 it('removes the temporary files of drawings that were killed, and keeps those of drawings still running', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-og-cache-'));
-  folders.push(dir);
+  const dir = tempFolder();
   const ended = spawnSync(process.execPath, ['-e', '']).pid!;
   const killed = `abc.png.${ended}-0badf00d.tmp`;
   const running = `def.png.${process.ppid}-0badf00d.tmp`;

@@ -1,22 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OutputNotOursError, OUTPUT_SIGNATURE } from '../../src/output/ownership.ts';
 import { OutputShrinkError } from '../../src/output/shrink-guard.ts';
 import { removeAbandonedSideFolders } from '../../src/output/side-folders.ts';
 import { diskWriter, type OutputFile } from '../../src/output/write.ts';
+import { tempFolders } from '../helpers/temp-folders.ts';
 
-const folders: string[] = [];
-const tempFolder = () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'site-output-'));
-  folders.push(folder);
-  return folder;
-};
-afterEach(() => {
-  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
-});
+const tempFolder = tempFolders('site-output-');
 
 /** The pid of a process that has ended. */
 const endedPid = () => spawnSync(process.execPath, ['-e', '']).pid!;

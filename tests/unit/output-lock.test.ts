@@ -1,21 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lockFile, lockOutput, OutputLockedError } from '../../src/output/lock.ts';
 import { processStart } from '../../src/output/processes.ts';
+import { tempFolders } from '../helpers/temp-folders.ts';
 
-const folders: string[] = [];
-const tempFolder = () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'site-lock-'));
-  folders.push(folder);
-  return folder;
-};
+const tempFolder = tempFolders('site-lock-');
 const releases: Array<() => void> = [];
 afterEach(() => {
   for (const release of releases.splice(0)) release();
-  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
 });
 
 /** The pid of a process that has ended. */

@@ -1,19 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileStamp } from '../../src/output/stamp.ts';
 import { MIN_PAGES_FOR_WRITER, pageWriter } from '../../src/runner/page-writer.ts';
+import { tempFolders } from '../helpers/temp-folders.ts';
 
-const folders: string[] = [];
-const staging = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-writer-'));
-  folders.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const staging = tempFolders('page-writer-');
 
 const page = (i: number) => ({ path: `case-studies/case-${i}/index.html`, bytes: Buffer.from(`<h1>Case ${i}</h1>`) });
 
