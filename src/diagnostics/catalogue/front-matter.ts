@@ -40,6 +40,18 @@ export function computedFieldHint(field: string): string {
 }
 
 /** The codes of the section "Front matter" of docs/errors.md, in its order. */
+/** The kinds of `invalid-type` with words of their own (any other value has "the wrong type"). */
+type InvalidType = 'union' | 'schema' | 'zod3' | 'draft';
+const INVALID_TYPE_MESSAGES: Partial<Record<InvalidType, string>> = {
+  union: 'matches none of the allowed forms',
+  schema: 'must return a zod schema',
+  zod3: 'must return a zod 4 schema',
+};
+const INVALID_TYPE_HINTS: Partial<Record<InvalidType, string>> = {
+  draft: 'draft: true leaves the page out of `site build` (but not `site serve` or `site build --drafts`).',
+  zod3: "import { z } from 'stillsite' (zod 4) rather than from 'zod/v3' or zod 3.",
+};
+
 export const frontMatter = area({
   title: 'Front matter',
   codes: {
@@ -87,22 +99,10 @@ export const frontMatter = area({
         'a field the schema (a `z.strictObject`) does not define, usually a misspelling; in a site definition, a field `defineSite` does not know',
       fix: 'use the suggested name, or remove the field',
     }),
-    'invalid-type': entry<{ kind?: 'union' | 'schema' | 'zod3' | 'draft' }>({
+    'invalid-type': entry<{ kind?: InvalidType }>({
       severity: 'error',
-      message: (p) =>
-        p.kind === 'union'
-          ? 'matches none of the allowed forms'
-          : p.kind === 'schema'
-            ? 'must return a zod schema'
-            : p.kind === 'zod3'
-              ? 'must return a zod 4 schema'
-              : 'has the wrong type',
-      hint: (p) =>
-        p.kind === 'draft'
-          ? 'draft: true leaves the page out of `site build` (but not `site serve` or `site build --drafts`).'
-          : p.kind === 'zod3'
-            ? "import { z } from 'stillsite' (zod 4) rather than from 'zod/v3' or zod 3."
-            : undefined,
+      message: (p) => (p.kind && INVALID_TYPE_MESSAGES[p.kind]) || 'has the wrong type',
+      hint: (p) => (p.kind && INVALID_TYPE_HINTS[p.kind]) || undefined,
       cause:
         "a value of the wrong kind: text where a number or list is wanted, or a value matching none of a union's forms; in a site definition, a field of the wrong type, or a `schema` that returns no zod schema (or a zod 3 one)",
       fix: 'write the kind of value the `expected` part names',
