@@ -19,7 +19,7 @@ import { remarkGuardTables } from './gfm-table-guard.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { highlightThemes, type MarkdownDefinition } from '../site/markdown-options.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
-import { sitePlugins, SitePluginError } from './site-plugins.ts';
+import { pluginMessage, pluginMessages, sitePlugins, SitePluginError } from './site-plugins.ts';
 import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
 
 const require = createRequire(import.meta.url);
@@ -194,7 +194,8 @@ export function renderContentMarkdown(
       actual: JSON.stringify(src),
     }),
   );
-  return { html: String(file), diagnostics: [...unsafe, ...languages, ...noAlt] };
+  const said = pluginMessages(file).map((message) => pluginMessage(message, source));
+  return { html: String(file), diagnostics: [...unsafe, ...languages, ...noAlt, ...said] };
 }
 
 /** A finding at its line in the file; an error unless the finding or the caller says it is a warning. */

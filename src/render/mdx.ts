@@ -13,7 +13,7 @@ import type { Site } from '../site/definition.ts';
 import { highlightThemes, type MarkdownDefinition } from '../site/markdown-options.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
-import { sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';
+import { pluginMessage, pluginMessages, sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';
 import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
 
 /**
@@ -88,6 +88,8 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
             ],
           });
           for (const finding of unknownLanguageFindings(compiled)) warnings.push({ severity: severityOf(finding.code), file, ...finding });
+          // The text compiled keeps the file's line numbers (its front matter blanked), so lines need no shift.
+          for (const message of pluginMessages(compiled)) warnings.push(pluginMessage(message, { file, bodyLine: 1 }));
           return { contents: String(compiled), loader: 'js', resolveDir: path.dirname(file) };
         } catch (error) {
           if (error instanceof SitePluginError) throw error;

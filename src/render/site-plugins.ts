@@ -6,7 +6,7 @@ import type { Pluggable, Processor, Transformer } from 'unified';
 import type { VFile } from 'vfile';
 import { CONTENT_ORIGIN, noteOrigins } from '../safety/markdown-safety.ts';
 import { pluginAndOptions, type MarkdownPlugin } from '../site/markdown-options.ts';
-import { pluginNamedAt } from '../diagnostics/catalogue/index.ts';
+import { diagnose, pluginNamedAt } from '../diagnostics/catalogue/index.ts';
 
 /** Which field of the site definition names a plugin: `markdown.rehypePlugins[1]`. */
 export type PluginField = `markdown.${'remarkPlugins' | 'rehypePlugins'}[${number}]`;
@@ -48,8 +48,12 @@ export function sitePlugins(list: readonly MarkdownPlugin[] | undefined, kind: '
       }
       if (typeof transformer !== 'function') return transformer;
       const run = transformer as (...args: unknown[]) => unknown;
-      const note = (tree: unknown, file: VFile) => kind === 'rehypePlugins' && noteOrigins(tree as HastRoot, file, `${field} (${name})`);
+      const note = (tree: unknown, file: VFile, before: number) => {
+        if (kind === 'rehypePlugins') noteOrigins(tree as HastRoot, file, `${field} (${name})`);
+        saidBy(file, before, field, name);
+      };
       const guarded = (tree: unknown, file: VFile, next?: (error?: unknown, tree?: unknown) => void) => {
+        const before = file.messages.length;
         let result: unknown;
         try {
           result = run.call(
@@ -58,7 +62,7 @@ export function sitePlugins(list: readonly MarkdownPlugin[] | undefined, kind: '
             file,
             next &&
               ((error?: unknown, changed?: unknown) =>
-                error ? next(new SitePluginError(field, name, error)) : (note(changed ?? tree, file), next(undefined, changed))),
+                error ? next(new SitePluginError(field, name, error)) : (note(changed ?? tree, file, before), next(undefined, changed))),
           );
         } catch (error) {
           throw new SitePluginError(field, name, error);
@@ -71,7 +75,7 @@ export function sitePlugins(list: readonly MarkdownPlugin[] | undefined, kind: '
             new Error('returned a promise, but the engine renders Markdown synchronously: use a synchronous plugin'),
           );
         }
-        if (!next) note(result ?? tree, file);
+        if (!next) note(result ?? tree, file, before);
         return result;
       };
       // unified passes a callback only to transformers that declare a third parameter.
@@ -81,6 +85,48 @@ export function sitePlugins(list: readonly MarkdownPlugin[] | undefined, kind: '
   });
   // Unsafe elements already in the tree before the site's rehype plugins are the content's own.
   return kind === 'rehypePlugins' ? [() => (tree: HastRoot, file: VFile) => noteOrigins(tree, file, CONTENT_ORIGIN), ...plugins] : plugins;
+}
+
+/** A warning a site's plugin gave about the file (`file.message`), with the field that names the plugin. */
+export interface PluginMessage {
+  field: PluginField;
+  plugin: string;
+  reason: string;
+  /** Its rule, as `source:ruleId` or either alone (remark-lint's `remark-lint:no-undefined-references`). */
+  rule?: string;
+  /** Where the plugin placed it, counted in the text it was given. */
+  line?: number;
+  column?: number;
+}
+
+const messagesOf = (file: VFile) => ((file.data as { pluginMessages?: PluginMessage[] }).pluginMessages ??= []);
+
+/** Keeps the warnings a plugin added to the file while it ran (the messages after the first `before`); `file.info` notes are left out. */
+function saidBy(file: VFile, before: number, field: PluginField, plugin: string): void {
+  for (const message of file.messages.slice(before)) {
+    if (message.fatal !== false) continue;
+    const rule = [message.source, message.ruleId].filter(Boolean).join(':') || undefined;
+    messagesOf(file).push({ field, plugin, reason: message.reason, rule, line: message.line, column: message.column });
+  }
+}
+
+/** The warnings the site's plugins gave while the file was processed, in the order given. */
+export function pluginMessages(file: VFile): PluginMessage[] {
+  return (file.data as { pluginMessages?: PluginMessage[] }).pluginMessages ?? [];
+}
+
+/** A warning a site's plugin gave, at its line in the file (the body's first line when it gave none). */
+export function pluginMessage(
+  { field, plugin, reason, rule, line, column }: PluginMessage,
+  source: { file: string; bodyLine: number },
+): Diagnostic {
+  return {
+    ...diagnose('markdown-plugin-message', { field, plugin, reason, rule }),
+    file: source.file,
+    line: line === undefined ? source.bodyLine : line + source.bodyLine - 1,
+    column,
+    field,
+  };
 }
 
 /** A plugin's failure, reported at the content file it failed on, with a hint saying where the site names the plugin. */

@@ -106,6 +106,41 @@ describe('Markdown and MDX in incremental builds', () => {
   );
 
   it(
+    'reports the warnings a plugin gives at their lines in Markdown and MDX files, and still builds every page',
+    async () => {
+      const site = fs.readFileSync(path.join(root, 'site.config.tsx'), 'utf8');
+      edit('site.config.tsx', (text) =>
+        text.replace(
+          '  markdown: {\n',
+          "  markdown: {\n    remarkPlugins: [function remarkSummaryFirst() {\n      return (tree: any, file: any) => {\n        const first = tree.children.find((node: any) => node.type === 'paragraph');\n        if (first) file.message('Begin with a summary', { place: first.position, ruleId: 'summary-first' });\n      };\n    }],\n",
+        ),
+      );
+      try {
+        const result = await build(await loadSite(root), diskWriter(out), options);
+        expect(result.written).toBeDefined();
+        // (The not-found page renders twice, as /404 and as 404.html: the same report twice.)
+        const facts = [
+          ...new Set(result.diagnostics.map((d) => JSON.stringify([d.code, d.severity, path.relative(root, d.file!), d.line, d.field]))),
+        ]
+          .map((d) => JSON.parse(d))
+          .sort();
+        // The MDX file's first paragraph is on line 9, after its imports.
+        expect(facts).toEqual([
+          ['markdown-plugin-message', 'warning', 'content/404.md', 5, 'markdown.remarkPlugins[0]'],
+          ['markdown-plugin-message', 'warning', 'content/index.md', 5, 'markdown.remarkPlugins[0]'],
+          ['markdown-plugin-message', 'warning', 'content/notes/counting.mdx', 9, 'markdown.remarkPlugins[0]'],
+        ]);
+        expect(result.diagnostics[0]!.message).toBe(
+          "the site's plugin markdown.remarkPlugins[0] (remarkSummaryFirst) says: Begin with a summary (summary-first)",
+        );
+      } finally {
+        fs.writeFileSync(path.join(root, 'site.config.tsx'), site);
+      }
+    },
+    SLOW,
+  );
+
+  it(
     'reports MDX mistakes at their file, line and column, and writes nothing',
     async () => {
       const mdx = fs.readFileSync(path.join(root, 'content/notes/counting.mdx'), 'utf8');

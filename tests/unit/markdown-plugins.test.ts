@@ -7,6 +7,7 @@ import { checkSite } from '../../src/site/validate.ts';
 import { createMinimalSite } from '../fixtures/minimal/site.tsx';
 import type { MarkdownDefinition } from '../../src/site/markdown-options.ts';
 import { renderContentMarkdown, renderMarkdown } from '../../src/render/markdown.ts';
+import type { VFile } from 'vfile';
 
 const source = { file: '/site/content/post.md', bodyLine: 5 };
 
@@ -23,6 +24,11 @@ function rehypeMark(options: { mark: string }) {
     for (const node of tree.children)
       if (node.type === 'element' && node.tagName === 'p') node.children.push({ type: 'text', value: options.mark });
   };
+}
+
+/** A remark plugin that changes nothing. */
+function remarkAppendPlain() {
+  return () => undefined;
 }
 
 function rehypeAddHandler() {
@@ -105,6 +111,41 @@ describe("the site's own plugins", () => {
     const { diagnostics } = renderContentMarkdown('Hello', source, { rehypePlugins: [rehypeCallback] });
     expect(diagnostics).toMatchObject([{ code: 'unsafe-content', field: '<p onclick>' }]);
     expect(diagnostics[0]!.message).toContain('markdown.rehypePlugins[0] (rehypeCallback)');
+  });
+
+  it('reports the warnings a plugin gives with file.message at their line, naming the plugin, and renders the page', () => {
+    const remarkNoShouting = () => (tree: MdastRoot, file: VFile) => {
+      for (const node of tree.children)
+        if (node.type === 'heading')
+          file.message('Do not shout in headings', { place: node.position, ruleId: 'no-shouting', source: 'remark-lint' });
+      file.info('Checked the headings');
+    };
+    const { html, diagnostics } = renderContentMarkdown('Hello\n\n## LOUD', source, {
+      remarkPlugins: [remarkAppendPlain, remarkNoShouting],
+    });
+    expect(html).toContain('<h2 id="loud">LOUD</h2>');
+    // The body starts on line 5 of the file, so its line 3 is the file's line 7; the info note is not a warning.
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'markdown-plugin-message',
+        severity: 'warning',
+        file: source.file,
+        line: 7,
+        column: 1,
+        field: 'markdown.remarkPlugins[1]',
+        message: "the site's plugin markdown.remarkPlugins[1] (remarkNoShouting) says: Do not shout in headings (remark-lint:no-shouting)",
+      }),
+    ]);
+  });
+
+  it('names the plugin that gave a warning when it runs with a callback, and places it on the body when it gives no position', () => {
+    const rehypeCallback = () => (_tree: HastRoot, file: VFile, next: (error?: Error) => void) => {
+      file.message('Too few images');
+      next();
+    };
+    const { diagnostics } = renderContentMarkdown('Hello', source, { rehypePlugins: [[rehypeMark, { mark: '' }], rehypeCallback] });
+    expect(diagnostics).toMatchObject([{ code: 'markdown-plugin-message', line: 5, field: 'markdown.rehypePlugins[1]' }]);
+    expect(diagnostics[0]!.message).toContain('(rehypeCallback) says: Too few images');
   });
 });
 

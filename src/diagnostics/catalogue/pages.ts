@@ -33,6 +33,14 @@ export const pages = area({
         "one of the site's `markdown.remarkPlugins` or `markdown.rehypePlugins` threw while rendering the file; reported at the file with the plugin's field (`markdown.rehypePlugins[1]`)",
       fix: 'fix the plugin or its options, or the content it trips on; `--verbose` shows the stack ([Markdown](markdown.md#plugins))',
     }),
+    'markdown-plugin-message': entry<{ field: string; plugin: string; reason: string; rule?: string }>({
+      severity: 'warning',
+      message: (p) => `the site's plugin ${p.field} (${p.plugin}) says: ${p.reason}${p.rule ? ` (${p.rule})` : ''}`,
+      hint: () => "Change the content as the plugin asks, or the plugin's options if the rule does not apply to this site.",
+      cause:
+        "one of the site's `markdown.remarkPlugins` or `markdown.rehypePlugins` (a linter such as remark-lint, say) gave a warning with `file.message` about the file; reported at its line in the file when the plugin gave one",
+      fix: "change the content, or configure the plugin's rule; the page is built all the same ([Markdown](markdown.md#plugins))",
+    }),
     'heading-count': entry<{ url: string; template: string; headings: number }>({
       severity: 'error',
       message: (p) => `The page ${p.url} (template "${p.template}") has ${p.headings} h1 headings; a page has exactly one.`,
