@@ -6,6 +6,7 @@ import { progressBar } from './progress.ts';
 interface OgOptions {
   force?: boolean;
   only?: string;
+  drafts?: boolean;
   content?: string;
   cache?: string;
   verbose?: boolean;
@@ -18,6 +19,7 @@ export function registerOg(program: Command): void {
     .description('draw the social preview images of pages whose image is stale (the next build reuses them)')
     .option('--force', 'draw every image, even those that have not changed')
     .option('--only <path>', 'only the image of the page at this URL path, e.g. /about/team (with --force to redraw it)')
+    .option('--drafts', "draw the drafts' images too (draft: true), as site serve and site build --drafts show them")
     .option('--content <dir>', "read content from this folder instead of the site's own", parseExistingFolder)
     .option('--cache <dir>', 'keep images in this folder (default: .site-cache/og in the project)')
     .option('--verbose', 'show stacks of template errors')
@@ -38,6 +40,7 @@ export function registerOg(program: Command): void {
       const result = await regenerateOgImages(site, {
         force: options.force,
         only: options.only,
+        drafts: options.drafts,
         cacheDir: options.cache && path.resolve(options.cache),
         onProgress: (done, total) => bar.update(done, total),
       });

@@ -8,6 +8,8 @@ import { renderOgImages, type OgRenderOptions } from './social-images.ts';
 export interface RegenerateOptions extends OgRenderOptions {
   /** Only the image of the page at this URL path (default: every page's). */
   only?: string;
+  /** Draw the drafts' images too (`draft: true`), as `site serve` and `site build --drafts` show them (default false). */
+  drafts?: boolean;
 }
 
 export interface RegenerateResult {
@@ -30,7 +32,7 @@ export interface RegenerateResult {
  * every page's image and draws the stale ones (or all, with `force`), so the next build reuses them.
  */
 export async function regenerateOgImages(site: SiteDefinition, options: RegenerateOptions = {}): Promise<RegenerateResult> {
-  const content = await readContent(site);
+  const content = await readContent(site, { drafts: options.drafts });
   const result: RegenerateResult = {
     diagnostics: content.diagnostics,
     fileCount: content.fileCount,
@@ -51,7 +53,9 @@ export async function regenerateOgImages(site: SiteDefinition, options: Regenera
   if (only !== undefined && !jobs.length) {
     const page = content.catalogue.byPath(only);
     result.notFound = !page
-      ? `No page is published at ${only}.`
+      ? content.draftUrls.includes(only)
+        ? `The page ${only} is a draft: add --drafts to draw its image.`
+        : `No page is published at ${only}.`
       : plan.refs.has(only)
         ? `The page ${only} names a hand-made image (${plan.refs.get(only)!.url}); there is nothing to draw.`
         : `The page ${only} has no social image.`;

@@ -161,6 +161,20 @@ describe('site og', () => {
     expect(og('--only', '/no/such/page').stderr).toContain('No page is published at /no/such/page.');
     expect(og('--only', '/privacy-policy').stderr).toContain('names a hand-made image (/images/og-card.svg)');
   });
+
+  it("leaves drafts out, as a build does, and draws a draft's image with --drafts", () => {
+    const drafted = path.join(work, 'drafted');
+    fs.cpSync(small, drafted, { recursive: true });
+    const company = path.join(drafted, 'about/company.md');
+    fs.writeFileSync(company, fs.readFileSync(company, 'utf8').replace('---\n', '---\ndraft: true\n'));
+    const ogOf = (...args: string[]) => run('og', '--content', drafted, '--cache', path.join(work, 'draft-cache'), ...args);
+    const without = ogOf('--only', '/about/company');
+    expect(without.status).toBe(2);
+    expect(without.stderr).toContain('The page /about/company is a draft: add --drafts to draw its image.');
+    const withDrafts = ogOf('--only', '/about/company', '--drafts');
+    expect(withDrafts.status, withDrafts.stderr).toBe(0);
+    expect(withDrafts.stdout).toMatch(/✔ Social images: 1 drawn, 0 reused/);
+  });
 });
 
 /** Every file under a folder with its bytes, to compare two states of it. */
