@@ -18,10 +18,7 @@ export interface PrintOptions {
  * A problem seen in many files or pages is printed once, with the first few places and a count.
  */
 export function formatDiagnostics(all: readonly Diagnostic[], options: PrintOptions): string {
-  // A page drawn twice (the not-found page is also 404.html) reports its problems twice; say each once.
-  const diagnostics = [
-    ...new Map(all.map((d) => [JSON.stringify([d.file, d.page, d.line, d.column, d.code, d.field, d.message, d.actual]), d])).values(),
-  ];
+  const diagnostics = distinct(all);
   const lines = diagnosticLines(diagnostics, options);
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const warnings = diagnostics.length - errors.length;
@@ -38,7 +35,14 @@ export const PLACES_LISTED = 3;
 
 /** The located lines of `formatDiagnostics` alone, with hints (and details when verbose): for warnings of a build that succeeded. */
 export function diagnosticLines(diagnostics: readonly Diagnostic[], options: Pick<PrintOptions, 'cwd' | 'verbose'>): string[] {
-  return groupDiagnostics(diagnostics).flatMap((group) => groupLines(group, options));
+  return groupDiagnostics(distinct(diagnostics)).flatMap((group) => groupLines(group, options));
+}
+
+/** Each problem once: a page drawn twice (the not-found page is also 404.html) reports its problems twice. */
+function distinct(all: readonly Diagnostic[]): Diagnostic[] {
+  return [
+    ...new Map(all.map((d) => [JSON.stringify([d.file, d.page, d.line, d.column, d.code, d.field, d.message, d.actual]), d])).values(),
+  ];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatField, type Diagnostic } from '../../src/diagnostics/diagnostics.ts';
-import { formatDiagnosticLine, formatDiagnostics } from '../../src/diagnostics/print.ts';
+import { diagnosticLines, formatDiagnosticLine, formatDiagnostics } from '../../src/diagnostics/print.ts';
 import { compareNatural } from '../../src/diagnostics/group.ts';
 
 const tag: Diagnostic = {
@@ -55,6 +55,14 @@ describe('diagnostic formatting', () => {
         '✖ 2 errors in 2 of 97 files. Nothing was written to dist/.',
       ].join('\n'),
     );
+  });
+
+  it('says a problem reported twice at one place once, with or without errors (the not-found page is drawn twice)', () => {
+    const warning: Diagnostic = { ...tag, severity: 'warning', code: 'missing-alt', hint: undefined };
+    expect(diagnosticLines([warning, { ...warning }], { cwd: '/site' })).toEqual([
+      `${formatDiagnosticLine(warning, '/site')}  [missing-alt]`,
+    ]);
+    expect(formatDiagnostics([tag, { ...tag }], { cwd: '/site', fileCount: 1 })).toContain('✖ 1 error in 1 of 1 file.');
   });
 
   it('shows stacks only when verbose', () => {
