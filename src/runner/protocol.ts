@@ -121,6 +121,8 @@ export type DevBuildOutcome =
       pages: number;
       rendered: number;
       fileCount: number;
+      /** The build's warnings, as the terminal shows them (none: empty). */
+      warnings: string[];
     }
   | { ok: false; report: string; lines: string[] };
 

@@ -1,7 +1,7 @@
 import { createBuilder } from './builder.ts';
 import { SiteDefinitionError } from '../diagnostics/config-error.ts';
 import { hasErrors } from '../diagnostics/diagnostics.ts';
-import { formatDiagnostics, formatDiagnosticLine } from '../diagnostics/print.ts';
+import { diagnosticLines, formatDiagnostics, formatDiagnosticLine } from '../diagnostics/print.ts';
 import { loadSite, withContent } from '../site/load.ts';
 import { memoryWriter } from '../output/write.ts';
 import { namedFiles } from '../site/named-files.ts';
@@ -109,6 +109,7 @@ async function startSession({ root, config, origin, content, verbose }: DevBuild
       pages: result.routes.length,
       rendered: result.pages?.rendered ?? 0,
       fileCount: result.fileCount,
+      warnings: diagnosticLines(result.diagnostics, { cwd: root, verbose }),
       sources: sources(),
     };
     complete = false;

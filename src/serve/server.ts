@@ -123,6 +123,8 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
           failure = undefined;
           version++;
           changed = result.complete ? undefined : [...result.removed, ...result.files.map(([file]) => file)];
+          // Warnings (an image without alt text, a site plugin's) come before the summary, as `site build` says them.
+          if (result.warnings.length) log(result.warnings.join('\n'));
           log(
             result.complete
               ? `✔ Built ${result.pages} pages in ${ms} ms.`

@@ -93,6 +93,20 @@ describe.skipIf(!hasBrowser)('site serve', () => {
     }
   });
 
+  it('says the warnings of a build in the terminal, as site build does', async () => {
+    const file = path.join(content, 'projects/beta.md');
+    const original = fs.readFileSync(file, 'utf8');
+    try {
+      fs.writeFileSync(file, `${original}\n![](/images/pic.svg)\n`);
+      const deadline = Date.now() + 20_000;
+      while (!/projects\/beta\.md:\d+.*\[missing-alt\]/.test(server.output()) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.output()).toMatch(/projects\/beta\.md:\d+.*\[missing-alt\]\n(.*\n)*✔ Rebuilt 1 of \d+ pages/);
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+  });
+
   it('answers unknown paths with the not-found page and status 404', async () => {
     const response = await rawRequest(server.url, 'GET', '/nowhere');
     expect(response.status).toBe(404);
