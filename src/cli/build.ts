@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { printable } from '../diagnostics/printable.ts';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { keepHeapsNearLiveSize } from './batch-heap.ts';
@@ -142,6 +143,6 @@ export function registerBuild(program: Command): void {
 /** The files under the content folder that look like content but were not read, named (the first few) so that none is lost in silence. */
 function skippedFiles(skipped: readonly string[]): string {
   if (!skipped.length) return '';
-  const named = skipped.slice(0, 3).join(', ') + (skipped.length > 3 ? ', …' : '');
+  const named = printable(skipped.slice(0, 3).join(', ')) + (skipped.length > 3 ? ', …' : '');
   return ` ${skipped.length === 1 ? '1 file' : `${skipped.length} files`} under the content folder not read (${named}): only .md and .mdx files not starting with a dot are content.`;
 }

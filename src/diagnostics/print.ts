@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { printable } from './printable.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { groupDiagnostics, type DiagnosticGroup } from './group.ts';
 
@@ -27,7 +28,7 @@ export function formatDiagnostics(all: readonly Diagnostic[], options: PrintOpti
   const parts = [`${errors.length} ${plural(errors.length, 'error')} in ${files}${of} ${plural(options.fileCount ?? files, 'file')}`];
   if (warnings) parts.push(`${warnings} ${plural(warnings, 'warning')}`);
   lines.push('', `✖ ${parts.join(', ')}.${options.outcome ? ` ${options.outcome}` : ''}`);
-  return lines.join('\n');
+  return lines.map(printable).join('\n');
 }
 
 /** How many places of one problem are listed before the rest are counted. */
@@ -35,7 +36,9 @@ export const PLACES_LISTED = 3;
 
 /** The located lines of `formatDiagnostics` alone, with hints (and details when verbose): for warnings of a build that succeeded. */
 export function diagnosticLines(diagnostics: readonly Diagnostic[], options: Pick<PrintOptions, 'cwd' | 'verbose'>): string[] {
-  return groupDiagnostics(distinct(diagnostics)).flatMap((group) => groupLines(group, options));
+  return groupDiagnostics(distinct(diagnostics))
+    .flatMap((group) => groupLines(group, options))
+    .map(printable);
 }
 
 /** Each problem once: a page drawn twice (the not-found page is also 404.html) reports its problems twice. */
@@ -89,7 +92,7 @@ export function formatDiagnosticLine(d: Diagnostic, cwd: string): string {
       : d.actual !== undefined
         ? `${d.message}, found ${d.actual}`
         : d.message;
-  return `${where}  ${d.field ? `${d.field}: ` : ''}${facts}`;
+  return printable(`${where}  ${d.field ? `${d.field}: ` : ''}${facts}`);
 }
 
 function plural(n: number, word: string): string {

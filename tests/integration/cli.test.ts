@@ -53,6 +53,16 @@ describe('the site CLI', () => {
     expect(html).toContain('<link rel="canonical" href="https://staging.example.com/about/company"/>');
   });
 
+  it('writes out control characters in the names of files it does not read, so a terminal never obeys them', () => {
+    const content = path.join(work, 'skipped-content');
+    fs.cpSync(small, content, { recursive: true });
+    fs.writeFileSync(path.join(content, 'notes\u001b[2J.markdown'), '# Not content\n');
+    const result = run('build', '--content', content, '--out', path.join(work, 'skipped-out'));
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('not read (notes\\x1b[2J.markdown)');
+    expect(result.stdout).not.toContain('\u001b');
+  });
+
   it('takes the origin from SITE_ORIGIN when no --origin is given', () => {
     const out = path.join(work, 'env');
     const result = spawnSync(BIN, ['build', '--content', small, '--out', out], {

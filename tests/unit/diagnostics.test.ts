@@ -65,6 +65,24 @@ describe('diagnostic formatting', () => {
     expect(formatDiagnostics([tag, { ...tag }], { cwd: '/site', fileCount: 1 })).toContain('✖ 1 error in 1 of 1 file.');
   });
 
+  it('writes out the control characters a file name, a message or an excerpt holds, so a terminal never obeys them', () => {
+    const hostile: Diagnostic = {
+      ...tag,
+      file: '/site/content/x\u001b[2Jy.md',
+      message: 'a plugin says \u001b]52;c;cGF5bG9hZA==\u0007 and\rover',
+      expected: undefined,
+      actual: undefined,
+      excerpt: '  3 | title: \u001b[31mred\u009b',
+    };
+    const text = formatDiagnostics([hostile], { cwd: '/site', fileCount: 1, verbose: true });
+    const lines = diagnosticLines([{ ...hostile, severity: 'warning' }], { cwd: '/site' });
+    for (const printed of [text, ...lines]) expect(printed).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(text).toContain('content/x\\x1b[2Jy.md:7');
+    expect(text).toContain('tags[1]: a plugin says \\x1b]52;c;cGF5bG9hZA==\\x07 and\\x0dover');
+    expect(text).toContain('title: \\x1b[31mred\\x9b');
+    expect(formatDiagnosticLine(hostile, '/site')).toContain('x\\x1b[2Jy.md');
+  });
+
   it('shows stacks only when verbose', () => {
     const d: Diagnostic = { code: 'render-failed', severity: 'error', message: 'boom', detail: 'Error: boom\n    at x' };
     expect(formatDiagnostics([d], { cwd: '/', fileCount: 1 })).not.toContain('at x');
