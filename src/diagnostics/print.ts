@@ -20,7 +20,7 @@ export interface PrintOptions {
  */
 export function formatDiagnostics(all: readonly Diagnostic[], options: PrintOptions): string {
   const diagnostics = distinct(all);
-  const lines = diagnosticLines(diagnostics, options);
+  const lines = locatedLines(diagnostics, options);
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const warnings = diagnostics.length - errors.length;
   const files = new Set(errors.map((d) => d.file ?? '(site)')).size;
@@ -28,7 +28,7 @@ export function formatDiagnostics(all: readonly Diagnostic[], options: PrintOpti
   const parts = [`${errors.length} ${plural(errors.length, 'error')} in ${files}${of} ${plural(options.fileCount ?? files, 'file')}`];
   if (warnings) parts.push(`${warnings} ${plural(warnings, 'warning')}`);
   lines.push('', `✖ ${parts.join(', ')}.${options.outcome ? ` ${options.outcome}` : ''}`);
-  return lines.map(printable).join('\n');
+  return lines.join('\n');
 }
 
 /** How many places of one problem are listed before the rest are counted. */
@@ -36,7 +36,12 @@ export const PLACES_LISTED = 3;
 
 /** The located lines of `formatDiagnostics` alone, with hints (and details when verbose): for warnings of a build that succeeded. */
 export function diagnosticLines(diagnostics: readonly Diagnostic[], options: Pick<PrintOptions, 'cwd' | 'verbose'>): string[] {
-  return groupDiagnostics(distinct(diagnostics))
+  return locatedLines(distinct(diagnostics), options);
+}
+
+/** The lines of problems already said once each, ready for a terminal. */
+function locatedLines(diagnostics: readonly Diagnostic[], options: Pick<PrintOptions, 'cwd' | 'verbose'>): string[] {
+  return groupDiagnostics(diagnostics)
     .flatMap((group) => groupLines(group, options))
     .map(printable);
 }
@@ -53,7 +58,7 @@ function distinct(all: readonly Diagnostic[]): Diagnostic[] {
  * (`… and 197 more files`), then the hint and, when verbose, the first place's detail.
  */
 function groupLines({ first, all }: DiagnosticGroup, options: Pick<PrintOptions, 'cwd' | 'verbose'>): string[] {
-  const lines = [`${formatDiagnosticLine(first, options.cwd)}  [${first.code}]`];
+  const lines = [`${describe(first, options.cwd)}  [${first.code}]`];
   if (first.excerpt) lines.push(...first.excerpt.split('\n').map((l) => `    ${l}`));
   for (const d of all.slice(1, PLACES_LISTED))
     lines.push(`${formatPlace(d, options.cwd)}  (the same${d.actual === first.actual ? '' : `, found ${d.actual}`})`);
@@ -85,6 +90,10 @@ export function formatPlace(d: Diagnostic, cwd: string): string {
 
 /** One line: `file:line  field: expected …, found …`, or `file:line  field: message` when there is nothing to compare. */
 export function formatDiagnosticLine(d: Diagnostic, cwd: string): string {
+  return printable(describe(d, cwd));
+}
+
+function describe(d: Diagnostic, cwd: string): string {
   const where = formatPlace(d, cwd);
   const facts =
     d.expected !== undefined
@@ -92,7 +101,7 @@ export function formatDiagnosticLine(d: Diagnostic, cwd: string): string {
       : d.actual !== undefined
         ? `${d.message}, found ${d.actual}`
         : d.message;
-  return printable(`${where}  ${d.field ? `${d.field}: ` : ''}${facts}`);
+  return `${where}  ${d.field ? `${d.field}: ` : ''}${facts}`;
 }
 
 function plural(n: number, word: string): string {

@@ -99,20 +99,20 @@ export interface PluginMessage {
   column?: number;
 }
 
-const messagesOf = (file: VFile) => ((file.data as { pluginMessages?: PluginMessage[] }).pluginMessages ??= []);
+const dataOf = (file: VFile) => file.data as { pluginMessages?: PluginMessage[] };
 
 /** Keeps the warnings a plugin added to the file while it ran (the messages after the first `before`); `file.info` notes are left out. */
 function saidBy(file: VFile, before: number, field: PluginField, plugin: string): void {
   for (const message of file.messages.slice(before)) {
     if (message.fatal !== false) continue;
     const rule = [message.source, message.ruleId].filter(Boolean).join(':') || undefined;
-    messagesOf(file).push({ field, plugin, reason: message.reason, rule, line: message.line, column: message.column });
+    (dataOf(file).pluginMessages ??= []).push({ field, plugin, reason: message.reason, rule, line: message.line, column: message.column });
   }
 }
 
 /** The warnings the site's plugins gave while the file was processed, in the order given. */
 export function pluginMessages(file: VFile): PluginMessage[] {
-  return (file.data as { pluginMessages?: PluginMessage[] }).pluginMessages ?? [];
+  return dataOf(file).pluginMessages ?? [];
 }
 
 /** A warning a site's plugin gave, at its line in the file (the body's first line when it gave none). */

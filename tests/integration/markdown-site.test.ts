@@ -21,6 +21,13 @@ const edit = (relative: string, change: (text: string) => string) => {
   const file = path.join(root, relative);
   fs.writeFileSync(file, change(fs.readFileSync(file, 'utf8')));
 };
+/** Edits the site definition for one test: the function returned puts it back. */
+const editSite = (change: (text: string) => string) => {
+  const file = path.join(root, 'site.config.tsx');
+  const before = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(file, change(before));
+  return () => fs.writeFileSync(file, before);
+};
 const page = (file: string) => fs.readFileSync(path.join(out, file), 'utf8');
 const SLOW = 120_000;
 
@@ -56,8 +63,7 @@ describe('Markdown and MDX in incremental builds', () => {
   it(
     'reports a plugin that throws at each file it failed on, naming its field and where the site names it',
     async () => {
-      const site = fs.readFileSync(path.join(root, 'site.config.tsx'), 'utf8');
-      edit('site.config.tsx', (text) =>
+      const restore = editSite((text) =>
         text.replace(
           "value: ' (another site)' } }]],",
           "value: ' (another site)' } }], function rehypeBroken() {\n      return () => {\n        throw new Error('no tree for me');\n      };\n    }],",
@@ -97,7 +103,7 @@ describe('Markdown and MDX in incremental builds', () => {
           ['markdown-plugin-failed', 'content/index.md', 5, 'markdown.rehypePlugins[1]'],
         ]);
       } finally {
-        fs.writeFileSync(path.join(root, 'site.config.tsx'), site);
+        restore();
         if (fs.existsSync(path.join(work, 'counting.mdx')))
           fs.renameSync(path.join(work, 'counting.mdx'), path.join(root, 'content/notes/counting.mdx'));
       }
@@ -108,8 +114,7 @@ describe('Markdown and MDX in incremental builds', () => {
   it(
     'reports the warnings a plugin gives at their lines in Markdown and MDX files, and still builds every page',
     async () => {
-      const site = fs.readFileSync(path.join(root, 'site.config.tsx'), 'utf8');
-      edit('site.config.tsx', (text) =>
+      const restore = editSite((text) =>
         text.replace(
           '  markdown: {\n',
           "  markdown: {\n    remarkPlugins: [function remarkSummaryFirst() {\n      return (tree: any, file: any) => {\n        const first = tree.children.find((node: any) => node.type === 'paragraph');\n        if (first) file.message('Begin with a summary', { place: first.position, ruleId: 'summary-first' });\n      };\n    }],\n",
@@ -134,7 +139,7 @@ describe('Markdown and MDX in incremental builds', () => {
           "the site's plugin markdown.remarkPlugins[0] (remarkSummaryFirst) says: Begin with a summary (summary-first)",
         );
       } finally {
-        fs.writeFileSync(path.join(root, 'site.config.tsx'), site);
+        restore();
       }
     },
     SLOW,
