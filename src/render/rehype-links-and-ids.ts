@@ -50,7 +50,7 @@ export function rehypeLinksAndIds() {
 }
 
 /** An http(s) URL or a protocol-relative one (a Windows path such as `C:\…` is neither). */
-function isExternal(url: string): boolean {
+export function isExternal(url: string): boolean {
   if (/^[a-zA-Z]:\\/.test(url)) return false;
   const scheme = /^([a-zA-Z][a-zA-Z\d+\-.]*?):/.exec(url);
   return scheme ? scheme[1] === 'http' || scheme[1] === 'https' : url.startsWith('//');
