@@ -51,7 +51,21 @@ const inlinePiece = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .tuple(word, fc.constantFrom('/about/', './next', '../up', 'page#part', 'https://example.com/a?b=c', 'http://x.org', '#top'))
+      .tuple(
+        word,
+        fc.constantFrom(
+          '/about/',
+          './next',
+          '../up',
+          'page#part',
+          'https://example.com/a?b=c',
+          'http://x.org',
+          '#top',
+          '//cdn.example/x',
+          'HTTPS://X.ORG/A',
+          'javascript:alert(1)',
+        ),
+      )
       .map(([text, url]) => `[${text}](${url})`),
   },
 );
@@ -195,6 +209,8 @@ describe('plain Markdown, read without the full processor', () => {
       '[ref]\n\n[ref]: /x', // a reference
       'a\\*b', // an escape
       '`` a ` b ``', // a longer code fence
+      '[x](javascript:alert(1))', // a script URL (the sanitizer's to drop)
+      '[x](/a "title")', // a link title
     ];
     for (const body of left) expect(plainMarkdownHtml(body), body).toBeUndefined();
   });
