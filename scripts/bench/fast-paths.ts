@@ -34,7 +34,7 @@ const MECHANISMS: Record<string, string> = {
   tables: 'µs per body, parsing with remark-gfm and the autolink guard',
   yaml: 'µs per front matter, the YAML read',
   scan: 'µs per page, reading ids and links',
-  plain: 'µs per body, rendering it to HTML (the full processor reads what the plain reader leaves)',
+  prose: 'µs per body, rendering it to HTML (the full processor reads what the prose reader leaves)',
 };
 
 const { values } = parseArgs({
@@ -304,15 +304,15 @@ async function waysOf(name: string): Promise<Ways> {
     ]);
     return { with: scanHtml, without: scanHtmlWithParse5 };
   }
-  if (name === 'plain') {
-    const [{ VFile }, { createProcessor }, { plainMarkdownHtml }] = await Promise.all([
+  if (name === 'prose') {
+    const [{ VFile }, { createProcessor }, { proseMarkdownHtml }] = await Promise.all([
       import('vfile'),
       import('../../src/render/markdown.ts'),
-      import('../../src/render/plain-markdown.ts'),
+      import('../../src/render/prose-markdown.ts'),
     ]);
     const processor = createProcessor();
     const full = (body: string) => String(processor.processSync(new VFile({ value: body, data: { context: { folder: '/x/' } } })));
-    return { with: (body: string) => plainMarkdownHtml(body, '/x/') ?? full(body), without: full };
+    return { with: (body: string) => proseMarkdownHtml(body, '/x/') ?? full(body), without: full };
   }
   throw new Error(`no mechanism ${name}`);
 }

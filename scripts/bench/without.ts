@@ -11,7 +11,7 @@ export const WITHOUT: Record<string, { module: string; instead: string }> = {
   autolinks: { module: 'src/render/gfm-autolinks.ts', instead: 'scripts/bench/without/gfm-autolinks.ts' },
   tables: { module: 'src/render/gfm-table-guard.ts', instead: 'scripts/bench/without/gfm-table-guard.ts' },
   scan: { module: 'src/render/html-scan.ts', instead: 'scripts/bench/without/html-scan.ts' },
-  plain: { module: 'src/render/plain-markdown.ts', instead: 'scripts/bench/without/plain-markdown.ts' },
+  prose: { module: 'src/render/prose-markdown.ts', instead: 'scripts/bench/without/prose-markdown.ts' },
 };
 
 // Several at once are joined by "+": `autolinks+tables` is the engine without both GFM guards.

@@ -18,7 +18,7 @@ import { remarkAutolinksWhereNeeded } from './gfm-autolinks.ts';
 import { remarkGuardTables } from './gfm-table-guard.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { highlightThemes, type MarkdownDefinition } from '../site/markdown-options.ts';
-import { plainMarkdownHtml } from './plain-markdown.ts';
+import { proseMarkdownHtml } from './prose-markdown.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { pluginMessage, pluginMessages, sitePlugins, SitePluginError } from './site-plugins.ts';
 import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
@@ -95,12 +95,12 @@ function rehypeRawWhenPresent() {
 }
 
 /**
- * A body of plain prose, read without the processor (see `plain-markdown.ts`), when the site has
+ * A body of plain prose, read without the processor (see `prose-markdown.ts`), when the site has
  * no plugins of its own; undefined for any other body.
  */
-function plainHtml(markdown: string, settings: MarkdownDefinition | undefined, context: BodyContext | undefined): string | undefined {
+function proseHtml(markdown: string, settings: MarkdownDefinition | undefined, context: BodyContext | undefined): string | undefined {
   if (settings?.remarkPlugins?.length || settings?.rehypePlugins?.length) return undefined;
-  return plainMarkdownHtml(markdown, context?.folder);
+  return proseMarkdownHtml(markdown, context?.folder);
 }
 
 /** A vfile of a body with what it is rendered with (see `BodyContext`). */
@@ -122,7 +122,7 @@ export function renderMarkdown(markdown: string, settings?: MarkdownDefinition, 
     // Nested past the limit, the parser would take quadratic time: nothing is rendered, as with anything else unsafe.
     html =
       tooDeepLine(markdown) === undefined
-        ? (plainHtml(markdown, settings, context) ?? String(processor.processSync(bodyFile(markdown, context))))
+        ? (proseHtml(markdown, settings, context) ?? String(processor.processSync(bodyFile(markdown, context))))
         : '';
     // The feeds render every article twice a build (RSS and Atom), and a dev server's builds
     // render them again after each save: the same text gives the same HTML, so keep the last few.
@@ -184,8 +184,8 @@ export function renderContentMarkdown(
   // Refused before parsing: the parser's time grows with the square of the nesting (see nesting-scan.ts).
   const deep = tooDeepLine(markdown);
   if (deep !== undefined) return { html: '', diagnostics: [located({ ...tooDeepFinding(), line: deep }, source)] };
-  const plain = plainHtml(markdown, settings, contentBodyContext(source));
-  if (plain !== undefined) return { html: plain, diagnostics: [] };
+  const prose = proseHtml(markdown, settings, contentBodyContext(source));
+  if (prose !== undefined) return { html: prose, diagnostics: [] };
   let file: VFile;
   try {
     file = markdownProcessor(settings).processSync(bodyFile(markdown, contentBodyContext(source, images)));

@@ -11,14 +11,14 @@ import { isExternal } from './rehype-links-and-ids.ts';
  * with anything outside it (raw HTML, entities, escapes, images, code blocks, quotes, tables,
  * autolinks, underscores, nested or loose lists, an emphasis it cannot place without doubt) is
  * left to the full processor. What it returns is byte for byte what the full processor returns
- * without site plugins: `tests/property/plain-markdown.test.ts` compares the two on generated
+ * without site plugins: `tests/property/prose-markdown.test.ts` compares the two on generated
  * bodies and on every Markdown file of the repository.
  *
  * Nothing in the subset can be unsafe, so there is nothing to sanitize or report.
  *
  * `folder`: the body's folder, against which relative links resolve (see `content-urls.ts`).
  */
-export function plainMarkdownHtml(markdown: string, folder?: string): string | undefined {
+export function proseMarkdownHtml(markdown: string, folder?: string): string | undefined {
   const blocks: Block[] = [];
   let open: Block | undefined;
   for (const line of markdown.split('\n')) {

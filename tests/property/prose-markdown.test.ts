@@ -7,12 +7,12 @@ import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { caseStudy } from '../../scripts/bench/peers-sites.ts';
 import { createProcessor } from '../../src/render/markdown.ts';
-import { plainMarkdownHtml } from '../../src/render/plain-markdown.ts';
+import { proseMarkdownHtml } from '../../src/render/prose-markdown.ts';
 import { markdownBody } from './arbitraries.ts';
 import { settings } from './workspace.ts';
 
 /**
- * The plain-prose reader (`plain-markdown.ts`) against the full processor it stands in for:
+ * The prose reader (`prose-markdown.ts`) against the full processor it stands in for:
  * wherever it gives HTML, that HTML must be the full processor's, byte for byte. Each property
  * also counts the bodies it read itself, so a reader that gives up on everything cannot pass.
  */
@@ -32,11 +32,11 @@ function bodyOf(text: string): string {
   }
 }
 
-/** Checks one body both ways; true when the plain reader read it. */
+/** Checks one body both ways; true when the prose reader read it. */
 function agrees(markdown: string, folder?: string): boolean {
-  const plain = plainMarkdownHtml(markdown, folder);
-  if (plain !== undefined) expect(plain, JSON.stringify(markdown)).toBe(full(markdown, folder));
-  return plain !== undefined;
+  const prose = proseMarkdownHtml(markdown, folder);
+  if (prose !== undefined) expect(prose, JSON.stringify(markdown)).toBe(full(markdown, folder));
+  return prose !== undefined;
 }
 
 const word = fc.constantFrom('the', 'team', 'Moved', 'data', '2024', 'é', 'naïve', 'it’s', 'a-b', 'x/y', 'R2', 'end');
@@ -79,7 +79,7 @@ const block = fc.oneof(
   },
 );
 /** Bodies of the subset: blocks apart by one or more blank lines, or by none (a heading may follow a paragraph at once). */
-const plainBody = fc
+const proseBody = fc
   .array(fc.tuple(block, fc.constantFrom('\n\n', '\n\n', '\n\n', '\n\n\n', '\n')), { minLength: 1, maxLength: 6 })
   .map((parts) => parts.map(([text, gap]) => text + gap).join(''));
 
@@ -137,17 +137,17 @@ const disturbance = fc.constantFrom(
   ],
 );
 const disturbed = fc
-  .tuple(plainBody, fc.array(fc.tuple(fc.nat(), disturbance), { minLength: 1, maxLength: 3 }))
+  .tuple(proseBody, fc.array(fc.tuple(fc.nat(), disturbance), { minLength: 1, maxLength: 3 }))
   .map(([body, insertions]) =>
     insertions.reduce((text, [at, piece]) => text.slice(0, at % (text.length + 1)) + piece + text.slice(at % (text.length + 1)), body),
   );
 
-describe('plain Markdown, read without the full processor', () => {
+describe('prose Markdown, read without the full processor', () => {
   it('gives what the full processor gives, on bodies of the subset', () => {
     let read = 0;
     const runs = settings(2000);
     fc.assert(
-      fc.property(plainBody, fc.boolean(), (body, inFolder) => {
+      fc.property(proseBody, fc.boolean(), (body, inFolder) => {
         if (agrees(body, inFolder ? FOLDER : undefined)) read++;
       }),
       runs,
@@ -212,6 +212,6 @@ describe('plain Markdown, read without the full processor', () => {
       '[x](javascript:alert(1))', // a script URL (the sanitizer's to drop)
       '[x](/a "title")', // a link title
     ];
-    for (const body of left) expect(plainMarkdownHtml(body), body).toBeUndefined();
+    for (const body of left) expect(proseMarkdownHtml(body), body).toBeUndefined();
   });
 });
