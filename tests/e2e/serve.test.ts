@@ -98,10 +98,11 @@ describe.skipIf(!hasBrowser)('site serve', () => {
     const original = fs.readFileSync(file, 'utf8');
     try {
       fs.writeFileSync(file, `${original}\n![](/images/pic.svg)\n`);
+      // The warning and the ✔ line reach the terminal in separate writes: wait for both.
+      const warnedThenBuilt = /projects\/beta\.md:\d+.*\[missing-alt\]\n(.*\n)*✔ Rebuilt 1 of \d+ pages/;
       const deadline = Date.now() + 20_000;
-      while (!/projects\/beta\.md:\d+.*\[missing-alt\]/.test(server.output()) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(server.output()).toMatch(/projects\/beta\.md:\d+.*\[missing-alt\]\n(.*\n)*✔ Rebuilt 1 of \d+ pages/);
+      while (!warnedThenBuilt.test(server.output()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.output()).toMatch(warnedThenBuilt);
     } finally {
       fs.writeFileSync(file, original);
     }
