@@ -184,11 +184,12 @@ export function renderContentMarkdown(
   // Refused before parsing: the parser's time grows with the square of the nesting (see nesting-scan.ts).
   const deep = tooDeepLine(markdown);
   if (deep !== undefined) return { html: '', diagnostics: [located({ ...tooDeepFinding(), line: deep }, source)] };
-  const prose = proseHtml(markdown, settings, contentBodyContext(source));
+  const context = contentBodyContext(source, images);
+  const prose = proseHtml(markdown, settings, context);
   if (prose !== undefined) return { html: prose, diagnostics: [] };
   let file: VFile;
   try {
-    file = markdownProcessor(settings).processSync(bodyFile(markdown, contentBodyContext(source, images)));
+    file = markdownProcessor(settings).processSync(bodyFile(markdown, context));
   } catch (error) {
     if (error instanceof SitePluginError) return { html: '', diagnostics: [pluginFailed(error, source)] };
     // Nesting tens of thousands deep exhausts the stack inside the parsers, before limitNesting sees
