@@ -13,8 +13,9 @@
  * stillsite, Hugo, ...), each in a process of its own timed from spawn to exit, wall and CPU
  * (user + system of the process and everything it waited for). Then stillsite alone: a rebuild with
  * nothing changed and one after editing one page, taking turns. The 10-page row is the start-up;
- * in its rounds two more processes take their turns, as floors for it: Node doing nothing, and
- * `start-up-floor.ts` (the engine's packages loaded and used on that site, nothing of the engine).
+ * in its rounds three more processes take their turns, as floors for it: Node doing nothing, and
+ * `start-up-floor.ts` without and with Markdown (the engine's packages loaded and used on that
+ * site, nothing of the engine).
  * It prints a table (medians; a ratio is the median of the ratios of the same round, which keeps
  * it fair while the machine's speed drifts) and writes the figures to reports/peers.json.
  */
@@ -182,7 +183,7 @@ interface SizeFigures {
   pages: number;
   clean: Partial<Record<Tool, Timing[]>>;
   /** The start-up's floors, timed in the smallest size's rounds: Node alone, and the packages without the engine. */
-  floor?: { node: Timing[]; packages: Timing[] };
+  floor?: { node: Timing[]; packages: Timing[]; withMarkdown: Timing[] };
   noChange: Timing[];
   oneEdit: Timing[];
   load: number[];
@@ -197,13 +198,14 @@ for (const n of sizes) {
     await writeSite(tool, sites[tool], n);
   }
   const figures: SizeFigures = { pages: n + 1, clean: {}, noChange: [], oneEdit: [], load: [os.loadavg()[0]!] };
-  if (n === sizes[0]) figures.floor = { node: [], packages: [] };
+  if (n === sizes[0]) figures.floor = { node: [], packages: [], withMarkdown: [] };
   for (const tool of tools) await build(tool, sites[tool], true);
   for (let round = 0; round < runs; round++) {
     for (const tool of tools) (figures.clean[tool] ??= []).push(await build(tool, sites[tool], true));
     if (figures.floor) {
       figures.floor.node.push(await timed(process.execPath, ['-e', ''], work));
       figures.floor.packages.push(await timed(process.execPath, [floorScript, sites.stillsite], work));
+      figures.floor.withMarkdown.push(await timed(process.execPath, [floorScript, sites.stillsite, '--markdown'], work));
     }
     // One line rewritten in a terminal, a line each in a log.
     process.stdout.write(
@@ -239,7 +241,11 @@ const rows = results.map((size) => ({
   stillsiteOverHugo: ratio(size.clean.stillsite, size.clean.hugo),
   noChange: { wall: wall(size.noChange), cpu: cpu(size.noChange) },
   oneEdit: { wall: wall(size.oneEdit), cpu: cpu(size.oneEdit) },
-  floor: size.floor && { node: wall(size.floor.node), packages: wall(size.floor.packages) },
+  floor: size.floor && {
+    node: wall(size.floor.node),
+    packages: wall(size.floor.packages),
+    withMarkdown: wall(size.floor.withMarkdown),
+  },
   load: size.load,
 }));
 const floor = rows[0]!.floor!;
@@ -269,9 +275,9 @@ console.log(
   [
     `\n${table}\n`,
     `The start-up is the ${rows[0]!.pages}-page row's stillsite column (the issue asks for at most 0.3 s). In the same rounds,`,
-    `Node doing nothing took ${seconds(floor.node)}, and Node loading the engine's packages, compiling the site's`,
-    `site.config.tsx with esbuild and rendering one page with them, with nothing of the engine, ${seconds(floor.packages)}`,
-    '(scripts/bench/start-up-floor.ts).',
+    `Node doing nothing took ${seconds(floor.node)}; Node loading the engine's packages, compiling the site's site.config.tsx`,
+    `with esbuild and rendering one page with them, with nothing of the engine, ${seconds(floor.packages)}, and`,
+    `${seconds(floor.withMarkdown)} with the page's Markdown through unified (scripts/bench/start-up-floor.ts).`,
   ].join('\n'),
 );
 
