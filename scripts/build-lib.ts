@@ -6,11 +6,12 @@
 // Why a bundle: Node loads an ES module graph one file at a time, and the engine's ~200 files
 // were about half of a small site's build and most of a worker's start-up; its dependencies were
 // another ~550 files, found one by one (a stat and a package.json read each). So the bundle holds
-// the dependencies too, except those in EXTERNAL.
+// the dependencies too, except those `lib-bundle.ts` leaves to Node.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { EXTERNAL, REQUIRE_BANNER } from './lib-bundle.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'src');
@@ -25,25 +26,6 @@ const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
  * point; the modules they share go to lib/chunks/.
  */
 const ENTRIES = ['index', 'render/jsx-runtime', 'cli/main', 'runner/worker', 'runner/page-writer-thread'];
-/**
- * Dependencies the bundle leaves to Node: React (a thread must have one React, shared with the
- * site's components), packages with native code or files they find by path (esbuild, sharp,
- * resvg, tinypool's worker), and the large ones a build loads only when it needs them (satori,
- * Shiki, MDX, chokidar for `site serve`).
- */
-const EXTERNAL = [
-  'react',
-  'react-dom',
-  'scheduler',
-  'esbuild',
-  'sharp',
-  '@resvg/resvg-js',
-  'tinypool',
-  'satori',
-  'shiki',
-  '@mdx-js/mdx',
-  'chokidar',
-];
 
 /**
  * Sources esbuild bundles for the browser when a site is built (`assets/bundle.ts`,
@@ -93,9 +75,8 @@ const result = await esbuild.build({
   format: 'esm',
   platform: 'node',
   target: 'node22',
-  external: EXTERNAL.flatMap((name) => [name, `${name}/*`]),
-  // Bundled CommonJS packages call `require` for Node's own modules; an ES module has none.
-  banner: { js: "import { createRequire as __stillsiteRequire } from 'node:module'; const require = __stillsiteRequire(import.meta.url);" },
+  external: EXTERNAL,
+  banner: { js: REQUIRE_BANNER },
   tsconfig: path.join(root, 'tsconfig.lib.json'),
   sourcemap: 'linked',
   sourcesContent: true,

@@ -25,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
+import { EXTERNAL, REQUIRE_BANNER } from '../lib-bundle.ts';
 import { EDITED_FILE, TOOLS, writeSite, type Tool } from './peers-sites.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -135,7 +136,7 @@ const floorScript = await bundleFloor();
 
 /**
  * `start-up-floor.ts` bundled into the work folder as `scripts/build-lib.ts` bundles lib/: the
- * installed packages inside, React and esbuild left to Node.
+ * installed packages inside, and React and esbuild left to Node as lib/ leaves them.
  */
 async function bundleFloor(): Promise<string> {
   const outfile = path.join(work, 'start-up-floor.mjs');
@@ -147,10 +148,8 @@ async function bundleFloor(): Promise<string> {
     format: 'esm',
     platform: 'node',
     target: 'node22',
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild'],
-    banner: {
-      js: "import { createRequire as __stillsiteRequire } from 'node:module'; const require = __stillsiteRequire(import.meta.url);",
-    },
+    external: EXTERNAL,
+    banner: { js: REQUIRE_BANNER },
     logLevel: 'warning',
   });
   return outfile;
@@ -182,7 +181,7 @@ const median = (list: number[]) => {
 interface SizeFigures {
   pages: number;
   clean: Partial<Record<Tool, Timing[]>>;
-  /** The start-up's floors, timed in the smallest size's rounds: Node alone, and the packages without the engine. */
+  /** The start-up's floors, timed in the smallest size's rounds: Node alone, and the packages without the engine, without and with Markdown. */
   floor?: { node: Timing[]; packages: Timing[]; withMarkdown: Timing[] };
   noChange: Timing[];
   oneEdit: Timing[];
