@@ -1,4 +1,4 @@
-import { SiteConfigError, type ClientRuntime } from '../src/index.ts';
+import { SiteConfigError, type ClientRuntime } from 'stillsite';
 
 /** The environment variable that builds the site's islands on another runtime, for one build. */
 export const CLIENT_RUNTIME_ENV = 'SITE_CLIENT_RUNTIME';

@@ -1,4 +1,4 @@
-import { hydrateIsland } from '../../src/client/index.ts';
+import { hydrateIsland } from 'stillsite/client';
 import { CONSENT_KEY, readConsent } from '../consent-values.ts';
 import { CONSENT_EVENT, type ConsentApi, type ConsentEventDetail } from './consent-api.ts';
 

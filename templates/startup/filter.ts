@@ -1,4 +1,4 @@
-import { hydrateIsland, NAVIGATED_EVENT } from '../../src/client/index.ts';
+import { hydrateIsland, NAVIGATED_EVENT } from 'stillsite/client';
 import { FACETS } from '../lib/filter-state.ts';
 
 /**

@@ -184,3 +184,31 @@ describe('the engine’s modules', () => {
     expect(outside.filter((line) => !line.endsWith('package.json'))).toEqual([]);
   });
 });
+
+/** Every relative import of the site's own code (templates/ and site.config.ts), resolved to a path. */
+function siteImports(): Array<{ file: string; imported: string }> {
+  const files = [
+    ...fs
+      .readdirSync(path.resolve('templates'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|tsx|mts|mjs|js|jsx)$/.test(file) && !file.endsWith('.d.ts'))
+      .map((file) => path.resolve('templates', file)),
+    path.resolve('site.config.ts'),
+  ];
+  return files.flatMap((file) =>
+    [...fs.readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/g)].map((match) => ({
+      file,
+      imported: path.resolve(path.dirname(file), match[1]!),
+    })),
+  );
+}
+
+describe('the site in this repository', () => {
+  it('reaches the engine only through its package names (stillsite, stillsite/client), as a user’s site does', () => {
+    const imports = siteImports();
+    expect(imports.length).toBeGreaterThan(20);
+    const intoEngine = imports
+      .filter(({ imported }) => imported === SRC || imported.startsWith(SRC + path.sep))
+      .map(({ file, imported }) => `${path.relative('.', file)} → ${path.relative('.', imported)}`.split(path.sep).join('/'));
+    expect(intoEngine).toEqual([]);
+  });
+});
