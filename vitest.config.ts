@@ -11,7 +11,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}', 'tests/property/**/*.test.ts', 'tests/security/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'tests/integration/**/*.test.{ts,tsx}',
+            'tests/property/**/*.test.ts',
+            'tests/security/**/*.test.{ts,tsx}',
+          ],
           testTimeout: 30_000,
         },
       },
