@@ -47,7 +47,7 @@ export const services = defineCollection({
 /** Every other page, drawn with the template its front matter names. */
 export const pages = defineCollection({
   name: 'pages',
-  include: ['**/*.md', '**/*.mdx'],
+  include: ['**/*.md'],
   dates,
   schema: pageSchema,
   template: (data) => data.template,

@@ -22,6 +22,12 @@ export interface CollectionDefinition<T extends BaseData = BaseData> {
    * `published`, and the `newest` ordering sorts by `published`. Default: none (undated entries).
    */
   dates?: { published?: string; updated?: string };
+  /**
+   * Whether the collection takes `.mdx` files (default false). MDX is code: its imports and
+   * expressions run when the site is built, so a site says where it accepts MDX, collection by
+   * collection, and an `.mdx` file no such collection holds is an error (`mdx-not-enabled`).
+   */
+  mdx?: boolean;
   /** Whether a file must open with front matter (`required`, the default) or may be plain Markdown (`optional`). */
   frontMatter?: 'required' | 'optional';
   /**

@@ -51,6 +51,11 @@ export function excludedBy(collections: readonly PreparedCollection[]): (relativ
     !collections.some((collection) => collection.holds(relative)) && collections.some((collection) => collection.excludes(relative));
 }
 
+/** Whether a content file is MDX, which a collection takes only with `mdx: true` (see `CollectionDefinition.mdx`). */
+function isMdxFile(relative: string): boolean {
+  return relative.endsWith('.mdx');
+}
+
 /** A matcher for a list of globs: true when any of them matches, as `micromatch.isMatch` with the list. */
 function anyOf(globs: readonly string[]): (relative: string) => boolean {
   const matchers = globs.map((glob) => micromatch.matcher(glob));
@@ -68,6 +73,11 @@ export function validateFile(
   const badName = checkFileName(parsed.source);
   if (badName) return { diagnostics: [badName] };
   const collection = collections.find((candidate) => candidate.holds(relative));
+  if (isMdxFile(relative) && !collection?.definition.mdx) {
+    return {
+      diagnostics: [{ ...diagnose('mdx-not-enabled', { relative, collection: collection?.definition.name }), file, line: 1 }],
+    };
+  }
   if (!collection) {
     return {
       diagnostics: [

@@ -15,12 +15,15 @@ import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { pluginMessage, pluginMessages, sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';
 import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
+import { remarkFlagUnsafeUrls } from '../safety/markdown-safety.ts';
+import { mdxImportGuard, RefusedMdx, refusedContent, remarkFlagUnsafeJsx } from '../safety/mdx-safety.ts';
 
 /**
  * MDX content: each `.mdx` entry is compiled with @mdx-js/mdx (the site's remark and rehype
  * plugins, then highlighting and heading ids) and bundled by esbuild the way the site's own code
  * is (`site/code.ts`), so its imports resolve as the site's do. MDX is code: nothing of it is
- * sanitized; the page it renders into still goes through the link check and the page checks.
+ * sanitized; what it may import and write is checked (`safety/mdx-safety.ts`), and the page it
+ * renders into still goes through the link check and the page checks.
  */
 
 /** The bundles of a build's MDX entries, by entry file, and what went wrong compiling them. */
@@ -51,7 +54,7 @@ export async function bundleMdx(site: Site, entries: readonly Entry[]): Promise<
       const name = `mdx-${createHash('sha256').update(entry.file).digest('hex').slice(0, 12)}`;
       // The site's code (its plugins and their options) decides how MDX compiles.
       const bundle = await bundleSiteCode(entry.file, site.root, {
-        plugins: [mdxLoader(entry, site.markdown, warnings)],
+        plugins: [mdxImportGuard(site), mdxLoader(entry, site.markdown, warnings)],
         key: site.code?.hash ?? 'no-code',
         name,
       });
@@ -80,7 +83,12 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
           // Loaded on the first MDX file that needs compiling: a site without any never loads the compiler.
           const { compile } = await import('@mdx-js/mdx');
           const compiled = await compile(source, {
-            remarkPlugins: [...sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'), remarkKnownComponents],
+            remarkPlugins: [
+              ...sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'),
+              remarkKnownComponents,
+              remarkFlagUnsafeUrls,
+              remarkFlagUnsafeJsx,
+            ],
             rehypePlugins: [
               ...sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'),
               ...(themes ? [[rehypeHighlight, themes] as Pluggable] : []),
@@ -90,6 +98,8 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
           for (const finding of unknownLanguageFindings(compiled)) warnings.push({ severity: severityOf(finding.code), file, ...finding });
           // The text compiled keeps the file's line numbers (its front matter blanked), so lines need no shift.
           for (const message of pluginMessages(compiled)) warnings.push(pluginMessage(message, { file, bodyLine: 1 }));
+          const refused = refusedContent(compiled);
+          if (refused.length) return { errors: refused };
           return { contents: String(compiled), loader: 'js', resolveDir: path.dirname(file) };
         } catch (error) {
           if (error instanceof SitePluginError) throw error;
@@ -170,6 +180,17 @@ function bundleProblems(error: unknown, entry: Entry, root: string): Diagnostic[
   return failure.errors.map((message) => {
     const pluginError = message.detail instanceof SitePluginError ? message.detail : undefined;
     if (pluginError) return bundleProblems(pluginError, entry, root)[0]!;
+    if (message.detail instanceof RefusedMdx) {
+      const { diagnostic, specifier } = message.detail;
+      const at = diagnostic.line ? diagnostic : specifier ? (locate(text, `'${specifier}'`) ?? locate(text, `"${specifier}"`)) : undefined;
+      return {
+        ...diagnostic,
+        severity: severityOf(diagnostic.code),
+        file: entry.file,
+        line: at?.line ?? entry.bodyLine,
+        column: at?.column,
+      };
+    }
     // An import that does not resolve is located in the compiled code: find it in the MDX file instead.
     const unresolved = /^Could not resolve "(.+)"$/.exec(message.text)?.[1];
     const at = unresolved

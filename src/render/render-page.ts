@@ -21,6 +21,7 @@ import { contentBodyContext, renderContentMarkdown, renderMarkdown } from './mar
 import type { Entry } from '../content/entry.ts';
 import { isMdx } from './mdx.ts';
 import { mdxContent } from './mdx-content.ts';
+import { mdxInlineScripts } from './mdx-inline-scripts.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** Hashed URLs of what pages link to. */
@@ -72,6 +73,13 @@ export function renderPage(
           diagnostics: [],
         }
       : renderContentMarkdown(route.entry.body, route.entry, site.markdown, context.images);
+    // What MDX renders may hold no script of its own: the Content-Security-Policy hashes every inline script of a page.
+    const scripts = Content ? mdxInlineScripts(shared.expand(body.html), route.entry) : [];
+    // Its shared markup is filled in (and dropped) with the page: the next page starts with none pending.
+    if (scripts.length) {
+      shared.fill(body.html);
+      return { diagnostics: scripts };
+    }
     // Warnings (an image without alt text) leave the page to be rendered; errors stop it.
     if (hasErrors(body.diagnostics)) return { diagnostics: body.diagnostics };
     const props: PageProps = { entry: route.entry, html: body.html, Content, catalogue, route, site: siteContext };

@@ -16,6 +16,8 @@ export interface SharedMarkup {
   placeholder(markup: string): string;
   /** The page's HTML with its stand-ins replaced by their markup. */
   fill(html: string): string;
+  /** Part of a page with the stand-ins made so far replaced by their markup, all left for `fill`: to look at what that part holds. */
+  expand(html: string): string;
 }
 
 const SharedMarkupContext = createContext<SharedMarkup | undefined>(undefined);
@@ -58,6 +60,11 @@ export function createSharedMarkup(wrap: (node: ReactNode) => ReactNode): Shared
       return `${nonce}:${pending.length - 1}`;
     },
     fill: (html) => fill(html, 0),
+    expand: (html) =>
+      html.replace(
+        new RegExp(`<template data-shared="${nonce}:(\\d+)"></template>`, 'g'),
+        (stand, index: string) => pending[Number(index)] ?? stand,
+      ),
   };
   /** Replaces the stand-ins made since `start` (in the order they were made, which is the order of the page). */
   const fill = (html: string, start: number) => {

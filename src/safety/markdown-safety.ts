@@ -145,9 +145,14 @@ function madeByPlugin(file: VFile, element: Element): string | undefined {
 
 /** Whether an element would run code: a script, an event handler, or an unsafe URL. */
 export function elementIsUnsafe(node: Element): boolean {
+  return unsafeElementFindings(node, { line: 1, column: 1 }).length > 0;
+}
+
+/** What of one element (not its children) would run code, or is a style attribute, placed at `where`. */
+export function unsafeElementFindings(node: Element, where: { line: number; column: number }): UnsafeFinding[] {
   const findings: UnsafeFinding[] = [];
-  checkElement(node, { line: 1, column: 1 }, { findings, markdownLinkOffsets: new Set() });
-  return findings.length > 0;
+  checkElement(node, where, { findings, markdownLinkOffsets: new Set() });
+  return findings;
 }
 
 function checkElement(node: Element, where: { line: number; column: number }, data: SafetyData, plugin?: string): void {

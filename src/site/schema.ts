@@ -36,6 +36,7 @@ const collection = z.strictObject({
   }),
   dates: z.strictObject({ published: text.optional(), updated: text.optional() }).optional(),
   frontMatter: z.enum(['required', 'optional']).optional(),
+  mdx: z.boolean().optional(),
   computed: z.record(z.string(), callable("a function ({ body, path, url, data }) => the field's value")).optional(),
 });
 

@@ -87,7 +87,7 @@ describe('Markdown and MDX in incremental builds', () => {
             line: 5,
             field: 'markdown.rehypePlugins[1]',
             message: "the site's plugin markdown.rehypePlugins[1] (rehypeBroken) threw while compiling this file: no tree for me",
-            hint: 'The plugin is at fault, or the content is something it does not expect. Run with --verbose to see the stack. The site names the plugin at site.config.tsx:35.',
+            hint: 'The plugin is at fault, or the content is something it does not expect. Run with --verbose to see the stack. The site names the plugin at site.config.tsx:37.',
           },
         ]);
         // Without the MDX page, the Markdown pages render, and each reports it.

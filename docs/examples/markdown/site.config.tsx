@@ -21,6 +21,8 @@ export default defineSite({
       name: 'pages',
       // One collection, both kinds of file, one schema and one template.
       include: ['**/*.md', '**/*.mdx'],
+      // MDX is code: this collection takes it because the people who write here may change the site's code.
+      mdx: true,
       schema: () => z.strictObject({ title: z.string().min(1), description: z.string().min(1) }),
       template: 'page',
     }),

@@ -154,5 +154,43 @@ export const contentFiles = area({
       cause: 'a link to `#id` that does not exist on its page',
       fix: 'use an id the page has (headings get GitHub-style ids); see the hint',
     }),
+    'mdx-not-enabled': entry<{ relative: string; collection?: string }>({
+      severity: 'error',
+      message: (p) =>
+        p.collection
+          ? `is MDX, which is code, and its collection "${p.collection}" does not take MDX`
+          : 'is MDX, which is code, and no collection that takes MDX holds it',
+      hint: (p) =>
+        p.collection
+          ? `Write it in Markdown (.md), or set mdx: true on the collection "${p.collection}" if the people who write there may change the site's code.`
+          : `Write it in Markdown (.md), or give it a collection with mdx: true whose include matches "${p.relative}", if the people who write there may change the site's code.`,
+      cause:
+        'an `.mdx` file held by no collection that sets `mdx: true`: MDX runs code when the site is built, so a site takes it only where it says so ([MDX is code](security.md#mdx-is-code))',
+      fix: 'write it in Markdown, or set `mdx: true` on the collection that should hold it',
+    }),
+    'mdx-import-refused': entry<{ specifier: string; kind: 'builtin' | 'absolute' | 'outside' }>({
+      severity: 'error',
+      message: (p) =>
+        p.kind === 'builtin'
+          ? `imports "${p.specifier}", a module of Node itself, which MDX may not import`
+          : p.kind === 'absolute'
+            ? `imports "${p.specifier}", an absolute path or URL, which MDX may not import`
+            : `imports "${p.specifier}", which lies outside the project, and MDX may not import it`,
+      hint: () =>
+        "An MDX file imports only the project's own files (by a path read from its folder) and its packages: put what it needs (the file system, a command) in a component of the site's code and import that.",
+      cause:
+        "an `.mdx` file imports a Node built-in (`fs`, `child_process`, any `node:` module), an absolute path or URL, or a file outside the project (by `../`, a link or a `tsconfig` path); the site's own code files it imports are the site's code and are not checked",
+      fix: "import a component of the site's code instead, which does that work",
+    }),
+    'mdx-inline-script': entry({
+      severity: 'error',
+      message: () =>
+        "renders an inline <script> (by a component, an expression or dangerouslySetInnerHTML): the Content-Security-Policy allows only the engine's and the templates' own scripts",
+      hint: () =>
+        'Remove it, or the component that writes it: interactive parts belong in the site’s templates and islands, and data for an island goes in its props.',
+      cause:
+        "the HTML an `.mdx` file's body renders holds an executable inline `<script>` (data blocks such as `application/json` and `application/ld+json` are not): no hash is given to a script content wrote",
+      fix: 'remove it: interactive parts belong in templates and [islands](islands.md)',
+    }),
   },
 });
