@@ -16,7 +16,7 @@ import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { pluginMessage, pluginMessages, sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';
 import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
 import { remarkFlagUnsafeUrls } from '../safety/markdown-safety.ts';
-import { mdxImportGuard, RefusedMdx, refusedContent, remarkFlagUnsafeJsx } from '../safety/mdx-safety.ts';
+import { MDX_CHECKS, mdxImportGuard, RefusedMdx, refusedContent, remarkFlagUnsafeJsx } from '../safety/mdx-safety.ts';
 
 /**
  * MDX content: each `.mdx` entry is compiled with @mdx-js/mdx (the site's remark and rehype
@@ -55,7 +55,7 @@ export async function bundleMdx(site: Site, entries: readonly Entry[]): Promise<
       // The site's code (its plugins and their options) decides how MDX compiles.
       const bundle = await bundleSiteCode(entry.file, site.root, {
         plugins: [mdxImportGuard(site), mdxLoader(entry, site.markdown, warnings)],
-        key: site.code?.hash ?? 'no-code',
+        key: `${MDX_CHECKS}\n${site.code?.hash ?? 'no-code'}`,
         name,
       });
       bundles.modules[entry.file] = bundle.file;

@@ -16,6 +16,12 @@ import { unsafeElementFindings, unsafeFindings, type UnsafeFinding } from './mar
  * is checked for scripts in `render/mdx-inline-scripts.ts`.
  */
 
+/**
+ * Part of every MDX bundle's key (see `BundleExtras.key`): a bundle is reused without running its
+ * plugins, so one made before these checks, or by others, must never be. Change it with them.
+ */
+export const MDX_CHECKS = 'mdx-checks-1';
+
 /** Something of an MDX file the engine refuses, carried through esbuild (as a message's `detail`) to the MDX file's line. */
 export class RefusedMdx extends Error {
   override name = 'RefusedMdx';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { SiteDefinitionError } from '../../src/diagnostics/config-error.ts';
 import { memoryWriter } from '../../src/output/write.ts';
+import { codeFolder } from '../../src/site/code.ts';
 import { loadSite } from '../../src/site/load.ts';
 import { createSite } from '../../templates/site.ts';
 import { smallSiteWith } from '../helpers/fixture-site.ts';
@@ -95,6 +97,46 @@ describe('MDX that would reach the machine', () => {
       expect(result.diagnostics[0]!.hint).toMatch(/component of the site's code/);
       expect(fs.existsSync(marker)).toBe(false);
       expect(writer.files.size).toBe(0);
+    },
+    SLOW,
+  );
+});
+
+describe('MDX bundles kept from before the checks', () => {
+  it(
+    'bundles an MDX file again rather than reuse a bundle an engine without the checks kept, and refuses it',
+    async () => {
+      // What an engine before the checks left in the code folder for leak.mdx: its bundle (which
+      // writes the marker when imported) and the list that says it is up to date, under the key
+      // `bundleSiteCode` gave it then (format 1, the MDX file, the site's code hash).
+      const file = path.join(notes, 'leak.mdx');
+      fs.writeFileSync(
+        file,
+        `${FRONT}import { writeFileSync } from 'node:fs';\n\nexport const ran = writeFileSync(${JSON.stringify(marker)}, 'ran');\n`,
+      );
+      try {
+        const site = await loadSite(root);
+        const folder = codeFolder(root);
+        fs.mkdirSync(folder, { recursive: true });
+        const bundle = path.join(folder, 'mdx-kept-0000000000000000.mjs');
+        fs.writeFileSync(
+          bundle,
+          `import fs from 'node:fs';\nfs.writeFileSync(${JSON.stringify(marker)}, 'kept');\nexport default () => null;\n`,
+        );
+        const key = createHash('sha256').update(`1\n${file}\n${site.code!.hash}`).digest('hex').slice(0, 16);
+        const stat = fs.statSync(file);
+        fs.writeFileSync(
+          path.join(folder, `${key}.json`),
+          JSON.stringify({ file: bundle, hash: 'kept', inputs: [[file, stat.size, stat.mtimeMs]] }),
+        );
+        const result = await build(site, memoryWriter(), options);
+        expect(result.diagnostics.map((d) => `${path.relative(root, d.file!)}:${d.line} ${d.code}`)).toEqual([
+          'content/notes/leak.mdx:5 mdx-import-refused',
+        ]);
+        expect(fs.existsSync(marker)).toBe(false);
+      } finally {
+        fs.rmSync(file);
+      }
     },
     SLOW,
   );
