@@ -51,6 +51,23 @@ fs.writeFileSync(
 
 const FRONT = '---\ntitle: Attack\ndescription: An MDX file that tries to escape.\n---\n';
 const notes = path.join(root, 'content/notes');
+/** The body of a dropped leak.mdx: it writes the marker as soon as its module is imported. */
+const LEAK = `import { writeFileSync } from 'node:fs';\n\nexport const ran = writeFileSync(${JSON.stringify(marker)}, 'ran');\n`;
+
+/** An MDX body that renders a data block, which runs nothing: it must pass. */
+const DATA_BLOCK = `export const Data = () => <script type="application/json" dangerouslySetInnerHTML={{ __html: '{"a":1}' }} />;\n\nSome data.\n\n<Data />\n`;
+
+/** Runs `test` with the example's site definition changed by `change`, then puts it back. */
+async function withSiteConfig(change: (text: string) => string, test: () => Promise<void>): Promise<void> {
+  const config = path.join(root, 'site.config.tsx');
+  const before = fs.readFileSync(config, 'utf8');
+  fs.writeFileSync(config, change(before));
+  try {
+    await test();
+  } finally {
+    fs.writeFileSync(config, before);
+  }
+}
 
 /** Builds the example with these MDX files in content/notes (removed afterwards): each diagnostic as `file:line code field`. */
 async function buildWith(files: Record<string, string>) {
@@ -110,10 +127,7 @@ describe('MDX bundles kept from before the checks', () => {
       // writes the marker when imported) and the list that says it is up to date, under the key
       // `bundleSiteCode` gave it then (format 1, the MDX file, the site's code hash).
       const file = path.join(notes, 'leak.mdx');
-      fs.writeFileSync(
-        file,
-        `${FRONT}import { writeFileSync } from 'node:fs';\n\nexport const ran = writeFileSync(${JSON.stringify(marker)}, 'ran');\n`,
-      );
+      fs.writeFileSync(file, FRONT + LEAK);
       try {
         const site = await loadSite(root);
         const folder = codeFolder(root);
@@ -172,7 +186,7 @@ describe('MDX that would run in the browser', () => {
         'component.mdx': `export const Run = () => <script dangerouslySetInnerHTML={{ __html: 'alert(2)' }} />;\n\nSome text.\n\n<Run />\n`,
         'island.mdx': `import { Island } from 'stillsite';\n\nexport const Run = () => <div><script dangerouslySetInnerHTML={{ __html: 'alert(3)' }} /></div>;\n\n<Island name="Counter" component={Run} props={{}} />\n`,
         'shared.mdx': `import RunCode from '../../components/RunCode.tsx';\n\nSome text.\n\n<RunCode code="alert(4)" />\n`,
-        'data.mdx': `export const Data = () => <script type="application/json" dangerouslySetInnerHTML={{ __html: '{"a":1}' }} />;\n\nSome data.\n\n<Data />\n`,
+        'data.mdx': DATA_BLOCK,
       });
       expect(found.sort()).toEqual([
         'content/notes/component.mdx:5 mdx-inline-script <script>',
@@ -189,7 +203,7 @@ describe('MDX that would run in the browser', () => {
     'builds a page whose MDX renders a data block, which runs nothing: the check refuses scripts, not data, and the policy hashes none',
     async () => {
       const { result, writer } = await buildWith({
-        'data.mdx': `export const Data = () => <script type="application/json" dangerouslySetInnerHTML={{ __html: '{"a":1}' }} />;\n\nSome data.\n\n<Data />\n`,
+        'data.mdx': DATA_BLOCK,
       });
       expect(result.diagnostics).toEqual([]);
       const headers = Buffer.from(writer.files.get('_headers')!).toString('utf8');
@@ -204,21 +218,17 @@ describe('MDX only where the site takes it', () => {
   it(
     'refuses an .mdx file in a collection without mdx: true, naming the option, before compiling it',
     async () => {
-      const config = path.join(root, 'site.config.tsx');
-      const before = fs.readFileSync(config, 'utf8');
-      fs.writeFileSync(config, before.replace('mdx: true,', ''));
-      try {
-        const { result, found } = await buildWith({
-          'leak.mdx': `import { writeFileSync } from 'node:fs';\n\nexport const ran = writeFileSync(${JSON.stringify(marker)}, 'ran');\n`,
-        });
-        expect(found).toContain('content/notes/leak.mdx:1 mdx-not-enabled');
-        const refused = result.diagnostics.find((d) => d.file?.endsWith('leak.mdx'))!;
-        expect(refused.message).toBe('is MDX, which is code, and its collection "pages" does not take MDX');
-        expect(refused.hint).toContain('set mdx: true on the collection "pages"');
-        expect(fs.existsSync(marker)).toBe(false);
-      } finally {
-        fs.writeFileSync(config, before);
-      }
+      await withSiteConfig(
+        (text) => text.replace('mdx: true,', ''),
+        async () => {
+          const { result, found } = await buildWith({ 'leak.mdx': LEAK });
+          expect(found).toContain('content/notes/leak.mdx:1 mdx-not-enabled');
+          const refused = result.diagnostics.find((d) => d.file?.endsWith('leak.mdx'))!;
+          expect(refused.message).toBe('is MDX, which is code, and its collection "pages" does not take MDX');
+          expect(refused.hint).toContain('set mdx: true on the collection "pages"');
+          expect(fs.existsSync(marker)).toBe(false);
+        },
+      );
     },
     SLOW,
   );
@@ -226,18 +236,16 @@ describe('MDX only where the site takes it', () => {
   it(
     'checks the option in the site definition: mdx is true or false',
     async () => {
-      const config = path.join(root, 'site.config.tsx');
-      const before = fs.readFileSync(config, 'utf8');
-      fs.writeFileSync(config, before.replace('mdx: true,', "mdx: 'yes',"));
-      try {
-        const error = (await loadSite(root).catch((thrown: unknown) => thrown)) as SiteDefinitionError;
-        expect(error).toBeInstanceOf(SiteDefinitionError);
-        expect(error.diagnostics.map((d) => [d.code, d.field, d.line, d.actual])).toEqual([
-          ['invalid-type', 'collections[0].mdx', 25, '"yes"'],
-        ]);
-      } finally {
-        fs.writeFileSync(config, before);
-      }
+      await withSiteConfig(
+        (text) => text.replace('mdx: true,', "mdx: 'yes',"),
+        async () => {
+          const error = (await loadSite(root).catch((thrown: unknown) => thrown)) as SiteDefinitionError;
+          expect(error).toBeInstanceOf(SiteDefinitionError);
+          expect(error.diagnostics.map((d) => [d.code, d.field, d.line, d.actual])).toEqual([
+            ['invalid-type', 'collections[0].mdx', 25, '"yes"'],
+          ]);
+        },
+      );
     },
     SLOW,
   );
@@ -247,10 +255,7 @@ describe('MDX only where the site takes it', () => {
     async () => {
       const { root: firm, content } = smallSiteWith();
       try {
-        fs.writeFileSync(
-          path.join(content, 'leak.mdx'),
-          `---\ntitle: Leak\n---\nimport { writeFileSync } from 'node:fs';\n\nexport const ran = writeFileSync(${JSON.stringify(marker)}, 'ran');\n`,
-        );
+        fs.writeFileSync(path.join(content, 'leak.mdx'), `---\ntitle: Leak\n---\n${LEAK}`);
         const writer = memoryWriter();
         const result = await build(createSite(content), writer);
         const refused = result.diagnostics.filter((d) => d.code === 'mdx-not-enabled');
