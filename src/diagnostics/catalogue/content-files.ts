@@ -17,7 +17,7 @@ export const contentFiles = area({
       message: () => 'The file belongs to no collection, so the site does not know how to draw it.',
       hint: (p) => `Move it into a folder the site defines, or add a collection whose include matches "${p.relative}".`,
       cause:
-        "a Markdown (or MDX) file that no collection's `include` matches (a file a collection's `exclude` removes is [never read](content.md#files-the-build-does-not-read) instead)",
+        "a Markdown file that no collection's `include` matches (a file a collection's `exclude` removes is [never read](content.md#files-the-build-does-not-read) instead; an `.mdx` file is `mdx-not-enabled`)",
       fix: 'move the file, or add a collection (or a glob) that holds it',
     }),
     'invalid-file-name': entry<{ what: string }>({
