@@ -16,7 +16,7 @@ import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { pluginMessage, pluginMessages, sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';
 import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
 import { remarkFlagUnsafeUrls } from '../safety/markdown-safety.ts';
-import { MDX_CHECKS, mdxImportGuard, RefusedMdx, refusedContent, remarkFlagUnsafeJsx } from '../safety/mdx-safety.ts';
+import { MDX_CHECKS, mdxImportGuard, RefusedMdx, refusedContent, remarkCheckMdx } from '../safety/mdx-safety.ts';
 
 /**
  * MDX content: each `.mdx` entry is compiled with @mdx-js/mdx (the site's remark and rehype
@@ -87,7 +87,7 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
               ...sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'),
               remarkKnownComponents,
               remarkFlagUnsafeUrls,
-              remarkFlagUnsafeJsx,
+              remarkCheckMdx,
             ],
             rehypePlugins: [
               ...sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'),

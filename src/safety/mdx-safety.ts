@@ -7,7 +7,7 @@ import type { Root as MdastRoot, RootContent as MdastNode } from 'mdast';
 import type { VFile } from 'vfile';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { unsafeElementFindings, unsafeFindings, type UnsafeFinding } from './markdown-safety.ts';
+import { unsafeElementFindings, unsafeFindings } from './markdown-safety.ts';
 
 /**
  * What the engine refuses of MDX, which is code (docs/security.md, "MDX is code"): an MDX file's
@@ -91,43 +91,87 @@ async function refusedByPlace(
   return inside ? undefined : 'outside';
 }
 
+/** What `remarkCheckMdx` refused in a file, kept on the file's data until the loader reads it (`refusedContent`). */
+type Refusal = RefusedMdx['diagnostic'] & { line: number };
+
 /**
- * Remark plugin for MDX: the JSX elements its text writes (`<script>`, `<a onclick>`,
- * `<a href="javascript:…">`) checked as raw HTML in Markdown is, with the same codes. Only HTML
- * elements: a component's props are data for the site's code, whose output is checked when the
- * page renders (`render/mdx-inline-scripts.ts`, and the page checks). Attributes given by an expression are
- * checked when they are a plain string.
+ * Remark plugin for MDX. The JSX elements its text writes (`<script>`, `<a onclick>`,
+ * `<a href="javascript:…">`) are checked as raw HTML in Markdown is, with the same codes. Only
+ * HTML elements: a component's props are data for the site's code, whose output is checked when
+ * the page renders (`render/mdx-inline-scripts.ts`, and the page checks). Attributes given by an
+ * expression are checked when they are a plain string. And an `import()` of a module named by an
+ * expression is refused: esbuild cannot resolve it, so `mdxImportGuard` would never see it.
  */
-export function remarkFlagUnsafeJsx() {
+export function remarkCheckMdx() {
   return (tree: MdastRoot, file: VFile) => {
-    const findings = (file.data as { mdxFindings?: UnsafeFinding[] }).mdxFindings ?? [];
+    const refused: Refusal[] = [];
     const visit = (node: MdastRoot | MdastNode) => {
       const jsx = node as unknown as JsxElement;
-      if ((jsx.type === 'mdxJsxFlowElement' || jsx.type === 'mdxJsxTextElement') && jsx.name && /^[a-z][\w-]*$/.test(jsx.name)) {
+      const isJsx = jsx.type === 'mdxJsxFlowElement' || jsx.type === 'mdxJsxTextElement';
+      if (isJsx && jsx.name && /^[a-z][\w-]*$/.test(jsx.name)) {
         const where = { line: jsx.position?.start.line ?? 1, column: jsx.position?.start.column ?? 1 };
-        findings.push(...unsafeElementFindings(asElement(jsx), where).filter((finding) => finding.code !== 'style-removed'));
+        for (const { severity: _, ...finding } of unsafeElementFindings(asElement(jsx), where))
+          if (finding.code !== 'style-removed') refused.push(finding);
       }
+      const programs = [jsx.data?.estree, ...(isJsx ? jsx.attributes.map((attribute) => attributeProgram(attribute)) : [])];
+      for (const program of programs) if (program) refused.push(...computedImports(program));
       if ('children' in node) for (const child of node.children) visit(child);
     };
     visit(tree);
-    (file.data as { mdxFindings?: UnsafeFinding[] }).mdxFindings = findings;
+    (file.data as { mdxRefused?: Refusal[] }).mdxRefused = refused;
   };
 }
 
 /**
- * What a compiled MDX file's text writes that runs code (found by `remarkFlagUnsafeUrls` and
- * `remarkFlagUnsafeJsx`), as errors for esbuild to carry to the file's lines: errors of the bundle,
- * so that no bundle is kept for a later build to reuse unchecked.
+ * What a compiled MDX file's text writes that runs code or escapes the import check (found by
+ * `remarkFlagUnsafeUrls` and `remarkCheckMdx`), as errors for esbuild to carry to the file's
+ * lines: errors of the bundle, so that no bundle is kept for a later build to reuse unchecked.
  */
 export function refusedContent(file: VFile): esbuild.PartialMessage[] {
-  const findings = [...unsafeFindings(file), ...((file.data as { mdxFindings?: UnsafeFinding[] }).mdxFindings ?? [])];
-  return findings.map(({ severity: _, ...finding }) => ({ text: finding.message, detail: new RefusedMdx(finding) }));
+  const refused = [
+    ...unsafeFindings(file).map(({ severity: _, ...finding }) => finding),
+    ...((file.data as { mdxRefused?: Refusal[] }).mdxRefused ?? []),
+  ];
+  return refused.map((diagnostic) => ({ text: diagnostic.message, detail: new RefusedMdx(diagnostic) }));
+}
+
+/** Every `import(…)` in a program whose module is not a string written out, at its line. */
+function computedImports(program: unknown): Refusal[] {
+  const found: Refusal[] = [];
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return void node.forEach(visit);
+    const expression = node as {
+      type?: string;
+      source?: { type: string; value?: unknown };
+      loc?: { start: { line: number; column: number } };
+    };
+    if (expression.type === 'ImportExpression' && !(expression.source?.type === 'Literal' && typeof expression.source.value === 'string')) {
+      const { severity: _, ...words } = diagnose('mdx-import-refused', { specifier: 'import(…)', kind: 'computed' });
+      found.push({ ...words, field: 'import', line: expression.loc?.start.line ?? 1, column: (expression.loc?.start.column ?? 0) + 1 });
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'loc' && key !== 'range') visit(value);
+  };
+  visit(program);
+  return found;
+}
+
+/** The program of an attribute given by an expression (`href={…}`, `{...props}`), if it is one. */
+function attributeProgram(attribute: JsxElement['attributes'][number]): unknown {
+  if (attribute.type === 'mdxJsxExpressionAttribute') return attribute.data?.estree;
+  return typeof attribute.value === 'object' && attribute.value ? attribute.value.data?.estree : undefined;
 }
 
 interface JsxElement {
   type: string;
   name: string | null;
-  attributes: Array<{ type: string; name?: string; value?: string | null | { value: string; data?: { estree?: unknown } } }>;
+  attributes: Array<{
+    type: string;
+    name?: string;
+    value?: string | null | { value: string; data?: { estree?: unknown } };
+    data?: { estree?: unknown };
+  }>;
+  data?: { estree?: unknown };
   position?: { start: { line: number; column: number } };
 }
 

@@ -95,11 +95,15 @@ describe('MDX that would reach the machine', () => {
         'leak-outside.mdx': `import outside from '../../../outside.js';\n\n{outside}\n`,
         'leak-link.mdx': `import outside from '../../lib/outside-link.js';\n\n{outside}\n`,
         'leak-dynamic.mdx': `export const files = await import("fs/promises");\n\n{typeof files}\n`,
+        // A module named by an expression, which no resolver sees: in an export and in an attribute.
+        'leak-computed.mdx': `Text.\n\nexport const files = await import(['node', 'fs'].join(':'));\n\n<span title={String(import(globalThis.name))}>x</span>\n`,
         // A package of the project is the project's own: no error.
         'package.mdx': `import rehypeExternalLinks from 'rehype-external-links';\n\n{typeof rehypeExternalLinks}\n`,
       });
       expect(found).toEqual([
         'content/notes/leak-absolute.mdx:5 mdx-import-refused import',
+        'content/notes/leak-computed.mdx:7 mdx-import-refused import',
+        'content/notes/leak-computed.mdx:9 mdx-import-refused import',
         'content/notes/leak-dynamic.mdx:5 mdx-import-refused import',
         'content/notes/leak-exec.mdx:7 mdx-import-refused import',
         'content/notes/leak-fs.mdx:5 mdx-import-refused import',
@@ -111,6 +115,7 @@ describe('MDX that would reach the machine', () => {
       expect(messages).toContain('imports "child_process", a module of Node itself, which MDX may not import');
       expect(messages).toContain('imports "/etc/passwd", an absolute path or URL, which MDX may not import');
       expect(messages).toContain('imports "../../../outside.js", which lies outside the project, and MDX may not import it');
+      expect(messages).toContain('imports a module named by an expression, import(…), which the build cannot check before it runs');
       expect(result.diagnostics[0]!.hint).toMatch(/component of the site's code/);
       expect(fs.existsSync(marker)).toBe(false);
       expect(writer.files.size).toBe(0);

@@ -168,18 +168,22 @@ export const contentFiles = area({
         'an `.mdx` file held by no collection that sets `mdx: true`: MDX runs code when the site is built, so a site takes it only where it says so ([MDX is code](security.md#mdx-is-code))',
       fix: 'write it in Markdown, or set `mdx: true` on the collection that should hold it',
     }),
-    'mdx-import-refused': entry<{ specifier: string; kind: 'builtin' | 'absolute' | 'outside' }>({
+    'mdx-import-refused': entry<{ specifier: string; kind: 'builtin' | 'absolute' | 'outside' | 'computed' }>({
       severity: 'error',
       message: (p) =>
         p.kind === 'builtin'
           ? `imports "${p.specifier}", a module of Node itself, which MDX may not import`
           : p.kind === 'absolute'
             ? `imports "${p.specifier}", an absolute path or URL, which MDX may not import`
-            : `imports "${p.specifier}", which lies outside the project, and MDX may not import it`,
-      hint: () =>
-        "An MDX file imports only the project's own files (by a path read from its folder) and its packages: put what it needs (the file system, a command) in a component of the site's code and import that.",
+            : p.kind === 'computed'
+              ? `imports a module named by an expression, ${p.specifier}, which the build cannot check before it runs`
+              : `imports "${p.specifier}", which lies outside the project, and MDX may not import it`,
+      hint: (p) =>
+        p.kind === 'computed'
+          ? 'Name the module as a string, import("./a.ts"), so the build can check where it leads.'
+          : "An MDX file imports only the project's own files (by a path read from its folder) and its packages: put what it needs (the file system, a command) in a component of the site's code and import that.",
       cause:
-        "an `.mdx` file imports a Node built-in (`fs`, `child_process`, any `node:` module), an absolute path or URL, or a file outside the project (by `../`, a link or a `tsconfig` path); the site's own code files it imports are the site's code and are not checked",
+        "an `.mdx` file imports a Node built-in (`fs`, `child_process`, any `node:` module), an absolute path or URL, or a file outside the project (by `../`, a link or a `tsconfig` path), or calls `import()` with anything but a string; the site's own code files it imports are the site's code and are not checked",
       fix: "import a component of the site's code instead, which does that work",
     }),
     'mdx-inline-script': entry({
