@@ -56,7 +56,7 @@ export function mdxImportGuard(site: { root: string; contentDir: string }): esbu
         const kind = refusedByName(args.path) ?? (await refusedByPlace(build, args, project));
         if (!kind) return undefined;
         const { severity: _, ...words } = diagnose('mdx-import-refused', { specifier: args.path, kind });
-        const refused = new RefusedMdx({ ...words, field: 'import', actual: JSON.stringify(args.path) }, args.path);
+        const refused = new RefusedMdx({ ...words, field: 'import' }, args.path);
         return { errors: [{ text: refused.message, detail: refused }] };
       });
     },
@@ -99,8 +99,9 @@ type Refusal = RefusedMdx['diagnostic'] & { line: number };
  * `<a href="javascript:…">`) are checked as raw HTML in Markdown is, with the same codes. Only
  * HTML elements: a component's props are data for the site's code, whose output is checked when
  * the page renders (`render/mdx-inline-scripts.ts`, and the page checks). Attributes given by an
- * expression are checked when they are a plain string. And an `import()` of a module named by an
- * expression is refused: esbuild cannot resolve it, so `mdxImportGuard` would never see it.
+ * expression are checked when they are a plain string. And imports are checked as they are
+ * written (`refusedImports`): an `import()` of a module named by an expression, which esbuild
+ * cannot resolve, would never reach `mdxImportGuard`.
  */
 export function remarkCheckMdx() {
   return (tree: MdastRoot, file: VFile) => {
@@ -114,7 +115,7 @@ export function remarkCheckMdx() {
           if (finding.code !== 'style-removed') refused.push(finding);
       }
       const programs = [jsx.data?.estree, ...(isJsx ? jsx.attributes.map((attribute) => attributeProgram(attribute)) : [])];
-      for (const program of programs) if (program) refused.push(...computedImports(program));
+      for (const program of programs) if (program) refused.push(...refusedImports(program));
       if ('children' in node) for (const child of node.children) visit(child);
     };
     visit(tree);
@@ -135,20 +136,35 @@ export function refusedContent(file: VFile): esbuild.PartialMessage[] {
   return refused.map((diagnostic) => ({ text: diagnostic.message, detail: new RefusedMdx(diagnostic) }));
 }
 
-/** Every `import(…)` in a program whose module is not a string written out, at its line. */
-function computedImports(program: unknown): Refusal[] {
+/** Statements and expressions that name a module: `import … from`, `export … from`, `import(…)`. */
+const NAMES_A_MODULE = new Set(['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression']);
+
+/**
+ * The imports of a program refused by how they are written, at their lines: a built-in, an
+ * absolute path or URL (as `mdxImportGuard` would refuse them, but found with the file's other
+ * mistakes, which stop its bundle before any import is resolved), or an `import(…)` of a module
+ * named by an expression.
+ */
+function refusedImports(program: unknown): Refusal[] {
   const found: Refusal[] = [];
   const visit = (node: unknown) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return void node.forEach(visit);
-    const expression = node as {
+    const statement = node as {
       type?: string;
-      source?: { type: string; value?: unknown };
+      source?: { type: string; value?: unknown } | null;
       loc?: { start: { line: number; column: number } };
     };
-    if (expression.type === 'ImportExpression' && !(expression.source?.type === 'Literal' && typeof expression.source.value === 'string')) {
-      const { severity: _, ...words } = diagnose('mdx-import-refused', { specifier: 'import(…)', kind: 'computed' });
-      found.push({ ...words, field: 'import', line: expression.loc?.start.line ?? 1, column: (expression.loc?.start.column ?? 0) + 1 });
+    // An export without `from` names no module; an `import(…)` always does, by a string or not.
+    if (statement.type && NAMES_A_MODULE.has(statement.type) && (statement.source || statement.type === 'ImportExpression')) {
+      const specifier =
+        statement.source?.type === 'Literal' && typeof statement.source.value === 'string' ? statement.source.value : undefined;
+      const kind = specifier === undefined ? 'computed' : refusedByName(specifier);
+      if (kind) {
+        const { severity: _, ...words } = diagnose('mdx-import-refused', { specifier: specifier ?? 'import(…)', kind });
+        const at = { line: statement.loc?.start.line ?? 1, column: (statement.loc?.start.column ?? 0) + 1 };
+        found.push({ ...words, field: 'import', ...at });
+      }
     }
     for (const [key, value] of Object.entries(node)) if (key !== 'loc' && key !== 'range') visit(value);
   };

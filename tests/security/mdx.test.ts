@@ -97,11 +97,15 @@ describe('MDX that would reach the machine', () => {
         'leak-dynamic.mdx': `export const files = await import("fs/promises");\n\n{typeof files}\n`,
         // A module named by an expression, which no resolver sees: in an export and in an attribute.
         'leak-computed.mdx': `Text.\n\nexport const files = await import(['node', 'fs'].join(':'));\n\n<span title={String(import(globalThis.name))}>x</span>\n`,
+        // Every mistake of one file at once: its import, and a handler in its text.
+        'leak-both.mdx': `import fs from 'node:fs';\n\n<p onclick="alert(1)">{typeof fs}</p>\n`,
         // A package of the project is the project's own: no error.
         'package.mdx': `import rehypeExternalLinks from 'rehype-external-links';\n\n{typeof rehypeExternalLinks}\n`,
       });
       expect(found).toEqual([
         'content/notes/leak-absolute.mdx:5 mdx-import-refused import',
+        'content/notes/leak-both.mdx:5 mdx-import-refused import',
+        'content/notes/leak-both.mdx:7 unsafe-content <p onclick>',
         'content/notes/leak-computed.mdx:7 mdx-import-refused import',
         'content/notes/leak-computed.mdx:9 mdx-import-refused import',
         'content/notes/leak-dynamic.mdx:5 mdx-import-refused import',
