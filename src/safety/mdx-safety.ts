@@ -11,9 +11,9 @@ import { unsafeElementFindings, unsafeFindings } from './markdown-safety.ts';
 
 /**
  * What the engine refuses of MDX, which is code (docs/security.md, "MDX is code"): an MDX file's
- * imports reach only the project's own files and its packages, what its text writes holds no
- * script, event handler or `javascript:` URL (the Markdown checks' codes). What its body renders
- * is checked for scripts in `render/mdx-inline-scripts.ts`.
+ * imports reach only the project's own files and its packages, and its text writes no script,
+ * event handler or `javascript:` URL (refused with the Markdown checks' codes). What its body
+ * renders is checked for scripts in `render/mdx-inline-scripts.ts`.
  */
 
 /**
