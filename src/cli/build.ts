@@ -67,13 +67,15 @@ export function registerBuild(program: Command): void {
           return;
         }
         // Loaded here, not at the top, so --help, --version and an up-to-date build answer without loading the engine.
-        const [{ build }, { hasErrors }, { diagnosticLines, formatDiagnostics }, { loadSite }, { diskWriter }] = await Promise.all([
-          import('../build.ts'),
-          import('../diagnostics/diagnostics.ts'),
-          import('../diagnostics/print.ts'),
-          import('../site/load.ts'),
-          import('../output/write.ts'),
-        ]);
+        const [{ build }, { hasErrors }, { diagnosticLines, formatDiagnostics }, { loadSite }, { diskWriter }, { writeFailure }] =
+          await Promise.all([
+            import('../build.ts'),
+            import('../diagnostics/diagnostics.ts'),
+            import('../diagnostics/print.ts'),
+            import('../site/load.ts'),
+            import('../output/write.ts'),
+            import('../output/write-guards.ts'),
+          ]);
         const site = await loadSite(root, config, { contentDir: options.content });
         const overlap = sourceOverlap(out, sitePlaces(site));
         if (overlap) invalidOut(overlap);
@@ -83,6 +85,10 @@ export function registerBuild(program: Command): void {
           drafts: options.drafts,
           og: { onProgress: (done, total) => bar.update(done, total) },
           cache: { dir: cacheDir, request },
+        }).catch((error: unknown) => {
+          // A full disk or a size limit met by any thread: one line naming the output (see `writeFailure`).
+          bar.clear();
+          throw writeFailure(error, out);
         });
         bar.clear();
         if (hasErrors(result.diagnostics)) {
