@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import fsPromises from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OUTPUT_SIGNATURE } from '../../src/output/ownership.ts';
+import { diskWriter } from '../../src/output/write.ts';
+import { OutputWriteError } from '../../src/output/write-guards.ts';
+import { projectWorkFolder } from '../helpers/temp-folders.ts';
+
+/** Issue 39, lesser points 11 to 15, one test (or a few) each. */
+const work = projectWorkFolder('security-lesser-');
+const site = (...args: string[]) => spawnSync(process.execPath, [path.resolve('bin/site'), ...args], { encoding: 'utf8' });
+
+/** A copy of the guide's minimal example, built once into its dist/, so that a failing build has a previous output to keep. */
+function builtExample(name: string): { project: string; dist: string; before: Map<string, string> } {
+  const project = path.join(work, name);
+  fs.cpSync(path.resolve('docs/examples/minimal'), project, { recursive: true });
+  const first = site('--root', project, 'build');
+  expect(first.status, first.stderr).toBe(0);
+  const dist = path.join(project, 'dist');
+  return { project, dist, before: snapshot(dist) };
+}
+
+/** Every file of a folder with its bytes (as base64), to compare a whole output before and after. */
+function snapshot(folder: string): Map<string, string> {
+  const files = fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return new Map(
+    files.map((entry) => [
+      path.relative(folder, path.join(entry.parentPath, entry.name)),
+      fs.readFileSync(path.join(entry.parentPath, entry.name), 'base64'),
+    ]),
+  );
+}
+
+describe('12. a full disk or the file-size limit', () => {
+  afterEach(() => void vi.restoreAllMocks());
+
+  it('ENOSPC from the writer is one line naming the output, and the previous output stays whole', async () => {
+    const dist = path.join(fs.mkdtempSync(path.join(work, 'enospc-')), 'dist');
+    const writer = diskWriter(dist);
+    await writer.write([
+      { path: '_headers', contents: `# ${OUTPUT_SIGNATURE}\n` },
+      { path: 'index.html', contents: 'the previous build' },
+    ]);
+    const before = snapshot(dist);
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    vi.spyOn(fsPromises, 'writeFile').mockRejectedValueOnce(full);
+    const writing = writer.write([
+      { path: 'index.html', contents: 'the next build' },
+      { path: 'about/index.html', contents: 'more' },
+    ]);
+    await expect(writing).rejects.toBeInstanceOf(OutputWriteError);
+    const message = await writing.catch((error: Error) => error.message);
+    expect(message).toBe(
+      `${dist} could not be written (ENOSPC: the disk is full), so the build stopped; the previous output is whole. Make room and build again.  [output-write-failed]`,
+    );
+    expect(snapshot(dist)).toEqual(before);
+    expect(fs.readdirSync(path.dirname(dist))).toEqual(['dist']);
+  });
+
+  it('EFBIG under ulimit -f ends site build in one line without a stack, and the previous output stays whole', () => {
+    const { project, dist, before } = builtExample('efbig');
+    // 2 MB in a file the build publishes as it is; the limit, 1 MB (ulimit counts 1,024-byte blocks).
+    fs.writeFileSync(path.join(project, 'content/large.txt'), Buffer.alloc(2 * 1024 * 1024, 'x'));
+    const run = spawnSync(
+      'bash',
+      ['-c', 'ulimit -f 1024 && exec "$0" "$@"', process.execPath, path.resolve('bin/site'), '--root', project, 'build'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `site: ${dist} could not be written (EFBIG: a file is larger than the file-size limit allows), so the build stopped; the previous output is whole. Make room and build again.  [output-write-failed]`,
+    );
+    expect(snapshot(dist)).toEqual(before);
+  }, 60_000);
+});
