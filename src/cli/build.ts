@@ -139,7 +139,9 @@ export function registerBuild(program: Command): void {
             ? ` ${summary.drafts === 1 ? '1 draft' : `${summary.drafts} drafts`} left out (--drafts builds them).`
             : '';
           console.log(
-            `✔ Built ${summary.pages} pages${reused} from ${summary.files} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.${drafts}${skippedFiles(summary.skipped ?? [])}${images} External links: ${external.length}, not fetched${listed}.`,
+            printable(
+              `✔ Built ${summary.pages} pages${reused} from ${summary.files} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.${drafts}${skippedFiles(summary.skipped ?? [])}${images} External links: ${external.length}, not fetched${listed}.`,
+            ),
           );
         }
       },
@@ -149,6 +151,6 @@ export function registerBuild(program: Command): void {
 /** The files under the content folder that look like content but were not read, named (the first few) so that none is lost in silence. */
 function skippedFiles(skipped: readonly string[]): string {
   if (!skipped.length) return '';
-  const named = printable(skipped.slice(0, 3).join(', ')) + (skipped.length > 3 ? ', …' : '');
+  const named = skipped.slice(0, 3).join(', ') + (skipped.length > 3 ? ', …' : '');
   return ` ${skipped.length === 1 ? '1 file' : `${skipped.length} files`} under the content folder not read (${named}): only .md and .mdx files not starting with a dot are content.`;
 }

@@ -33,6 +33,29 @@ function snapshot(folder: string): Map<string, string> {
   );
 }
 
+describe('11. a file name with a line end', () => {
+  const FORGED = '✔ Built 99 pages from 99 files in 0.01 s.';
+
+  it('is written out as \\x0a in a problem, never as a line of its own', () => {
+    const { project } = builtExample('newline-error');
+    fs.writeFileSync(path.join(project, 'content', `evil\n${FORGED}.md`), '---\ntitle: Evil\n---\nText.\n');
+    const run = site('--root', project, 'build');
+    expect(run.status, run.stderr).toBe(1);
+    const lines = run.stderr.split('\n');
+    expect(lines.filter((line) => line.startsWith('✔'))).toEqual([]);
+    expect(lines.find((line) => line.includes('[invalid-file-name]'))).toContain(`content/evil\\x0a${FORGED}.md:1`);
+  }, 60_000);
+
+  it('is written out as \\x0a in the summary of a build that succeeds', () => {
+    const { project } = builtExample('newline-summary');
+    // A .markdown file is not read, and the summary names it.
+    fs.writeFileSync(path.join(project, 'content', `notes\n${FORGED}.markdown`), 'Notes.\n');
+    const run = site('--root', project, 'build');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.trim().split('\n')).toEqual([expect.stringContaining(`(notes\\x0a${FORGED}.markdown)`)]);
+  }, 60_000);
+});
+
 describe('12. a full disk or the file-size limit', () => {
   afterEach(() => void vi.restoreAllMocks());
 
