@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OUTPUT_SIGNATURE } from '../../src/output/ownership.ts';
 import { diskWriter } from '../../src/output/write.ts';
 import { OutputWriteError } from '../../src/output/write-guards.ts';
+import { formCsp, resolveFormEndpoint } from '../../templates/contact/form-endpoint.ts';
 import { projectWorkFolder } from '../helpers/temp-folders.ts';
 
 /** Issue 39, lesser points 11 to 15, one test (or a few) each. */
@@ -99,4 +100,21 @@ describe('12. a full disk or the file-size limit', () => {
     );
     expect(snapshot(dist)).toEqual(before);
   }, 60_000);
+});
+
+describe('13. a wildcard form host', () => {
+  it.each(['https://*.example/', 'https://%2A.example/f/1', 'https://forms.*.example/'])(
+    '%j is refused, from the environment or the identity',
+    (endpoint) => {
+      expect(() => resolveFormEndpoint(undefined, { SITE_FORM_ENDPOINT: endpoint })).toThrow(
+        /SITE_FORM_ENDPOINT: expected .* is a wildcard/,
+      );
+      expect(() => resolveFormEndpoint(endpoint, {})).toThrow(/templates\/identity\.ts, field formEndpoint: .* is a wildcard/);
+    },
+  );
+
+  it('a named host is taken, and is all that form-action and connect-src get', () => {
+    const endpoint = resolveFormEndpoint(undefined, { SITE_FORM_ENDPOINT: 'https://formspree.io/f/abcd1234' });
+    expect(formCsp(endpoint)).toEqual({ 'form-action': ['https://formspree.io'], 'connect-src': ['https://formspree.io'] });
+  });
 });
