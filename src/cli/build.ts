@@ -96,6 +96,7 @@ export function registerBuild(program: Command): void {
             formatDiagnostics(result.diagnostics, {
               cwd: root,
               fileCount: result.fileCount,
+              contentDir: site.contentDir,
               verbose: options.verbose,
               outcome: `Nothing was written to ${path.relative(root, out) || '.'}/.`,
             }),

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OUTPUT_SIGNATURE } from '../../src/output/ownership.ts';
 import { diskWriter } from '../../src/output/write.ts';
 import { OutputWriteError } from '../../src/output/write-guards.ts';
+import { formatDiagnostics } from '../../src/diagnostics/print.ts';
 import { formCsp, resolveFormEndpoint } from '../../templates/contact/form-endpoint.ts';
 import { projectWorkFolder } from '../helpers/temp-folders.ts';
 
@@ -116,5 +117,26 @@ describe('13. a wildcard form host', () => {
   it('a named host is taken, and is all that form-action and connect-src get', () => {
     const endpoint = resolveFormEndpoint(undefined, { SITE_FORM_ENDPOINT: 'https://formspree.io/f/abcd1234' });
     expect(formCsp(endpoint)).toEqual({ 'form-action': ['https://formspree.io'], 'connect-src': ['https://formspree.io'] });
+  });
+});
+
+describe('14. the summary of a failed build', () => {
+  it('counts the files with errors among the content files read, and the others apart', () => {
+    const { project } = builtExample('counts');
+    // Three Markdown files are read; six files that may not be published sit beside them, each an error.
+    for (let i = 1; i <= 6; i++) fs.writeFileSync(path.join(project, 'content', `page-${i}.html`), '<p>Hi</p>\n');
+    const run = site('--root', project, 'build');
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr).toContain('✖ 6 errors in 0 of 3 content files and 6 other files. Nothing was written to dist/.');
+  }, 60_000);
+
+  it('says "x of n files" when every file with an error is a content file read', () => {
+    const error = (file: string) => ({ code: 'missing-field' as const, severity: 'error' as const, file, line: 1, message: 'is required' });
+    const summary = (files: string[]) =>
+      formatDiagnostics(files.map(error), { cwd: '/site', fileCount: 3, contentDir: '/site/content' }).split('\n').pop();
+    expect(summary(['/site/content/a.md', '/site/content/b.mdx'])).toBe('✖ 2 errors in 2 of 3 files.');
+    expect(summary(['/site/content/a.md', '/site/site.config.tsx', '/site/content/x.png', '/outside/content/c.md'])).toBe(
+      '✖ 4 errors in 1 of 3 content files and 3 other files.',
+    );
   });
 });
