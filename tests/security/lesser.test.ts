@@ -2,12 +2,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import fsPromises from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { OUTPUT_SIGNATURE } from '../../src/output/ownership.ts';
 import { diskWriter } from '../../src/output/write.ts';
 import { OutputWriteError } from '../../src/output/write-guards.ts';
 import { formatDiagnostics } from '../../src/diagnostics/print.ts';
 import { formCsp, resolveFormEndpoint } from '../../templates/contact/form-endpoint.ts';
+import { smallSiteWith } from '../helpers/fixture-site.ts';
 import { projectWorkFolder } from '../helpers/temp-folders.ts';
 
 /** Issue 39, lesser points 11 to 15, one test (or a few) each. */
@@ -139,4 +140,44 @@ describe('14. the summary of a failed build', () => {
       '✖ 4 errors in 1 of 3 content files and 3 other files.',
     );
   });
+});
+
+describe('15. the thank-you page of the consultation form', () => {
+  /** The firm's site over the small fixture's content with the firm's thank-you page, built by the CLI with the form endpoint given (or none). */
+  const roots: string[] = [];
+  afterAll(() => {
+    for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
+  });
+  function buildFirm(endpoint: string | undefined) {
+    const { root, content } = smallSiteWith();
+    roots.push(root);
+    fs.cpSync(path.resolve('content/contact/thanks.md'), path.join(content, 'contact/thanks.md'));
+    const out = path.join(root, 'dist');
+    const env = { ...process.env };
+    delete env.SITE_FORM_ENDPOINT;
+    if (endpoint) env.SITE_FORM_ENDPOINT = endpoint;
+    const run = spawnSync(process.execPath, [path.resolve('bin/site'), 'build', '--content', content, '--out', out], {
+      encoding: 'utf8',
+      env,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    return { out, text: (file: string) => fs.readFileSync(path.join(out, file), 'utf8') };
+  }
+
+  it('is not built, drawn or listed without a form endpoint', () => {
+    const { out, text } = buildFirm(undefined);
+    expect(fs.existsSync(path.join(out, 'contact/thanks'))).toBe(false);
+    expect(fs.existsSync(path.join(out, 'og/contact/thanks.png'))).toBe(false);
+    expect(text('dev/ogImages/index.html')).toContain('<code>/contact</code>');
+    expect(text('dev/ogImages/index.html')).not.toContain('/contact/thanks');
+    expect(text('_headers')).not.toContain('/contact/thanks');
+  }, 60_000);
+
+  it('is built, and listed on /dev/ogImages, with one', () => {
+    const { out, text } = buildFirm('https://forms.example/f/1');
+    expect(text('contact/thanks/index.html')).toContain('your request is on its way');
+    expect(fs.existsSync(path.join(out, 'og/contact/thanks.png'))).toBe(true);
+    expect(text('dev/ogImages/index.html')).toContain('<code>/contact/thanks</code>');
+    expect(text('contact/index.html')).toContain('/contact/thanks');
+  }, 60_000);
 });
