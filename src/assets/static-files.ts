@@ -6,6 +6,7 @@ import { walkFolder } from '../content/walk.ts';
 import { isPublishableContent, MARKDOWN_LIKE, PAGE_SOURCE, unpublishableContent } from '../safety/content-types.ts';
 import { inputBounds, type InputBounds } from '../safety/input-bounds.ts';
 import { NO_DRAFT_BUNDLES, type DraftBundles } from '../content/draft-bundles.ts';
+import { checkOutputName } from '../safety/file-names.ts';
 
 /** A file of a folder that is not Markdown, published at the same relative path. */
 export interface StaticFile {
@@ -46,7 +47,14 @@ export function listSiteFiles(
     const draft = drafts.draftOf(relative);
     if (draft) drafted.set(relative, draft);
   }
-  const publishable = content.files.filter(({ relative }) => isPublishableContent(relative) && !drafted.has(relative));
+  // A file of the content folder may not land on the build's or the host's own files (`vercel.json`, `og/`).
+  const misplaced = content.files.flatMap((found) =>
+    isPublishableContent(found.relative) ? (checkOutputName(found, `/${found.relative}`) ?? []) : [],
+  );
+  const refusedPaths = new Set(misplaced.map((d) => d.file));
+  const publishable = content.files.filter(
+    ({ relative, file }) => isPublishableContent(relative) && !drafted.has(relative) && !refusedPaths.has(file),
+  );
   return {
     files: [...published.files, ...publishable].map(({ relative, file }) => ({ path: relative, file })),
     drafted,
@@ -54,6 +62,7 @@ export function listSiteFiles(
       ...published.diagnostics,
       ...content.diagnostics,
       ...refused.map(({ file, relative }) => unpublishableContent(file, relative)),
+      ...misplaced,
     ],
   };
 }

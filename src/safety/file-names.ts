@@ -30,6 +30,15 @@ export function checkFileName(source: { file: string; relative: string }): Diagn
 
 /** A diagnostic when a content file's page would be written over the build's own files (`content/og/x.md`, `content/404.html.md`). */
 function reservedUrl(source: { file: string; relative: string }): Diagnostic | undefined {
-  const problem = outputPathProblem(urlForContentFile(source.relative).url);
+  return checkOutputName(source, urlForContentFile(source.relative).url);
+}
+
+/**
+ * A diagnostic when a file of the content folder would be published where the build or the host
+ * keeps its own files: a page (at its URL) or a file published as it is (at its path), such as
+ * `content/vercel.json`, which Vercel would read as the site's configuration, or `content/og/…`.
+ */
+export function checkOutputName(source: { file: string; relative: string }, url: string): Diagnostic | undefined {
+  const problem = outputPathProblem(url);
   return problem && { ...unsafeOutputPath(problem, source.relative), file: source.file, line: 1, field: 'file name' };
 }

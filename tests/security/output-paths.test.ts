@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { listSiteFiles } from '../../src/assets/static-files.ts';
 import { createCatalogue } from '../../src/content/catalogue.ts';
 import { diskWriter, writeStagedFileSync } from '../../src/output/write.ts';
 import { OutputPathError } from '../../src/output/write-guards.ts';
@@ -71,6 +72,21 @@ describe('an output path the site or its content names', () => {
     expect(checkFileName({ file: '/site/content/og/x.md', relative: 'og/x.md' })).toMatchObject({ code: 'unsafe-output-path', line: 1 });
     expect(checkFileName({ file: '/site/content/404.html.md', relative: '404.html.md' })).toMatchObject({ code: 'unsafe-output-path' });
     expect(checkFileName({ file: '/site/content/posts/og.md', relative: 'posts/og.md' })).toBeUndefined();
+  });
+
+  it("is an error at a file of the content folder that would land on the host's or the build's own files", () => {
+    const root = fs.mkdtempSync(path.join(work, 'content-files-'));
+    const contentDir = path.join(root, 'content');
+    for (const file of ['vercel.json', 'og/index.png', 'posts/og.png', 'posts/vercel.json'])
+      fs.mkdirSync(path.dirname(path.join(contentDir, file)), { recursive: true });
+    for (const file of ['vercel.json', 'og/index.png', 'posts/og.png', 'posts/vercel.json'])
+      fs.writeFileSync(path.join(contentDir, file), '{}');
+    const listed = listSiteFiles({ root, contentDir });
+    expect(listed.files.map((file) => file.path).sort()).toEqual(['posts/og.png', 'posts/vercel.json']);
+    expect(listed.diagnostics).toMatchObject([
+      { code: 'unsafe-output-path', file: path.join(contentDir, 'og/index.png'), line: 1, field: 'file name' },
+      { code: 'unsafe-output-path', file: path.join(contentDir, 'vercel.json'), line: 1, field: 'file name' },
+    ]);
   });
 
   it("is an error at a feed's path in the site definition", async () => {
