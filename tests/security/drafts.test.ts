@@ -5,6 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import { createBundleSite, writeBundleContent } from '../fixtures/bundles/site.tsx';
+import { makeImage } from '../fixtures/images/make-images.ts';
+import { smallSiteWith } from '../helpers/fixture-site.ts';
+import { spawnSync } from 'node:child_process';
 
 /**
  * Issue 39, hole 4: a draft's page bundle (its image, a confidential text file, the image's
@@ -98,4 +101,43 @@ describe("a draft's page bundle", () => {
       },
     ]);
   });
+});
+
+describe("a draft's page bundle on the firm's site", () => {
+  /** The firm's templates over the small fixture's content with a draft bundle, built by the CLI. */
+  async function buildFirm(...args: string[]) {
+    const { root, content } = smallSiteWith();
+    const bundle = path.join(content, 'notes/secret');
+    fs.mkdirSync(bundle, { recursive: true });
+    fs.writeFileSync(
+      path.join(bundle, 'index.md'),
+      '---\ntitle: "A secret note"\ndescription: "A description for this fixture page that is long enough to satisfy the schema."\ndraft: true\n---\n![The plan](./plan.png)\n',
+    );
+    fs.writeFileSync(path.join(bundle, 'plan.png'), await makeImage(640, 320, 'png'));
+    fs.writeFileSync(path.join(bundle, 'confidential.txt'), SECRET);
+    const out = path.join(root, 'dist');
+    const run = spawnSync(process.execPath, [path.resolve('bin/site'), 'build', '--content', content, '--out', out, ...args], {
+      encoding: 'utf8',
+    });
+    const all = run.status === 0 ? fs.readdirSync(out, { recursive: true }).map(String) : [];
+    const read = (file: string) => (run.status === 0 ? fs.readFileSync(path.join(out, file), 'utf8') : '');
+    const named = { headers: read('_headers'), sitemap: read('sitemap.xml'), ogImages: read('dev/ogImages/index.html') };
+    fs.rmSync(root, { recursive: true, force: true });
+    return { run, all, named };
+  }
+
+  it('is in no file of dist/, not in _headers, the sitemap or /dev/ogImages; with --drafts it is built and listed', async () => {
+    const { run, all, named } = await buildFirm();
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('1 draft left out');
+    expect(all.filter((file) => /notes|plan/.test(file))).toEqual([]);
+    for (const text of Object.values(named)) expect(text).not.toMatch(/notes\/secret|plan-|confidential/);
+    expect(named.ogImages).toContain('<code>/privacy-policy</code>');
+    const drafts = await buildFirm('--drafts');
+    expect(drafts.run.status, drafts.run.stderr).toBe(0);
+    expect(drafts.all).toEqual(expect.arrayContaining(['notes/secret/confidential.txt', 'notes/secret/plan.png', 'og/notes/secret.png']));
+    expect(drafts.all.some((file) => /^assets\/images\/plan-/.test(file))).toBe(true);
+    expect(drafts.named.ogImages).toContain('<code>/notes/secret</code>');
+    expect(drafts.named.headers).toContain('/notes/secret/confidential.txt');
+  }, 90_000);
 });
