@@ -58,8 +58,9 @@ export function checkLinks(
   options: { trailingSlash?: TrailingSlash; drafts?: readonly string[]; draftFiles?: ReadonlyMap<string, string> } = {},
 ): LinkReport {
   const trailingSlash = options.trailingSlash ?? 'never';
-  const draftKeys = new Map((options.drafts ?? []).map((url) => [pathKey(url), url]));
-  for (const [file, draft] of options.draftFiles ?? []) draftKeys.set(pathKey(`/${file}`), draft);
+  // By the path a link names: the draft it is, or the draft whose page bundle holds it.
+  const draftKeys = new Map((options.drafts ?? []).map((url) => [pathKey(url), { draft: url, file: false }]));
+  for (const [file, draft] of options.draftFiles ?? []) draftKeys.set(pathKey(`/${file}`), { draft, file: true });
   // Files, not their bytes: a page the build scanned already (`prescanned`, from the render
   // workers or the build cache) is never read again.
   const contents = new Map<string, OutputFile | undefined>([
@@ -122,8 +123,10 @@ export function checkLinks(
       } else if (resolved.kind === 'malformed') {
         found.push({ code: 'broken-link', link, expected: 'a well-formed URL' });
       } else if (resolved.kind === 'internal' && !resolved.target) {
-        const draft = draftKeys.get(resolved.key);
-        const hint = draft ? say('broken-link', { draft, file: draft === resolved.path ? undefined : resolved.path }).hint : undefined;
+        const left = draftKeys.get(resolved.key);
+        const hint = left
+          ? say('broken-link', left.file ? { draft: left.draft, file: resolved.path } : { draft: resolved.path }).hint
+          : undefined;
         found.push({ code: 'broken-link', link, expected: 'a page or file of the site', hint });
       } else if (resolved.kind === 'internal' && resolved.styled) {
         const ends = trailingSlash === 'always' ? 'end in a slash' : 'do not end in a slash';
