@@ -3,7 +3,7 @@ import { listSiteFiles, staticFiles } from './assets/static-files.ts';
 import { readContent } from './content/read.ts';
 import { contentReader } from './runner/content-reader.ts';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostics.ts';
-import { locateImageProblems, prepareImages } from './images/prepare.ts';
+import { locateImageProblems, prepareImages, withoutImages } from './images/prepare.ts';
 import { openLastBuild, type BuildMemory } from './runner/reuse/last-build.ts';
 import { checkPageLinks } from './links/check-links.ts';
 import { drawSocialImages, planSocialImages } from './runner/social-images.ts';
@@ -43,11 +43,15 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const making = { assets: prepareAssets(site, options, memory), images: prepareImages(site, options.images, memory?.images, bounds) };
     const reader = contentReader(site, last, workers);
     const content = await readContent(site, { drafts: options.drafts, bounds }, reader);
-    const published = listSiteFiles(site, bounds);
+    // A draft left out takes its page bundle's files with it, and their image variants.
+    const published = listSiteFiles(site, bounds, content.draftBundles);
     const routes = routeSite(site, content);
     const mdx = await prepareMdx(site, routes);
     const assets = await making.assets;
-    const images = await locateImageProblems(await making.images, routes.catalogue);
+    const images = await locateImageProblems(
+      withoutImages(await making.images, (url) => published.drafted.has(url.slice(1))),
+      routes.catalogue,
+    );
     if (failed(published, routes, mdx, assets, images))
       return outcome(content, routes, [published, content, routes, mdx, assets, images], { images, mdx });
     // Content with mistakes still has its other pages rendered and their links checked, so every
@@ -81,6 +85,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls, {
       trailingSlash: site.trailingSlash,
       draftUrls: content.draftUrls,
+      draftFiles: published.drafted,
       // Content with mistakes gets no social images, but pages carried over from the last build still name theirs.
       unmade: failed(content) ? routes.routes.map((route) => ogImageUrl(route.url).slice(1)) : [],
     });

@@ -3,7 +3,7 @@ import { defineSite, defineTemplate, type Entry } from 'stillsite';
 import { blogs, caseStudies, pages, services, team } from './collections.ts';
 import { identity } from './identity.ts';
 import { MainLayout } from './layouts/MainLayout.tsx';
-import { ContactPage } from './pages/ContactPage.tsx';
+import { ContactPage, THANKS_FILE } from './pages/ContactPage.tsx';
 import { BlogPostPage, CaseStudyPage, ServicePage, TeamMemberPage } from './pages/DetailPages.tsx';
 import { GenericPage } from './pages/GenericPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
@@ -40,7 +40,15 @@ export function createSite(contentDir = path.join(root, 'content')) {
     contentDir,
     publicDir: file('public'),
     favicon: '/favicon.svg',
-    collections: [team, caseStudies, blogs, services, pages],
+    // The thank-you page answers the form's post: without a form it is not built, so that no
+    // visitor reaches "your request is on its way" with nothing sent.
+    collections: [
+      team,
+      caseStudies,
+      blogs,
+      services,
+      formEndpoint ? pages : { ...pages, exclude: [...(pages.exclude ?? []), THANKS_FILE] },
+    ],
     // Each template is declared against the collection it draws, so its component must take that collection's data.
     templates: {
       home: defineTemplate(pages, { component: HomePage, styles: [...PAGE_STYLES, 'home'] }),

@@ -67,13 +67,15 @@ export function registerBuild(program: Command): void {
           return;
         }
         // Loaded here, not at the top, so --help, --version and an up-to-date build answer without loading the engine.
-        const [{ build }, { hasErrors }, { diagnosticLines, formatDiagnostics }, { loadSite }, { diskWriter }] = await Promise.all([
-          import('../build.ts'),
-          import('../diagnostics/diagnostics.ts'),
-          import('../diagnostics/print.ts'),
-          import('../site/load.ts'),
-          import('../output/write.ts'),
-        ]);
+        const [{ build }, { hasErrors }, { diagnosticLines, formatDiagnostics }, { loadSite }, { diskWriter }, { writeFailure }] =
+          await Promise.all([
+            import('../build.ts'),
+            import('../diagnostics/diagnostics.ts'),
+            import('../diagnostics/print.ts'),
+            import('../site/load.ts'),
+            import('../output/write.ts'),
+            import('../output/write-guards.ts'),
+          ]);
         const site = await loadSite(root, config, { contentDir: options.content });
         const overlap = sourceOverlap(out, sitePlaces(site));
         if (overlap) invalidOut(overlap);
@@ -83,6 +85,10 @@ export function registerBuild(program: Command): void {
           drafts: options.drafts,
           og: { onProgress: (done, total) => bar.update(done, total) },
           cache: { dir: cacheDir, request },
+        }).catch((error: unknown) => {
+          // A full disk or a size limit met by any thread: one line naming the output (see `writeFailure`).
+          bar.clear();
+          throw writeFailure(error, out);
         });
         bar.clear();
         if (hasErrors(result.diagnostics)) {
@@ -90,6 +96,7 @@ export function registerBuild(program: Command): void {
             formatDiagnostics(result.diagnostics, {
               cwd: root,
               fileCount: result.fileCount,
+              contentDir: site.contentDir,
               verbose: options.verbose,
               outcome: `Nothing was written to ${path.relative(root, out) || '.'}/.`,
             }),
@@ -133,7 +140,9 @@ export function registerBuild(program: Command): void {
             ? ` ${summary.drafts === 1 ? '1 draft' : `${summary.drafts} drafts`} left out (--drafts builds them).`
             : '';
           console.log(
-            `✔ Built ${summary.pages} pages${reused} from ${summary.files} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.${drafts}${skippedFiles(summary.skipped ?? [])}${images} External links: ${external.length}, not fetched${listed}.`,
+            printable(
+              `✔ Built ${summary.pages} pages${reused} from ${summary.files} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.${drafts}${skippedFiles(summary.skipped ?? [])}${images} External links: ${external.length}, not fetched${listed}.`,
+            ),
           );
         }
       },
@@ -143,6 +152,6 @@ export function registerBuild(program: Command): void {
 /** The files under the content folder that look like content but were not read, named (the first few) so that none is lost in silence. */
 function skippedFiles(skipped: readonly string[]): string {
   if (!skipped.length) return '';
-  const named = printable(skipped.slice(0, 3).join(', ')) + (skipped.length > 3 ? ', …' : '');
+  const named = skipped.slice(0, 3).join(', ') + (skipped.length > 3 ? ', …' : '');
   return ` ${skipped.length === 1 ? '1 file' : `${skipped.length} files`} under the content folder not read (${named}): only .md and .mdx files not starting with a dot are content.`;
 }

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { SiteConfigError, SiteDefinitionError } from '../diagnostics/config-error.ts';
+import { printable } from '../diagnostics/printable.ts';
 import { registerBuild } from './build.ts';
 import { registerInit } from './init.ts';
 import { registerOg } from './og.ts';
@@ -49,11 +50,12 @@ try {
     console.error(error.report(process.argv.includes('--verbose')));
     process.exitCode = EXIT.failed;
   } else if (error instanceof SiteConfigError) {
-    console.error(`site: ${error.message}`);
+    // One line, whatever the paths in it hold (see `printable`).
+    console.error(`site: ${printable(error.message)}`);
     process.exitCode = EXIT.failed;
   } else if (isFileSystemError(error) && !process.argv.includes('--verbose')) {
     // A folder that cannot be read or written (permissions, a full disk) is the machine's state, not a bug: say which, without a stack.
-    console.error(`site: ${error.message} (run with --verbose for the stack)`);
+    console.error(`site: ${printable(error.message)} (run with --verbose for the stack)`);
     process.exitCode = EXIT.failed;
   } else {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);

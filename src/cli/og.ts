@@ -50,6 +50,7 @@ export function registerOg(program: Command): void {
           formatDiagnostics(result.diagnostics, {
             cwd: root,
             fileCount: result.fileCount,
+            contentDir: site.contentDir,
             verbose: options.verbose,
             outcome: 'Images drawn before the error are kept.',
           }),

@@ -11,6 +11,7 @@ import { scanContent, type SourceFile } from './scan.ts';
 import type { ContentSite } from './collection.ts';
 import { excludedBy } from './validate.ts';
 import { skippedContent } from './skipped.ts';
+import { draftBundles, type DraftBundles } from './draft-bundles.ts';
 import type { InputBounds } from '../safety/input-bounds.ts';
 
 /** A site's content, read and checked: everything a build or `site og` starts from. */
@@ -28,6 +29,8 @@ export interface Content {
   invalidUrls: string[];
   /** The URLs of the drafts this build leaves out (see `ReadOptions.drafts`): a link to one is a broken link that says so. */
   draftUrls: string[];
+  /** The page bundles of those drafts: their files are left out with them. */
+  draftBundles: DraftBundles;
   /** Files under the content folder that look like content but that the build does not read (dotfiles, `.markdown`): counted in the summary. */
   skipped: string[];
 }
@@ -81,12 +84,27 @@ export async function readContent(site: ContentSite, options: ReadOptions = {}, 
   // dropped before the catalogue: no page, menu, listing, feed, sitemap line or derived route sees it.
   const valid = slots.filter((entry): entry is Entry => entry !== undefined);
   const entries = options.drafts ? valid : valid.filter((entry) => !entry.draft);
-  const draftUrls = options.drafts ? [] : valid.filter((entry) => entry.draft).map((entry) => entry.url);
+  const leftOut = options.drafts ? [] : valid.filter((entry) => entry.draft);
+  const draftUrls = leftOut.map((entry) => entry.url);
+  const bundles = draftBundles(
+    sources.map((source) => source.relative),
+    leftOut,
+  );
   for (const url of draftUrls) entryHashes.delete(url);
   const catalogue = createCatalogue(entries);
-  diagnostics.push(...checkReferences(catalogue, locator(sources), options.drafts ? [] : valid.filter((entry) => entry.draft)));
+  diagnostics.push(...checkReferences(catalogue, locator(sources), leftOut));
   const invalidUrls = sources.flatMap((source, i) => (slots[i] ? [] : [urlForContentFile(source.relative).url]));
-  return { diagnostics, fileCount: sources.length, entries, catalogue, entryHashes, invalidUrls, draftUrls, skipped: await skipping };
+  return {
+    diagnostics,
+    fileCount: sources.length,
+    entries,
+    catalogue,
+    entryHashes,
+    invalidUrls,
+    draftUrls,
+    draftBundles: bundles,
+    skipped: await skipping,
+  };
 }
 
 /** Every file parsed here, one after another. */

@@ -8,6 +8,8 @@ export interface PrintOptions {
   cwd: string;
   /** How many source files were read, for the summary line (default: the summary counts files with errors only). */
   fileCount?: number;
+  /** The content folder those files were read from: files with errors that are not among them (the site's code, images, static files) are counted apart, so the counts add up. */
+  contentDir?: string;
   verbose?: boolean;
   /** What the caller did about the errors, appended to the summary. */
   outcome?: string;
@@ -23,12 +25,35 @@ export function formatDiagnostics(all: readonly Diagnostic[], options: PrintOpti
   const lines = locatedLines(diagnostics, options);
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const warnings = diagnostics.length - errors.length;
-  const files = new Set(errors.map((d) => d.file ?? '(site)')).size;
-  const of = options.fileCount === undefined ? '' : ` of ${options.fileCount}`;
-  const parts = [`${errors.length} ${plural(errors.length, 'error')} in ${files}${of} ${plural(options.fileCount ?? files, 'file')}`];
+  const parts = [`${errors.length} ${plural(errors.length, 'error')} in ${filesWithErrors(errors, options)}`];
   if (warnings) parts.push(`${warnings} ${plural(warnings, 'warning')}`);
   lines.push('', `✖ ${parts.join(', ')}.${options.outcome ? ` ${options.outcome}` : ''}`);
   return lines.join('\n');
+}
+
+/**
+ * The files the errors are in, for the summary: `2 of 97 files` (of the content files read), or,
+ * when some are elsewhere (a stylesheet, an image, the site definition),
+ * `2 of 97 content files and 3 other files`, so that no count exceeds the one it is part of.
+ */
+function filesWithErrors(errors: readonly Diagnostic[], options: Pick<PrintOptions, 'fileCount' | 'contentDir'>): string {
+  if (options.fileCount === undefined) {
+    const files = new Set(errors.map((d) => d.file ?? '(site)')).size;
+    return `${files} ${plural(files, 'file')}`;
+  }
+  const { contentDir } = options;
+  // The files read are the Markdown and MDX files of the content folder (see `content/scan.ts`); an image or an `.html` there is another file.
+  const inContent = (file: string) => {
+    const relative = contentDir === undefined ? '' : path.relative(contentDir, file);
+    return /\.mdx?$/.test(file) && !(relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative));
+  };
+  const files = new Set(errors.flatMap((d) => (d.file ? [d.file] : [])));
+  const content = [...files].filter(inContent).length;
+  const others = files.size - content;
+  const read = `${content} of ${options.fileCount}`;
+  return others
+    ? `${read} content ${plural(options.fileCount, 'file')} and ${others} other ${plural(others, 'file')}`
+    : `${read} ${plural(options.fileCount, 'file')}`;
 }
 
 /** How many places of one problem are listed before the rest are counted. */

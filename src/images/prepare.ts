@@ -33,6 +33,8 @@ export interface PreparedImages {
   manifest: ImageManifest;
   /** The variants to publish. */
   files: OutputFile[];
+  /** The output paths of each image's variants, by its URL (none for an SVG): what to leave out with a draft's image. */
+  variants: Record<string, string[]>;
   /** Raster images encoded by this build, and taken unchanged from the cache. */
   encoded: number;
   reused: number;
@@ -70,7 +72,7 @@ async function prepareFound(
 ): Promise<PreparedImages> {
   const imageOptions = resolveImageOptions(site.images);
   const cache = variantCache(options.cacheDir ?? path.join(site.root, IMAGE_CACHE_FOLDER));
-  const result: PreparedImages = { manifest: {}, files: [], encoded: 0, reused: 0, problems: [], diagnostics: [] };
+  const result: PreparedImages = { manifest: {}, files: [], variants: {}, encoded: 0, reused: 0, problems: [], diagnostics: [] };
   const problems = result.problems;
   const encoder = sources.some((source) => source.raster) ? await encoderVersion() : '';
   const inFlight = new Map<string, Promise<EncodeOutcome>>();
@@ -101,6 +103,7 @@ async function prepareFound(
     if ('error' in outcome) return void problems.push(undecodable(source, outcome.error));
     const published = publish(source.url, outcome.image);
     result.manifest[source.url] = published.entry;
+    result.variants[source.url] = published.files.map((file) => file.path);
     result.files.push(...published.files);
   });
   for (const outcome of await Promise.all(inFlight.values())) {
@@ -122,6 +125,24 @@ export async function locateImageProblems(images: PreparedImages, catalogue: Cat
     await Promise.all(images.problems.map((problem) => locateImageProblem(problem, references.get(problem.url) ?? [], catalogue)))
   ).flat();
   return { ...images, diagnostics: [...images.diagnostics, ...diagnostics] };
+}
+
+/**
+ * The prepared images without those of the content folder that `leftOut` names (by their URL):
+ * the images of a draft's page bundle. A variant another image shares (equal bytes) stays.
+ */
+export function withoutImages(images: PreparedImages, leftOut: (url: string) => boolean): PreparedImages {
+  const urls = Object.keys(images.manifest);
+  if (!urls.some(leftOut)) return images;
+  const kept = urls.filter((url) => !leftOut(url));
+  const keptVariants = new Set(kept.flatMap((url) => images.variants[url] ?? []));
+  const dropped = new Set(urls.filter(leftOut).flatMap((url) => images.variants[url] ?? []));
+  return {
+    ...images,
+    manifest: Object.fromEntries(kept.map((url) => [url, images.manifest[url]!])),
+    variants: Object.fromEntries(kept.flatMap((url) => (images.variants[url] ? [[url, images.variants[url]]] : []))),
+    files: images.files.filter((file) => !dropped.has(file.path) || keptVariants.has(file.path)),
+  };
 }
 
 /** An image file found in a folder, by the URL it is published at. */

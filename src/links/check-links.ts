@@ -55,10 +55,12 @@ export function checkLinks(
   /** Output paths of pages that exist but were not rendered (content with mistakes), and of files not made: a link to one holds. */
   unrendered: readonly string[] = [],
   /** The site's URL style (a link to a page in the other style is reported: `trailing-slash`), and the URL paths of the drafts the build left out (a link to one is broken, and the hint says why). */
-  options: { trailingSlash?: TrailingSlash; drafts?: readonly string[] } = {},
+  options: { trailingSlash?: TrailingSlash; drafts?: readonly string[]; draftFiles?: ReadonlyMap<string, string> } = {},
 ): LinkReport {
   const trailingSlash = options.trailingSlash ?? 'never';
-  const draftKeys = new Set((options.drafts ?? []).map(pathKey));
+  // By the path a link names: the draft it is, or the draft whose page bundle holds it.
+  const draftKeys = new Map((options.drafts ?? []).map((url) => [pathKey(url), { draft: url, file: false }]));
+  for (const [file, draft] of options.draftFiles ?? []) draftKeys.set(pathKey(`/${file}`), { draft, file: true });
   // Files, not their bytes: a page the build scanned already (`prescanned`, from the render
   // workers or the build cache) is never read again.
   const contents = new Map<string, OutputFile | undefined>([
@@ -121,8 +123,11 @@ export function checkLinks(
       } else if (resolved.kind === 'malformed') {
         found.push({ code: 'broken-link', link, expected: 'a well-formed URL' });
       } else if (resolved.kind === 'internal' && !resolved.target) {
-        const draft = draftKeys.has(resolved.key) ? say('broken-link', { draft: resolved.path }).hint : undefined;
-        found.push({ code: 'broken-link', link, expected: 'a page or file of the site', hint: draft });
+        const left = draftKeys.get(resolved.key);
+        const hint = left
+          ? say('broken-link', left.file ? { draft: left.draft, file: resolved.path } : { draft: resolved.path }).hint
+          : undefined;
+        found.push({ code: 'broken-link', link, expected: 'a page or file of the site', hint });
       } else if (resolved.kind === 'internal' && resolved.styled) {
         const ends = trailingSlash === 'always' ? 'end in a slash' : 'do not end in a slash';
         found.push({
@@ -278,7 +283,13 @@ export function checkPageLinks(
    * The site's URL style, the URLs of the drafts the build left out, and output paths of files
    * the build did not make but pages may link to (the social images of a build with mistakes).
    */
-  options: { trailingSlash?: TrailingSlash; draftUrls?: readonly string[]; unmade?: readonly string[] } = {},
+  options: {
+    trailingSlash?: TrailingSlash;
+    draftUrls?: readonly string[];
+    /** The files of the drafts' page bundles, by output path, with their draft's URL. */
+    draftFiles?: ReadonlyMap<string, string>;
+    unmade?: readonly string[];
+  } = {},
 ): LinkReport & { state: LinkState } {
   const paths = digest(
     files
@@ -293,6 +304,7 @@ export function checkPageLinks(
   const report = checkLinks(files, routes, origin, pages.scans(), [...invalidUrls.map(urlToOutPath), ...(options.unmade ?? [])], {
     trailingSlash: options.trailingSlash,
     drafts: options.draftUrls,
+    draftFiles: options.draftFiles,
   });
   return { ...report, state: { paths, external: report.external } };
 }

@@ -6,6 +6,7 @@ import { checkOutputParent } from './lock.ts';
 import { checkReplaceable } from './replace-checks.ts';
 import { removeAbandonedSideFolders, sideFolder } from './side-folders.ts';
 import { fileStamp } from './stamp.ts';
+import { confinedPath, writeFailure } from './write-guards.ts';
 
 /** One file of the build output, its path relative to the output folder. */
 export interface OutputFile {
@@ -159,10 +160,11 @@ export function diskWriter(outDir: string, options: DiskWriterOptions = {}): Wri
     },
     current: {
       location: target,
-      stamp: (file) => fs.stat(path.join(target, file)).then(fileStamp, () => undefined),
+      stamp: (file) => fs.stat(confinedPath(target, file)).then(fileStamp, () => undefined),
       read(file) {
+        const absolute = confinedPath(target, file);
         try {
-          return fsSync.readFileSync(path.join(target, file));
+          return fsSync.readFileSync(absolute);
         } catch (error) {
           throw new OutputChangedError(`${file} could not be read from ${target}: ${(error as Error).message}`, { cause: error });
         }
@@ -184,9 +186,10 @@ function diskStaging(target: string, guardShrink: boolean): Staging {
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const staging = sideFolder(target, 'tmp', suffix);
   const folders = new Map<string, Promise<unknown>>();
+  const inStaging = (file: string) => confinedPath(staging, file, target);
   // Each folder is made once, however many files go into it at once.
   const folderOf = (file: string) => {
-    const folder = path.dirname(path.join(staging, file));
+    const folder = path.dirname(inStaging(file));
     let made = folders.get(folder);
     if (!made) folders.set(folder, (made = fs.mkdir(folder, { recursive: true })));
     return made;
@@ -194,48 +197,50 @@ function diskStaging(target: string, guardShrink: boolean): Staging {
   const placed = new Set<string>();
   const put = async (file: OutputFile) => {
     await folderOf(file.path);
-    const destination = path.join(staging, file.path);
+    const destination = inStaging(file.path);
     if (file instanceof FileFromDisk) await fs.copyFile(file.source, destination);
     else await fs.writeFile(destination, file.contents);
     placed.add(file.path);
     return fileStamp(await fs.stat(destination));
   };
   return {
-    put,
+    put: (file) => put(file).catch((error: unknown) => Promise.reject(writeFailure(error, target))),
     dir: staging,
     adopt: (file) => void placed.add(file),
-    read: (file) => fsSync.readFileSync(path.join(staging, file)),
-    async commit(output, kept) {
-      checkReplaceable(target, guardShrink ? new Set([...placed, ...output.map((file) => file.path), ...kept]) : undefined);
-      const stamps = new Map<string, string>();
-      await fs.mkdir(staging, { recursive: true });
-      await forEachLimited(kept, 64, async (file) => {
-        await folderOf(file);
-        const copied = await carryOver(path.join(target, file), path.join(staging, file));
-        if (copied) stamps.set(file, fileStamp(await fs.stat(path.join(staging, file))));
-      });
-      await forEachLimited(output, 64, async (file) => stamps.set(file.path, await put(file)));
-      const previous = sideFolder(target, 'old', suffix);
-      const hadPrevious = await fs.rename(target, previous).then(
-        () => true,
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return false;
-          throw error;
-        },
-      );
-      // A kill between these two renames leaves no target: the next build (see
-      // `removeAbandonedSideFolders`) puts the old output back before anything else.
-      await fs.rename(staging, target).catch(async (error: unknown) => {
-        if (hadPrevious) await fs.rename(previous, target);
-        throw error;
-      });
-      // The new output is in place; an old one that will not go is litter the next build removes.
-      if (hadPrevious) await fs.rm(previous, { recursive: true, force: true }).catch(() => {});
-      return stamps;
-    },
+    read: (file) => fsSync.readFileSync(inStaging(file)),
+    commit: (output, kept) => commit(output, kept).catch((error: unknown) => Promise.reject(writeFailure(error, target))),
     // After a commit the folder is the target, and there is nothing left here to remove.
     discard: () => fs.rm(staging, { recursive: true, force: true }),
   };
+
+  async function commit(output: readonly OutputFile[], kept: readonly string[]): Promise<Map<string, string>> {
+    checkReplaceable(target, guardShrink ? new Set([...placed, ...output.map((file) => file.path), ...kept]) : undefined);
+    const stamps = new Map<string, string>();
+    await fs.mkdir(staging, { recursive: true });
+    await forEachLimited(kept, 64, async (file) => {
+      await folderOf(file);
+      const copied = await carryOver(confinedPath(target, file), inStaging(file));
+      if (copied) stamps.set(file, fileStamp(await fs.stat(inStaging(file))));
+    });
+    await forEachLimited(output, 64, async (file) => stamps.set(file.path, await put(file)));
+    const previous = sideFolder(target, 'old', suffix);
+    const hadPrevious = await fs.rename(target, previous).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return false;
+        throw error;
+      },
+    );
+    // A kill between these two renames leaves no target: the next build (see
+    // `removeAbandonedSideFolders`) puts the old output back before anything else.
+    await fs.rename(staging, target).catch(async (error: unknown) => {
+      if (hadPrevious) await fs.rename(previous, target);
+      throw error;
+    });
+    // The new output is in place; an old one that will not go is litter the next build removes.
+    if (hadPrevious) await fs.rm(previous, { recursive: true, force: true }).catch(() => {});
+    return stamps;
+  }
 }
 
 /**
@@ -245,7 +250,7 @@ function diskStaging(target: string, guardShrink: boolean): Staging {
  * contending for the same folders. Returns the file's stamp, for the staging's `adopt`.
  */
 export function writeStagedFileSync(dir: string, file: OutputFile): string {
-  const destination = path.join(dir, file.path);
+  const destination = confinedPath(dir, file.path);
   fsSync.mkdirSync(path.dirname(destination), { recursive: true });
   fsSync.writeFileSync(destination, file.contents);
   return fileStamp(fsSync.statSync(destination));

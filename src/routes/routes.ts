@@ -4,6 +4,7 @@ import type { DerivedRoute, Entry, Route } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { normalizeUrlPath, pageUrl, slugOf, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
 import { diagnose, say, severityOf } from '../diagnostics/catalogue/index.ts';
+import { outputPathProblem, unsafeOutputPath } from '../safety/output-paths.ts';
 
 export type { DerivedRoute, Route } from '../content/entry.ts';
 
@@ -87,6 +88,11 @@ function routeProblem(route: DerivedRoute, templates: ReadonlySet<string>): Omit
       expected: 'a root-relative path without a query, fragment or doubled slash, such as /projects/industry/retail',
       actual: JSON.stringify(route.url),
     };
+  }
+  const unsafe = outputPathProblem(route.url);
+  if (unsafe) {
+    const { severity: _severity, ...facts } = unsafeOutputPath(unsafe, route.url);
+    return { ...facts, field: at('url') };
   }
   if (!templates.has(route.template)) {
     return {

@@ -1,5 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { urlForContentFile } from '../core/urls.ts';
+import { outputPathProblem, unsafeOutputPath } from './output-paths.ts';
 
 /**
  * Characters a content file's name may not hold, because the URL made from it would not lead
@@ -14,7 +16,7 @@ const UNREACHABLE = /[#?%\\\u0000-\u001f\u007f]|(^|\/)\s|\s($|\/)/;
 export function checkFileName(source: { file: string; relative: string }): Diagnostic | undefined {
   const name = source.relative.replace(/\.md$/i, '');
   const bad = UNREACHABLE.exec(name);
-  if (!bad) return undefined;
+  if (!bad) return reservedUrl(source);
   const what = /\s/.test(bad[0]) ? 'a space at the start or end of a name' : `the character ${JSON.stringify(bad[0].replace(/[/]/g, ''))}`;
   return {
     ...diagnose('invalid-file-name', { what }),
@@ -24,4 +26,19 @@ export function checkFileName(source: { file: string; relative: string }): Diagn
     expected: 'a name without #, ?, %, \\, control characters, or spaces at either end',
     actual: JSON.stringify(source.relative),
   };
+}
+
+/** A diagnostic when a content file's page would be written over the build's own files (`content/og/x.md`, `content/404.html.md`). */
+function reservedUrl(source: { file: string; relative: string }): Diagnostic | undefined {
+  return checkOutputName(source, urlForContentFile(source.relative).url);
+}
+
+/**
+ * A diagnostic when a file of the content folder would be published where the build or the host
+ * keeps its own files: a page (at its URL) or a file published as it is (at its path), such as
+ * `content/vercel.json`, which Vercel would read as the site's configuration, or `content/og/…`.
+ */
+export function checkOutputName(source: { file: string; relative: string }, url: string): Diagnostic | undefined {
+  const problem = outputPathProblem(url);
+  return problem && { ...unsafeOutputPath(problem, source.relative), file: source.file, line: 1, field: 'file name' };
 }

@@ -7,6 +7,7 @@ import type { SiteContext } from '../site/context.ts';
 import type { Route } from '../routes/routes.ts';
 import { normalizeUrlPath, urlToOutPath } from '../core/urls.ts';
 import { diagnose, type ParamsOf } from '../diagnostics/catalogue/index.ts';
+import { outputPathProblem, unsafeOutputPath } from '../safety/output-paths.ts';
 
 /** Where the build writes its redirects, in the format Netlify and Cloudflare Pages read. */
 export const REDIRECTS_FILE = '_redirects';
@@ -55,7 +56,15 @@ export function redirectFiles(
       actual,
     });
   for (const redirect of redirects) {
-    if (/[\s?#*]/.test(redirect.written))
+    // Its page is written at its source: that must be a path inside the output, and none of the build's own files.
+    const unsafe = outputPathProblem(redirect.written);
+    if (unsafe)
+      diagnostics.push({
+        ...unsafeOutputPath(unsafe, redirect.written),
+        ...site.locate?.(['redirects', redirect.written]),
+        field: `redirects[${JSON.stringify(redirect.written)}]`,
+      });
+    else if (/[\s?#*]/.test(redirect.written))
       problem(
         redirect,
         { kind: 'plain-source' },

@@ -88,6 +88,7 @@ async function startSession({ root, config, origin, content, verbose }: DevBuild
         report: formatDiagnostics(result.diagnostics, {
           cwd: root,
           fileCount: result.fileCount,
+          contentDir: site.contentDir,
           verbose,
           outcome: 'Still serving the last good build.',
         }),

@@ -12,6 +12,7 @@ import type { SiteLocator } from './locate.ts';
 import { siteSchema } from './schema.ts';
 import { themeNames } from './markdown-options.ts';
 import { diagnose, FACTORY_HINT, severityOf } from '../diagnostics/catalogue/index.ts';
+import { outputPathProblem, unsafeOutputPath } from '../safety/output-paths.ts';
 
 /** A site definition checked: the site with its paths made absolute, when nothing is wrong with it, and what is. */
 export interface SiteCheck {
@@ -56,6 +57,7 @@ export function checkSite(definition: unknown, projectRoot: string, locate?: Sit
   if (usable('collections', 'templates')) problems.push(...collectionTemplates(input));
   if (usable('templates', 'styles')) problems.push(...templateStyles(input));
   if (usable('feeds', 'collections')) problems.push(...feedCollections(input));
+  if (usable('feeds')) problems.push(...feedPaths(input));
   if (usable('markdown')) problems.push(...shikiThemes(input));
   if (usable('redirects')) problems.push(...redirectSources(input));
   if (usable('root')) {
@@ -154,6 +156,18 @@ function feedCollections(site: SiteInput): Problem[] {
             diagnose('unknown-collection', { suggestion }),
           ),
         ],
+  );
+}
+
+/** Feed files written outside the output folder, or over one of the build's own files. */
+function feedPaths(site: SiteInput): Problem[] {
+  return (site.feeds ?? []).flatMap((feed, i) =>
+    (['rss', 'atom'] as const).flatMap((format): Problem[] => {
+      const problem = outputPathProblem(feed[format]);
+      if (!problem) return [];
+      const { severity: _severity, ...facts } = unsafeOutputPath(problem, feed[format]);
+      return [{ at: ['feeds', i, format], ...facts }];
+    }),
   );
 }
 

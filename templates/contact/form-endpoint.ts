@@ -41,6 +41,8 @@ function endpointProblem(value: string): string | undefined {
     return 'plain http would send what visitors type unencrypted (http is accepted only for 127.0.0.1 and localhost, for tests)';
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return `the scheme is ${url.protocol.slice(0, -1)}, not https`;
   if (url.username || url.password) return 'it carries a user name or password, which every visitor could read in the page';
+  // The origin goes into form-action and connect-src as it is: a `*` there admits every host it stands for.
+  if (url.hostname.includes('*')) return `the host ${url.hostname} is a wildcard, which would let the form post to any host it matches`;
   if (url.hash) return 'it has a #fragment, which a form post drops';
   return undefined;
 }

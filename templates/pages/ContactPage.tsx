@@ -9,6 +9,8 @@ import type { PageEntry } from '../schemas.ts';
 
 /** Where a form service sends a visitor back to after a post without JavaScript (content/contact/thanks.md). */
 export const THANKS_PATH = '/contact/thanks';
+/** Its file, which a build without the form leaves out (see site.ts). */
+export const THANKS_FILE = 'contact/thanks.md';
 const PRIVACY_HREF = '/privacy-policy';
 
 /**

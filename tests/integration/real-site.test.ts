@@ -76,10 +76,9 @@ describe('the real site', () => {
     expect(html(`${hidden[0]!.url.slice(1)}/index.html`)).toContain('<h1');
   });
 
-  it('has the thank-you page a form service returns to, hidden from menus, the sitemap and search engines', () => {
-    const thanks = result.catalogue!.byPath('/contact/thanks');
-    expect(thanks?.hidden).toBe(true);
-    expect(html('contact/thanks/index.html')).toContain('<meta name="robots" content="noindex"/>');
+  it('has no thank-you page without a form endpoint (tests/e2e/consultation-form.test.ts builds it with one)', () => {
+    expect(result.catalogue!.byPath('/contact/thanks')).toBeUndefined();
+    expect(writer.files.has('contact/thanks/index.html')).toBe(false);
     expect(html('sitemap.xml')).toContain('/contact</loc>');
     expect(html('sitemap.xml')).not.toContain('/contact/thanks');
     for (const page of ['index.html', 'contact/index.html']) expect(html(page)).not.toContain('href="/contact/thanks"');

@@ -129,10 +129,12 @@ export const contentFiles = area({
       cause: 'a symlink under the content or public folder leads to nothing',
       fix: 'point it at a file of the project, or remove it',
     }),
-    'broken-link': entry<{ draft?: string; suggestion?: string; written?: string }>({
+    'broken-link': entry<{ draft?: string; file?: string; suggestion?: string; written?: string }>({
       severity: 'error',
       message: () => 'points at no page or file of the site',
       hint: (p) => {
+        if (p.draft && p.file)
+          return `${p.file} is a file of the draft ${p.draft} (draft: true), left out of this build with it: publish the draft by removing draft: true, or build with --drafts to preview it.`;
         if (p.draft)
           return `${p.draft} is a draft (draft: true), left out of this build: publish it by removing draft: true, or build with --drafts to preview it.`;
         if (!p.suggestion) return undefined;

@@ -38,5 +38,21 @@ export const output = area({
       cause: 'the output, a folder in it, or the folder it is in is read-only (exit 1)',
       fix: 'make it writable (`chmod -R u+w dist`) or choose another `--out`',
     }),
+    'output-path-outside': entry<{ path: string; target: string }>({
+      severity: 'error',
+      message: (p) =>
+        `the build was to write ${JSON.stringify(p.path)}, which is no path inside ${p.target}, so it stopped and wrote nothing there. Report it: the site's paths are checked before this.`,
+      cause:
+        'a file of the output has a path that is absolute, holds `..` or leads out of the output folder: the last check before anything is written (exit 1); the paths a site and its content name are refused earlier, at their line (`unsafe-output-path`), so this means a bug or an edited build cache',
+      fix: 'remove `.site-cache/build/` and build again; if it stays, report it',
+    }),
+    'output-write-failed': entry<{ target: string; errno: string }>({
+      severity: 'error',
+      message: (p) =>
+        `${p.target} could not be written (${p.errno}: ${p.errno === 'EFBIG' ? 'a file is larger than the file-size limit allows' : p.errno === 'EDQUOT' ? 'the disk quota is used up' : 'the disk is full'}), so the build stopped; the previous output is whole. Make room and build again.`,
+      cause:
+        'the disk holding the output (or the folder beside it, where the next output is made) is full, the quota is used up, or a file passes the file-size limit (`ulimit -f`) (exit 1)',
+      fix: 'free some space (or raise the limit) and build again',
+    }),
   },
 });

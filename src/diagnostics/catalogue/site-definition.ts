@@ -83,5 +83,25 @@ export const siteDefinition = area({
         "the site's code cannot be bundled (a syntax error, an import that does not resolve), threw as it loaded, or a collection's `schema` function threw",
       fix: 'fix the code at the file and line given; `--verbose` shows the stack',
     }),
+    'unsafe-output-path': entry<
+      { kind: 'dot-segment' } | { kind: 'encoded' } | { kind: 'backslash' } | { kind: 'control' } | { kind: 'reserved'; name: string }
+    >({
+      severity: 'error',
+      message: (p) => {
+        if (p.kind === 'dot-segment') return 'holds a . or .. segment, which would lead the file it names out of its folder';
+        if (p.kind === 'encoded')
+          return 'holds an escaped dot, slash, backslash or control character (%2e, %2f, %5c), which a host decodes';
+        if (p.kind === 'backslash') return 'holds a backslash, which some hosts and file systems read as a slash';
+        if (p.kind === 'control') return 'holds a control character';
+        return `starts with ${p.name}, a name the build writes itself or the host reads as its configuration`;
+      },
+      hint: (p) =>
+        p.kind === 'reserved'
+          ? "Choose another path: _headers, _redirects, 404.html, /og/ and the host files are the build's own."
+          : 'Write the path as the plain segments it ends at, such as /old-path.',
+      cause:
+        "a path the site or its content names for a file of the output (a [redirect](routes-and-feeds.md#redirects)'s source, a feed's `rss` or `atom`, a derived route, a page's URL) is not a plain path inside the output folder, or names a file the build or the host reserves",
+      fix: 'write it as plain segments under the root, away from the reserved names',
+    }),
   },
 });
