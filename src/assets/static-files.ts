@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { unlessUnchanged, type Kept } from '../core/file-stamps.ts';
 import type { OutputFile } from '../output/write.ts';
-import { walkFolder } from '../content/walk.ts';
+import { hardLinkProblems, walkFolder } from '../content/walk.ts';
 import { isPublishableContent, MARKDOWN_LIKE, PAGE_SOURCE, unpublishableContent } from '../safety/content-types.ts';
 import { inputBounds, type InputBounds } from '../safety/input-bounds.ts';
 
@@ -25,7 +25,8 @@ type SiteFolders = { root: string; publicDir?: string; contentDir: string };
 /**
  * The files of the site's public folder (all but Markdown), then its content folder's pictures,
  * media, fonts and plain data: what is published as it is. Any other file of the content folder
- * (an `.html`, a `.js`) and any link leading outside the project is an error at its path.
+ * (an `.html`, a `.js`), any link leading to what could not be published anyway and any hard link
+ * whose other names lie elsewhere is an error at its path.
  */
 export function listSiteFiles(site: SiteFolders, bounds: InputBounds = inputBounds(site)): StaticListing {
   const published = site.publicDir
@@ -33,15 +34,17 @@ export function listSiteFiles(site: SiteFolders, bounds: InputBounds = inputBoun
     : { files: [], diagnostics: [] };
   const content = walkFolder(site.contentDir, bounds, (relative) => !MARKDOWN_LIKE.test(relative));
   const refused = content.files.filter(({ relative }) => !isPublishableContent(relative));
+  const kept = [...published.files, ...content.files.filter(({ relative }) => isPublishableContent(relative))];
+  // Both folders' files are one set of names: a file hard-linked from one into the other is found whole.
+  const hardLinks = hardLinkProblems(kept);
+  const linked = new Set(hardLinks.map((diagnostic) => diagnostic.file));
   return {
-    files: [...published.files, ...content.files.filter(({ relative }) => isPublishableContent(relative))].map(({ relative, file }) => ({
-      path: relative,
-      file,
-    })),
+    files: kept.filter(({ file }) => !linked.has(file)).map(({ relative, file }) => ({ path: relative, file })),
     diagnostics: [
       ...published.diagnostics,
       ...content.diagnostics,
       ...refused.map(({ file, relative }) => unpublishableContent(file, relative)),
+      ...hardLinks,
     ],
   };
 }

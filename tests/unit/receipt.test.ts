@@ -94,7 +94,10 @@ describe('a build receipt', () => {
   });
 
   it('names the inputs changed after a moment, so a build that raced an edit leaves no receipt', () => {
-    const before = Date.now() - 10_000;
+    // By their change time, which `put` cannot set back: the files were all made before this
+    // moment, and the edit comes later by more than the file system clock's tick (a few ms).
+    const before = Date.now();
+    while (Date.now() < before + 20);
     expect(changedSince(takeSnapshot([content, code], [lock]), before)).toEqual([]);
     put(path.join(code, 'site.ts'), 'export default 3;', 0);
     expect(changedSince(takeSnapshot([content, code], [lock]), before)).toEqual([path.join(code, 'site.ts')]);
