@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { checkLink, type InputBounds } from '../safety/input-bounds.ts';
+import { checkLink, realPath, type InputBounds } from '../safety/input-bounds.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** A file found under a folder: its path relative to the folder (forward slashes) and its absolute path there. */
@@ -96,12 +96,4 @@ function typeOf(file: string): Pick<fs.Dirent, 'isDirectory' | 'isFile' | 'isSym
     isFile: () => stat?.isFile() ?? false,
     isSymbolicLink: () => stat?.isSymbolicLink() ?? false,
   };
-}
-
-function realPath(dir: string): string {
-  try {
-    return fs.realpathSync(dir);
-  } catch {
-    return path.resolve(dir);
-  }
 }

@@ -53,7 +53,7 @@ export function inputBounds(site: BoundedSite, outDir?: string): InputBounds {
 }
 
 /** Where a symlink under a scanned folder leads, when the build may follow it: always a file. */
-export type LinkCheck = { target: string; isDirectory: false } | { diagnostic: Diagnostic };
+export type LinkCheck = { target: string } | { diagnostic: Diagnostic };
 
 /**
  * Judges one symlink, looking at nothing behind it but its target's path and type (a readlink, a
@@ -99,7 +99,7 @@ export function checkLink(link: string, bounds: InputBounds): LinkCheck {
   }
   const what = unpublishable(target, bounds);
   if (what) return { diagnostic: refused(link, 'symlink-not-publishable', { target: shown, what }) };
-  return { target, isDirectory: false };
+  return { target };
 }
 
 /** Why a file of the project (a real path) could not be published: a dot-file, the site's source, or a place outside the published folders. */
@@ -124,7 +124,8 @@ function refused<C extends SymlinkCode>(link: string, code: C, params: ParamsOf<
   return { ...diagnose<SymlinkCode>(code, params as ParamsOf<SymlinkCode>), file: link, field: 'symlink' };
 }
 
-function realPath(file: string): string {
+/** A path with every link on it resolved, or the path itself (made absolute) when it does not exist. */
+export function realPath(file: string): string {
   try {
     return fs.realpathSync(file);
   } catch {

@@ -151,8 +151,8 @@ function sameState(now: readonly number[], then: readonly number[]): boolean {
  * with their entries' types, and a link is never followed: Node's `recursive` listing follows
  * links to folders, so a link to `/usr` (whose `bin/X11` leads back to `.`) listed without end,
  * and a link to `.` ended in a bare ELOOP, before any check of links had run (issue 39, hole 2).
- * A link is an entry like a file, with its own state; the build that follows judges it
- * (`checkLink`), and only a build whose links all passed leaves a receipt.
+ * A link is an entry like a file; the build that follows judges it (`checkLink`), and only a
+ * build whose links all passed leaves a receipt.
  */
 function listFolder(dir: string): [string, ...FileState][] {
   const files: [string, ...FileState][] = [];
@@ -174,13 +174,21 @@ function listFolder(dir: string): [string, ...FileState][] {
 }
 
 /**
- * One lstat: a link's own state, never its target's. A link replaced by another moves its times;
- * a link may lead only to a file that the snapshot lists itself (the content and public folders,
- * `checkLink`), so an edit of that file is seen there.
+ * One lstat per file. A link also gets one stat of what it leads to (never a listing, so bounded
+ * whatever that is): an edit of a template that a link in `templates/` leads to is seen, and the
+ * latest change time of the two sees a link pointed elsewhere.
  */
 function stateOf(file: string): FileState {
   const stat = fs.lstatSync(file, { throwIfNoEntry: false });
-  return stat ? [stat.size, stat.mtimeMs, stat.ctimeMs] : [-1, 0, 0];
+  if (!stat) return [-1, 0, 0];
+  if (!stat.isSymbolicLink()) return [stat.size, stat.mtimeMs, stat.ctimeMs];
+  let target: fs.Stats | undefined;
+  try {
+    target = fs.statSync(file, { throwIfNoEntry: false });
+  } catch {
+    // A loop (ELOOP) or a target that cannot be read: the link's own state stands for it.
+  }
+  return target ? [target.size, target.mtimeMs, Math.max(stat.ctimeMs, target.ctimeMs)] : [stat.size, stat.mtimeMs, stat.ctimeMs];
 }
 
 function stampOf(file: string): string | undefined {
