@@ -14,7 +14,7 @@ import { renderPages } from './runner/render-pages.ts';
 import { prepareMdx } from './render/mdx-build.ts';
 import { bodyHtml } from './render/render-page.ts';
 import { routeSite } from './routes/plan.ts';
-import { inputBounds } from './safety/input-bounds.ts';
+import { siteBounds } from './site/named-files.ts';
 import { redirectFiles } from './seo/redirects.ts';
 import { headersFile } from './security/headers-output.ts';
 import { hostFiles } from './security/host-files.ts';
@@ -39,7 +39,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
   try {
     // Client code, styles and images need no content: they are made while it is read.
     // What may be read: the project's own files, never the output, the cache or packages (see docs/security.md).
-    const bounds = inputBounds(site, writer.current?.location);
+    const bounds = siteBounds(site, writer.current?.location);
     const making = { assets: prepareAssets(site, options, memory), images: prepareImages(site, options.images, memory?.images, bounds) };
     const reader = contentReader(site, last, workers);
     const content = await readContent(site, { drafts: options.drafts, bounds }, reader);

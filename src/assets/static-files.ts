@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { unlessUnchanged, type Kept } from '../core/file-stamps.ts';
 import type { OutputFile } from '../output/write.ts';
-import { walkFolder } from '../content/walk.ts';
+import { hardLinkProblems, walkFolder } from '../content/walk.ts';
 import { isPublishableContent, MARKDOWN_LIKE, PAGE_SOURCE, unpublishableContent } from '../safety/content-types.ts';
 import { inputBounds, type InputBounds } from '../safety/input-bounds.ts';
 import { NO_DRAFT_BUNDLES, type DraftBundles } from '../content/draft-bundles.ts';
@@ -29,8 +29,9 @@ type SiteFolders = { root: string; publicDir?: string; contentDir: string };
 /**
  * The files of the site's public folder (all but Markdown), then its content folder's pictures,
  * media, fonts and plain data: what is published as it is. Any other file of the content folder
- * (an `.html`, a `.js`) and any link leading outside the project is an error at its path. The
- * files of a draft's page bundle are left out with the draft (`drafts`).
+ * (an `.html`, a `.js`), any link leading to what could not be published anyway and any hard link
+ * whose other names lie elsewhere is an error at its path. The files of a draft's page bundle are
+ * left out with the draft (`drafts`).
  */
 export function listSiteFiles(
   site: SiteFolders,
@@ -47,22 +48,22 @@ export function listSiteFiles(
     const draft = drafts.draftOf(relative);
     if (draft) drafted.set(relative, draft);
   }
+  const contentKept = content.files.filter(({ relative }) => isPublishableContent(relative));
   // A file of the content folder may not land on the build's or the host's own files (`vercel.json`, `og/`).
-  const misplaced = content.files.flatMap((found) =>
-    isPublishableContent(found.relative) ? (checkOutputName(found, `/${found.relative}`) ?? []) : [],
-  );
-  const refusedPaths = new Set(misplaced.map((d) => d.file));
-  const publishable = content.files.filter(
-    ({ relative, file }) => isPublishableContent(relative) && !drafted.has(relative) && !refusedPaths.has(file),
-  );
+  const misplaced = contentKept.flatMap((found) => checkOutputName(found, `/${found.relative}`) ?? []);
+  // Both folders' files are one set of names: a file hard-linked from one into the other is found whole.
+  const hardLinks = hardLinkProblems([...published.files, ...contentKept]);
+  const refusedPaths = new Set([...misplaced, ...hardLinks].map((diagnostic) => diagnostic.file));
+  const kept = [...published.files, ...contentKept.filter(({ relative }) => !drafted.has(relative))];
   return {
-    files: [...published.files, ...publishable].map(({ relative, file }) => ({ path: relative, file })),
+    files: kept.filter(({ file }) => !refusedPaths.has(file)).map(({ relative, file }) => ({ path: relative, file })),
     drafted,
     diagnostics: [
       ...published.diagnostics,
       ...content.diagnostics,
       ...refused.map(({ file, relative }) => unpublishableContent(file, relative)),
       ...misplaced,
+      ...hardLinks,
     ],
   };
 }

@@ -3,7 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { inputBounds, type InputBounds } from '../safety/input-bounds.ts';
 import { PAGE_SOURCE } from '../safety/content-types.ts';
-import { walkFolder } from './walk.ts';
+import { hardLinkProblems, walkFolder } from './walk.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** A content file as read from disk. */
@@ -19,7 +19,8 @@ export interface SourceFile {
  * Reads every Markdown (and MDX) file under the content folder, sorted by path so builds are deterministic,
  * but those `skip` names (files a collection excludes, never read). `listed` hears how many there
  * are before they are read. A link that leads outside the project is never read (an error at the
- * link), and bytes that are not UTF-8 are a warning at their line.
+ * link), nor is a hard link whose other names lie elsewhere; bytes that are not UTF-8 are a
+ * warning at their line.
  */
 export async function scanContent(
   site: { root: string; contentDir: string; publicDir?: string },
@@ -28,11 +29,14 @@ export async function scanContent(
   skip?: (relative: string) => boolean,
 ): Promise<{ sources: SourceFile[]; diagnostics: Diagnostic[] }> {
   const walk = walkFolder(site.contentDir, bounds, (relative) => PAGE_SOURCE.test(relative) && !skip?.(relative));
-  listed?.(walk.files.length);
-  const diagnostics = [...walk.diagnostics];
+  const hardLinks = hardLinkProblems(walk.files);
+  const refused = new Set(hardLinks.map((diagnostic) => diagnostic.file));
+  const files = refused.size ? walk.files.filter(({ file }) => !refused.has(file)) : walk.files;
+  listed?.(files.length);
+  const diagnostics = [...walk.diagnostics, ...hardLinks];
   // One synchronous read per file: 10,000 files take 80 ms this way and 400 to 600 ms as
   // concurrent promises (each an open, a stat, reads and a close through the libuv pool).
-  const sources = walk.files.map(({ file, relative }) => {
+  const sources = files.map(({ file, relative }) => {
     const bytes = fs.readFileSync(file);
     if (!isUtf8(bytes)) diagnostics.push(notUtf8(file, bytes));
     return { file, relative, text: bytes.toString('utf8') };

@@ -22,6 +22,8 @@ export async function skippedContent(
     onlyFiles: true,
     dot: true,
     caseSensitiveMatch: false,
+    // A link is never followed: a link to `/usr` would be a walk of `/usr` (the scan reports the link itself).
+    followSymbolicLinks: false,
     ignore: ['**/node_modules/**'],
   });
   return candidates.filter((relative) => !read.has(relative) && !excluded(relative)).sort();

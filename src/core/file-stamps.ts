@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 
 /**
- * Each file's path, size, modification time and inode, read without opening it: what a
- * long-lived builder compares to know that files it read before are unchanged. (A save that
- * replaces a file changes its inode even within the clock's resolution.)
+ * Each file's path, size, modification and change times and inode, read without opening it: what
+ * a long-lived builder compares to know that files it read before are unchanged. (A save that
+ * replaces a file changes its inode even within the clock's resolution; an edit in place that
+ * keeps the size and sets the modification time back still moves the change time, which no
+ * program can set.)
  */
 export function fileStamps(files: readonly string[]): string {
   return files
     .map((file) => {
       const stat = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
-      return stat ? `${file}\0${stat.size}\0${stat.mtimeNs}\0${stat.ino}` : `${file}\0-`;
+      return stat ? `${file}\0${stat.size}\0${stat.mtimeNs}\0${stat.ctimeNs}\0${stat.ino}` : `${file}\0-`;
     })
     .join('\n');
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { checkLink, inputBounds, type InputBounds } from '../safety/input-bounds.ts';
+import { checkLink, type InputBounds } from '../safety/input-bounds.ts';
+import { siteBounds } from '../site/named-files.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import {
   isFileSpec,
@@ -52,7 +53,7 @@ export async function planOgImages(site: SiteDefinition, catalogue: Catalogue, c
     plan.diagnostics.push({ ...words, file: entry.file, line: 1, detail });
   const invalid = (entry: Entry, params: ParamsOf<'og-image-invalid'>) => problem(entry, diagnose('og-image-invalid', params));
   const dirs = [site.contentDir, site.publicDir].filter((dir): dir is string => Boolean(dir));
-  const bounds = inputBounds(site);
+  const bounds = siteBounds(site);
   const readAsset = memoize((url: string) => readPublished(dirs, bounds, url));
   const { renderer, fonts, templates } = await (code ?? fingerprintOgCode(og));
 
@@ -141,7 +142,12 @@ async function readPublished(dirs: readonly string[], bounds: InputBounds, url: 
   for (const dir of dirs) {
     const file = path.join(dir, decodeURI(url));
     if (!file.startsWith(dir + path.sep)) continue;
-    // A link leading outside the project is never read (the static files' listing reports it).
+    // Only what the static files' listing would publish is read (the listing reports the rest): no
+    // dot-file, no path through a link to a folder, no link that `checkLink` refuses.
+    const relative = file.slice(dir.length + 1);
+    if (relative.split(path.sep).some((part) => part.startsWith('.'))) continue;
+    const folder = await fs.realpath(path.dirname(file)).catch(() => undefined);
+    if (folder !== path.join(await fs.realpath(dir).catch(() => dir), path.dirname(relative))) continue;
     const stat = await fs.lstat(file).catch(() => undefined);
     if (stat?.isSymbolicLink() && 'diagnostic' in checkLink(file, bounds)) continue;
     const bytes = await fs.readFile(file).catch(() => undefined);

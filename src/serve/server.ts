@@ -198,6 +198,9 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
   const watcher = chokidar.watch([options.root, ...(options.content ? [path.resolve(options.content)] : [])], {
     ignoreInitial: true,
     ignored: isMachineMade,
+    // A link is watched as a link, never followed: chokidar would otherwise watch all of `/usr`
+    // behind `content/usr`. A link the build accepts leads to a file of the project, watched where it is.
+    followSymlinks: false,
   });
   const kindOf = (file: string): 'content' | 'code' | undefined => {
     if (!sources) return 'code';

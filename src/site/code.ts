@@ -29,15 +29,18 @@ export interface Bundle {
   inputs: string[];
 }
 
-/** What is kept beside each bundle: the files it was made from with their size and modification time. */
+/**
+ * What is kept beside each bundle: the files it was made from with their size, modification and
+ * change times (an edit that keeps the size and sets the modification time back moves the change time).
+ */
 interface CodeList {
   file: string;
   hash: string;
-  inputs: Array<[file: string, size: number, mtimeMs: number]>;
+  inputs: Array<[file: string, size: number, mtimeMs: number, ctimeMs: number]>;
 }
 
 /** Bumped when bundles are made differently, so no bundle made the old way is used. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** Where a site's bundles are kept. */
 export function codeFolder(root: string): string {
@@ -64,7 +67,7 @@ export async function bundleSiteCode(entry: string, root: string, extras?: Bundl
       .slice(0, 16)}.json`,
   );
   const known = readList(list);
-  if (known && fs.existsSync(known.file) && known.inputs.every(([file, size, mtimeMs]) => unchanged(file, size, mtimeMs))) {
+  if (known && fs.existsSync(known.file) && known.inputs.every(([file, ...state]) => unchanged(file, state))) {
     return { file: known.file, hash: known.hash, inputs: known.inputs.map(([file]) => file) };
   }
   const started = Date.now();
@@ -100,7 +103,7 @@ export async function bundleSiteCode(entry: string, root: string, extras?: Bundl
   writeAtomically(file, `${code.text.replace(/\/\/# sourceMappingURL=.*\n?$/, '')}//# sourceMappingURL=${path.basename(file)}.map\n`);
   const stamped = inputs.map((input): CodeList['inputs'][number] => [input, ...stamp(input)]);
   // A file edited while esbuild ran may not be what it read: no list, so the next run bundles again.
-  if (stamped.every(([, , mtimeMs]) => mtimeMs < started))
+  if (stamped.every(([, , , ctimeMs]) => ctimeMs < started))
     writeAtomically(list, JSON.stringify({ file, hash, inputs: stamped } satisfies CodeList));
   else fs.rmSync(list, { force: true });
   removeOlderBundles(file);
@@ -214,14 +217,14 @@ function readList(file: string): CodeList | undefined {
   }
 }
 
-function stamp(file: string): [size: number, mtimeMs: number] {
+function stamp(file: string): [size: number, mtimeMs: number, ctimeMs: number] {
   const stat = fs.statSync(file);
-  return [stat.size, stat.mtimeMs];
+  return [stat.size, stat.mtimeMs, stat.ctimeMs];
 }
 
-function unchanged(file: string, size: number, mtimeMs: number): boolean {
+function unchanged(file: string, [size, mtimeMs, ctimeMs]: readonly number[]): boolean {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
-  return stat !== undefined && stat.size === size && stat.mtimeMs === mtimeMs;
+  return stat !== undefined && stat.size === size && stat.mtimeMs === mtimeMs && stat.ctimeMs === ctimeMs;
 }
 
 /** Writes under a temporary name then renames, so no reader ever loads half a file. */

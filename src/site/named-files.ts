@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { SiteDefinition } from './definition.ts';
+import { inputBounds, type InputBounds } from '../safety/input-bounds.ts';
+import type { Site, SiteDefinition } from './definition.ts';
 
 /**
  * What a site names by path instead of importing: its stylesheets, islands, startup modules,
@@ -8,7 +9,10 @@ import type { SiteDefinition } from './definition.ts';
  * stylesheet or an island imports beside it counts too; a file at the project's root counts alone
  * (its folder would be the whole project).
  */
-export function namedFiles(site: SiteDefinition): { folders: string[]; files: string[] } {
+export function namedFiles(site: SiteDefinition): {
+  folders: string[];
+  files: string[];
+} {
   const named = [
     ...Object.values(site.styles),
     ...Object.values(site.islands),
@@ -25,4 +29,15 @@ export function namedFiles(site: SiteDefinition): { folders: string[]; files: st
     else folders.add(folder);
   }
   return { folders: [...folders].sort(), files: [...files].sort() };
+}
+
+/**
+ * The bounds of a site's inputs (see `inputBounds`), knowing its source: the files of its code
+ * bundle (the site definition and what it imports) and the folders holding them (the templates'
+ * folder), with the files it names by path and their folders. A link to any of them is refused.
+ */
+export function siteBounds(site: Site, outDir?: string): InputBounds {
+  const named = namedFiles(site);
+  const files = [...(site.code?.files ?? []), ...named.files];
+  return inputBounds({ ...site, source: { files, folders: [...files.map((file) => path.dirname(file)), ...named.folders] } }, outDir);
 }

@@ -93,8 +93,23 @@ describe('a build receipt', () => {
     expect(requestKey(['x'], base)).not.toBe(requestKey(['y'], base));
   });
 
+  it('lists a link without following it, yet sees an edit of the file it leads to', () => {
+    put(path.join(work, 'shared', 'part.ts'), 'export const a = 1;');
+    fs.symlinkSync(path.join(work, 'shared', 'part.ts'), path.join(code, 'part.ts'));
+    fs.symlinkSync('loop', path.join(code, 'loop'));
+    fs.symlinkSync('..', path.join(code, 'up'));
+    receipt();
+    expect(takeSnapshot([code], []).folders[0]![1].map(([file]) => file)).toEqual(['loop', 'part.ts', 'site.ts', 'up']);
+    expect(upToDate(file, request, out)).toBeDefined();
+    put(path.join(work, 'shared', 'part.ts'), 'export const a = 2;', 50);
+    expect(upToDate(file, request, out)).toBeUndefined();
+  });
+
   it('names the inputs changed after a moment, so a build that raced an edit leaves no receipt', () => {
-    const before = Date.now() - 10_000;
+    // By their change time, which `put` cannot set back: the files were all made before this
+    // moment, and the edit comes later by more than the file system clock's tick (a few ms).
+    const before = Date.now();
+    while (Date.now() < before + 20);
     expect(changedSince(takeSnapshot([content, code], [lock]), before)).toEqual([]);
     put(path.join(code, 'site.ts'), 'export default 3;', 0);
     expect(changedSince(takeSnapshot([content, code], [lock]), before)).toEqual([path.join(code, 'site.ts')]);

@@ -198,5 +198,32 @@ export const contentFiles = area({
         "the HTML an `.mdx` file's body renders holds an executable inline `<script>` (data blocks such as `application/json` and `application/ld+json` are not): no hash is given to a script content wrote",
       fix: 'remove it: interactive parts belong in templates and [islands](islands.md)',
     }),
+    'symlink-not-publishable': entry<{ target: string; what: 'dot-file' | 'source' | 'elsewhere' | 'folder' }>({
+      severity: 'error',
+      message: (p) =>
+        p.what === 'dot-file'
+          ? `leads to ${p.target}, a dot-file (a name starting with "."), which is never published`
+          : p.what === 'source'
+            ? `leads to ${p.target}, the site's source (its definition, templates or code), which is never published`
+            : p.what === 'folder'
+              ? `leads to ${p.target}, a folder: a link may lead to a file only, and a link to a folder is never followed`
+              : `leads to ${p.target}, outside the content and public folders: a link may lead only to a file those folders publish`,
+      hint: (p) =>
+        p.what === 'folder'
+          ? 'Move the folder into the content or public folder, or link its files one by one.'
+          : 'Copy the file into the content or public folder instead of linking to it, or remove the link.',
+      cause:
+        'a symlink under the content or public folder leads to a file of the project that the build would not publish: a dot-file, the site definition, its templates or code, any other file outside the content and public folders; or to a folder',
+      fix: 'copy what should be published into the content or public folder, or remove the link',
+    }),
+    'hard-link-outside': entry<{ names: number; found: number }>({
+      severity: 'error',
+      message: (p) =>
+        `is a hard link: the file has ${p.names} names, and ${p.names - p.found === 1 ? 'one is' : `${p.names - p.found} are`} not in the content or public folder, so it may be a secret or the site's source`,
+      hint: () => 'Copy the file (cp, not ln) into the content or public folder, so that it is a file of its own.',
+      cause:
+        "a file under the content or public folder has more names (hard links) than the build finds in those folders: its other names are elsewhere, perhaps a dot-file, the site's source or a file outside the project",
+      fix: 'copy the file instead of hard-linking it',
+    }),
   },
 });

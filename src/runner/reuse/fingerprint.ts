@@ -44,7 +44,11 @@ export async function codeFingerprint(
   root: string,
   engine: EngineCode = engineCode(),
 ): Promise<{ key: string; watch: EngineCode }> {
-  const sources = (await Promise.all(engine.folders.map((dir) => fg('**/*.{ts,tsx,js,mjs,json}', { cwd: dir, absolute: true })))).flat();
+  const sources = (
+    await Promise.all(
+      engine.folders.map((dir) => fg('**/*.{ts,tsx,js,mjs,json}', { cwd: dir, absolute: true, followSymbolicLinks: false })),
+    )
+  ).flat();
   const files = [...new Set([...engine.files, path.join(root, 'package-lock.json')])];
   const parts = await Promise.all(
     [...sources.sort(), ...files].map(async (file) => {

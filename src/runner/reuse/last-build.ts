@@ -8,8 +8,7 @@ import type { Site } from '../../site/definition.ts';
 import type { CurrentOutput, OutputFile, Writer } from '../../output/write.ts';
 import { digest } from '../../core/digest.ts';
 import { codeFingerprint, filesFingerprint, type EngineCode } from './fingerprint.ts';
-import { inputBounds } from '../../safety/input-bounds.ts';
-import { namedFiles } from '../../site/named-files.ts';
+import { namedFiles, siteBounds } from '../../site/named-files.ts';
 import { BUILD_CACHE_FOLDER, changedSince, dropReceipt, receiptFile, takeSnapshot, writeReceipt, type ReceiptSummary } from './receipt.ts';
 import { loadState, saveState, stateFile, type BuildState, type KnownEntry, type KnownFile } from './state.ts';
 
@@ -86,7 +85,7 @@ export async function openLastBuild(
   const file = location && site.code ? stateFile(cacheDir, location) : undefined;
   const loaded = warm?.state ?? (file ? await loadState(file) : undefined);
   const entriesKey = digest(
-    JSON.stringify([code, ...folders, await filesFingerprint(folders, inputBounds(site, location), warm?.filesFingerprint)]),
+    JSON.stringify([code, ...folders, await filesFingerprint(folders, siteBounds(site, location), warm?.filesFingerprint)]),
   );
   return {
     entries: loaded?.entriesKey === entriesKey ? loaded.entries : undefined,

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileStamp } from '../../output/stamp.ts';
 
 /*
- * A build's receipt: what it was asked, the size and modification time of every file it could
- * have read, and the stamp of every file it left in the output. A later `site build` with the
+ * A build's receipt: what it was asked, the size, modification and change times of every file it
+ * could have read, and the stamp of every file it left in the output. A later `site build` with the
  * same request checks the receipt before loading the engine or the site (the way make compares
  * times): when no input moved and the output is as it was left, there is nothing to do, and the
  * check costs a directory listing and a stat per file instead of starting the whole build.
@@ -17,16 +17,20 @@ import { fileStamp } from '../../output/stamp.ts';
 export const BUILD_CACHE_FOLDER = path.join('.site-cache', 'build');
 
 /** Bumped whenever the receipt's shape or what it covers changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
-/** A file as it stood: size and modification time in milliseconds (fractional). */
-type FileState = [size: number, mtimeMs: number];
+/**
+ * A file as it stood: size, modification and change times in milliseconds (fractional). The
+ * change time is the kernel's own: an edit that keeps the size and sets the modification time
+ * back (`touch -r`, `utimes`) still moves it, so such an edit is seen (issue 39, hole 9).
+ */
+type FileState = [size: number, mtimeMs: number, ctimeMs: number];
 
 /** Every file below some folders and some single files, each with its state, as a build found them. */
 export interface InputSnapshot {
-  /** Folder → [path relative to it, size, mtime] for every file below it, sorted. */
+  /** Folder → [path relative to it, size, mtime, ctime] for every file below it, sorted. */
   folders: [string, [string, ...FileState][]][];
-  /** Files outside those folders: [absolute path, size, mtime], or a size of -1 for a missing file. */
+  /** Files outside those folders: [absolute path, size, mtime, ctime], or a size of -1 for a missing file. */
   files: [string, ...FileState][];
 }
 
@@ -89,11 +93,11 @@ export function takeSnapshot(folders: readonly string[], files: readonly string[
   };
 }
 
-/** The snapshot's files with a modification time after `since` (ms since the epoch): changed while a build ran. */
+/** The snapshot's files with a change time after `since` (ms since the epoch): changed while a build ran. */
 export function changedSince(snapshot: InputSnapshot, since: number): string[] {
   return [
-    ...snapshot.folders.flatMap(([dir, entries]) => entries.filter(([, , mtime]) => mtime > since).map(([file]) => path.join(dir, file))),
-    ...snapshot.files.filter(([, , mtime]) => mtime > since).map(([file]) => file),
+    ...snapshot.folders.flatMap(([dir, entries]) => entries.filter(([, , , ctime]) => ctime > since).map(([file]) => path.join(dir, file))),
+    ...snapshot.files.filter(([, , , ctime]) => ctime > since).map(([file]) => file),
   ];
 }
 
@@ -125,42 +129,66 @@ export function upToDate(file: string, request: string, out: string): ReceiptSum
   if (receipt.format !== FORMAT || receipt.request !== request || receipt.out !== path.resolve(out)) return undefined;
   const { folders, files } = receipt.inputs;
   for (const [dir, entries] of folders) if (!sameEntries(listFolder(dir), entries)) return undefined;
-  for (const [input, size, mtime] of files) {
-    const [nowSize, nowMtime] = stateOf(input);
-    if (nowSize !== size || nowMtime !== mtime) return undefined;
-  }
+  for (const [input, ...state] of files) if (!sameState(stateOf(input), state)) return undefined;
   for (const [output, stamp] of receipt.outputs) if (stampOf(path.join(receipt.out, output)) !== stamp) return undefined;
   return receipt.summary;
 }
 
 function sameEntries(now: readonly (readonly [string, ...FileState])[], then: readonly (readonly [string, ...FileState])[]): boolean {
   if (now.length !== then.length) return false;
-  return now.every(([file, size, mtime], i) => {
-    const [thenFile, thenSize, thenMtime] = then[i]!;
-    return file === thenFile && size === thenSize && mtime === thenMtime;
+  return now.every(([file, ...state], i) => {
+    const [thenFile, ...thenState] = then[i]!;
+    return file === thenFile && sameState(state, thenState);
   });
 }
 
-/** Every file below `dir` (following no links), sorted; a missing folder lists nothing. */
+function sameState(now: readonly number[], then: readonly number[]): boolean {
+  return now.length === then.length && now.every((value, i) => value === then[i]);
+}
+
+/**
+ * Every file below `dir`, sorted; a missing folder lists nothing. Folders are read one at a time
+ * with their entries' types, and a link is never followed: Node's `recursive` listing follows
+ * links to folders, so a link to `/usr` (whose `bin/X11` leads back to `.`) listed without end,
+ * and a link to `.` ended in a bare ELOOP, before any check of links had run (issue 39, hole 2).
+ * A link is an entry like a file; the build that follows judges it (`checkLink`), and only a
+ * build whose links all passed leaves a receipt.
+ */
 function listFolder(dir: string): [string, ...FileState][] {
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
-  } catch {
-    return [];
-  }
   const files: [string, ...FileState][] = [];
-  for (const entry of entries) {
-    if (entry.isDirectory()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    files.push([path.relative(dir, full), ...stateOf(full)]);
-  }
+  const visit = (folder: string, prefix: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = folder + path.sep + entry.name;
+      if (entry.isDirectory()) visit(full, `${prefix}${entry.name}${path.sep}`);
+      else files.push([prefix + entry.name, ...stateOf(full)]);
+    }
+  };
+  visit(dir, '');
   return files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/**
+ * One lstat per file. A link also gets one stat of what it leads to (never a listing, so bounded
+ * whatever that is): an edit of a template that a link in `templates/` leads to is seen, and the
+ * latest change time of the two sees a link pointed elsewhere.
+ */
 function stateOf(file: string): FileState {
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  return stat ? [stat.size, stat.mtimeMs] : [-1, 0];
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (!stat) return [-1, 0, 0];
+  if (!stat.isSymbolicLink()) return [stat.size, stat.mtimeMs, stat.ctimeMs];
+  let target: fs.Stats | undefined;
+  try {
+    target = fs.statSync(file, { throwIfNoEntry: false });
+  } catch {
+    // A loop (ELOOP) or a target that cannot be read: the link's own state stands for it.
+  }
+  return target ? [target.size, target.mtimeMs, Math.max(stat.ctimeMs, target.ctimeMs)] : [stat.size, stat.mtimeMs, stat.ctimeMs];
 }
 
 function stampOf(file: string): string | undefined {
