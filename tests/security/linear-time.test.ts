@@ -62,6 +62,7 @@ describe('a body takes work that grows linearly with', () => {
     ['footnotes', (n) => `${times(n, (i) => `a[^${i}]`, ' ')}\n\n${times(n, (i) => `[^${i}]: note`)}`],
     ['unclosed emphasis and brackets', (n) => '*a [b '.repeat(n)],
     ['unclosed code spans', (n) => '`a '.repeat(n)],
+    ['a highlighted code block', (n) => `\`\`\`js\n${times(n, (i) => `const a${i} = "x"; // note`)}\n\`\`\``],
   ])('%s', async (_, make) => {
     let round = 0;
     await expectLinear((n) => `${make(n)}\n\n${round++}`, render, 100);
