@@ -161,9 +161,9 @@ export function scanHtml(html: string): PageScan {
     let runsCode = false;
     let end = -1;
     // Attributes, each after whitespace, until `>` or `/>`.
-    for (;;) {
+    for (let attribute = 0; ; attribute++) {
       const spaceStart = index;
-      if (failed.reached(index)) break;
+      if (failed.reached(index, attribute)) break;
       while (index < length && isSpace(html.charCodeAt(index))) index++;
       const code = html.charCodeAt(index);
       if (code === GT) {
@@ -237,19 +237,23 @@ export function scanHtml(html: string): PageScan {
  * The places between attributes that a tag read from an earlier `<` passed through and then
  * failed to close. What follows such a place depends on nothing but the place, so a tag read from
  * a later `<` that comes to it fails too, without reading on: text of many `<` that make no tag
- * (`<a <a <a …`) is read once, not once for each `<` (20,000 of them took 34 s, issue 39).
+ * (`<a <a <a …`) is read about once, not once for each `<` (20,000 of them took 34 s, issue 39).
+ * A tag's first few places are not noted, so the tags of a page cost nothing more: a later tag
+ * reads at most those few again before it comes to a noted one.
  */
 class FailedTags {
+  /** Places before this many attributes of a tag are not noted. */
+  private static readonly UNNOTED = 8;
   private marks: Uint8Array | undefined;
   private readonly seen: number[] = [];
   private readonly length: number;
   constructor(length: number) {
     this.length = length;
   }
-  /** Notes a place the current tag is at; true when a tag failed from there before. */
-  reached(index: number): boolean {
-    if (this.marks?.[index]) return true;
-    this.seen.push(index);
+  /** Notes the place before a tag's attribute number `attribute`; true when a tag failed from there before. */
+  reached(index: number, attribute: number): boolean {
+    if (this.marks !== undefined && this.marks[index] === 1) return true;
+    if (attribute >= FailedTags.UNNOTED) this.seen.push(index);
     return false;
   }
   fail(): void {
@@ -258,7 +262,7 @@ class FailedTags {
     this.seen.length = 0;
   }
   pass(): void {
-    this.seen.length = 0;
+    if (this.seen.length > 0) this.seen.length = 0;
   }
 }
 
