@@ -1,5 +1,6 @@
 import { constructFromEvents, CORE_SCHEMA, EVENT_ID, parseEvents, SCALAR_STYLE, type Event, type ScalarEvent } from 'js-yaml';
 import { parseDocument, type Document, type LineCounter, type YAMLError } from 'yaml';
+import { countPassed, keysOverBound, mergeByPosition, repeatedKeys, type BoundPassed } from './front-matter-bounds.ts';
 
 /** A front matter's YAML, read: its data or what is wrong with it, and the document that locates its fields. */
 export interface FrontMatterYaml {
@@ -9,6 +10,8 @@ export interface FrontMatterYaml {
   errors: readonly YAMLError[];
   /** Thrown turning the document into data: an alias naming no anchor, or aliases expanding past the `yaml` package's limit. */
   conversionError?: Error;
+  /** A bound of `FRONT_MATTER_BOUNDS` on keys or aliases that the YAML passes: it is not turned into data. */
+  passed?: BoundPassed;
   /** The YAML as a `yaml` document, for pointing at a field; it also fills the line counter. */
   readonly document: Document;
 }
@@ -22,7 +25,8 @@ export interface FrontMatterYaml {
  */
 export function readFrontMatterYaml(text: string, lineCounter: LineCounter): FrontMatterYaml {
   const data = quickFrontMatter(text);
-  if (data === undefined) return readWithYamlPackage(text, lineCounter);
+  // Past the bound on keys, the careful way finds the key that passes it.
+  if (data === undefined || keysOverBound(data)) return readWithYamlPackage(text, lineCounter);
   let document: Document | undefined;
   return {
     data,
@@ -37,6 +41,9 @@ export function readFrontMatterYaml(text: string, lineCounter: LineCounter): Fro
 export function readWithYamlPackage(text: string, lineCounter: LineCounter): FrontMatterYaml {
   const document = parseYaml(text, lineCounter);
   if (document.errors.length > 0) return { data: undefined, errors: document.errors, document };
+  // Counted before the data is made: resolving many aliases is what takes quadratic time.
+  const passed = countPassed(document);
+  if (passed) return { data: undefined, errors: [], passed, document };
   try {
     return { data: document.toJS(), errors: [], document };
   } catch (error) {
@@ -44,8 +51,12 @@ export function readWithYamlPackage(text: string, lineCounter: LineCounter): Fro
   }
 }
 
+/** The YAML as a document, with every key written twice in a mapping reported (see `repeatedKeys`: the package's own check is quadratic). */
 function parseYaml(text: string, lineCounter: LineCounter): Document {
-  return parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  const repeated = repeatedKeys(document);
+  if (repeated.length > 0) document.errors = mergeByPosition(document.errors, repeated);
+  return document;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isMap, isNode, isPair, isScalar, isSeq, type Node } from 'yaml';
+import { isMap, isNode, isPair, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { ParsedFile } from './parse.ts';
 
 /** A 1-based position in a content file. */
@@ -27,19 +27,35 @@ export function locateField(parsed: ParsedFile, fieldPath: readonly PropertyKey[
 
 function childOf(node: unknown, segment: PropertyKey): { node: unknown; keyNode?: Node } | undefined {
   if (isMap(node)) {
-    for (const pair of node.items) {
-      if (isPair(pair) && isScalar(pair.key) && String(pair.key.value) === String(segment)) {
-        // Point at the value when it exists, at the key when the value is empty.
-        return { node: pair.value, keyNode: isNode(pair.value) ? (pair.value as Node) : (pair.key as Node) };
-      }
-    }
-    return undefined;
+    const pair = pairsOf(node).get(String(segment));
+    // Point at the value when it exists, at the key when the value is empty.
+    return pair && { node: pair.value, keyNode: isNode(pair.value) ? (pair.value as Node) : (pair.key as Node) };
   }
   if (isSeq(node) && typeof segment === 'number') {
     const item = node.items[segment];
     return isNode(item) ? { node: item, keyNode: item } : undefined;
   }
   return undefined;
+}
+
+/** Each mapping's pairs by key (the first of a name), made on its first lookup. */
+const pairsByKey = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+/**
+ * A mapping's pairs by key: a file with an issue at each of its many keys would otherwise scan
+ * the mapping once per issue, in time that grows with the square of the keys (issue 39).
+ */
+function pairsOf(map: YAMLMap): Map<string, Pair> {
+  let pairs = pairsByKey.get(map);
+  if (!pairs) {
+    pairs = new Map();
+    for (const pair of map.items) {
+      const key = isPair(pair) && isScalar(pair.key) ? String(pair.key.value) : undefined;
+      if (key !== undefined && !pairs.has(key)) pairs.set(key, pair as Pair);
+    }
+    pairsByKey.set(map, pairs);
+  }
+  return pairs;
 }
 
 function positionOf(parsed: ParsedFile, node: Node): Location | undefined {

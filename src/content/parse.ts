@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { MAX_NESTING, yamlNestingDepth } from '../safety/nesting.ts';
 import type { SourceFile } from './scan.ts';
 import { readFrontMatterYaml, type FrontMatterYaml } from './front-matter-yaml.ts';
+import { FRONT_MATTER_BOUNDS, sizePassed, type BoundPassed } from './front-matter-bounds.ts';
 import { yamlProblems } from './yaml-errors.ts';
 import { diagnose, say, severityOf } from '../diagnostics/catalogue/index.ts';
 
@@ -36,6 +37,8 @@ export function parseSource(
     diagnostics: found.map((d): Diagnostic => ({ code: 'yaml-syntax', severity: severityOf('yaml-syntax'), file: source.file, ...d })),
   });
   let tooDeep = false;
+  let tooLarge: BoundPassed | undefined;
+  let yamlText = '';
   // gray-matter may or may not keep the newline after the opening `---`; count what it hands over.
   let lineOffset = 1;
   const text = source.text.replace(/^\uFEFF/, '');
@@ -60,8 +63,11 @@ export function parseSource(
   // gray-matter caches results by content when called without options; passing engines disables that.
   const result = matter(text, {
     engines: {
-      yaml: (yamlText: string) => {
+      yaml: (written: string) => {
+        yamlText = written;
         lineOffset = yamlText.startsWith('\n') || yamlText.startsWith('\r\n') ? 0 : 1;
+        // Refused unread: no parser sees more than the bound (see front-matter-bounds.ts).
+        if ((tooLarge = sizePassed(yamlText))) return {};
         // The yaml package recurses per level and reports a stack overflow at whatever column it reached: not the same twice.
         if ((tooDeep = yamlNestingDepth(yamlText) > MAX_NESTING)) return {};
         yaml = readFrontMatterYaml(yamlText, lineCounter);
@@ -69,6 +75,8 @@ export function parseSource(
       },
     },
   });
+  const passed = tooLarge ?? yaml?.passed;
+  if (passed) return { diagnostics: [boundDiagnostic(source.file, passed, yamlText, lineOffset)] };
   if (tooDeep) {
     return yamlErrors({
       line: 1,
@@ -108,6 +116,22 @@ export function parseSource(
     lineOffset,
   };
   return { parsed, diagnostics: [] };
+}
+
+/** A bound of the front matter passed, at the line and column where it is (an offset of the YAML text, found by one scan). */
+function boundDiagnostic(file: string, passed: BoundPassed, yamlText: string, lineOffset: number): Diagnostic {
+  const before = yamlText.slice(0, passed.offset);
+  const line = (before.match(/\n/g)?.length ?? 0) + 1 + lineOffset;
+  const limit = FRONT_MATTER_BOUNDS[passed.bound];
+  return {
+    ...diagnose('front-matter-too-large', { bound: passed.bound }),
+    file,
+    line,
+    column: passed.offset - before.lastIndexOf('\n'),
+    expected: passed.bound === 'bytes' ? `at most ${limit / 1024} KiB of YAML` : `at most ${limit.toLocaleString('en-US')} ${passed.bound}`,
+    actual:
+      passed.bound === 'bytes' ? `${(passed.found / 1024).toFixed(1)} KiB` : `${passed.found.toLocaleString('en-US')} ${passed.bound}`,
+  };
 }
 
 function firstLine(message: string): string {

@@ -5,6 +5,7 @@ import type { VFile } from 'vfile';
 import { closest } from '../diagnostics/suggest.ts';
 import type { UnsafeFinding } from '../safety/markdown-safety.ts';
 import { say } from '../diagnostics/catalogue/index.ts';
+import { tooLargeToHighlight, type CodeTooLargeFinding } from './highlight-bound.ts';
 
 /**
  * Code highlighting with Shiki at build time, under the strict Content-Security-Policy: tokens get
@@ -89,7 +90,9 @@ export function rehypeHighlight(themes: Themes) {
           return;
         }
         const id = languages().get(language.toLowerCase());
-        if (id) parent.children[index] = highlighted(child, id, themes);
+        const tooLarge = id ? tooLargeToHighlight(child, language) : undefined;
+        if (tooLarge) codeFindings(file).push(tooLarge);
+        else if (id) parent.children[index] = highlighted(child, id, themes);
         else codeFindings(file).push(unknownLanguage(language, child));
       });
     };
@@ -156,14 +159,14 @@ function colourName(color: string): string {
   return color.replace(/^#/, '').toLowerCase();
 }
 
-function codeFindings(file: VFile): CodeLanguageFinding[] {
-  const data = file.data as { codeLanguages?: CodeLanguageFinding[] };
+function codeFindings(file: VFile): Array<CodeLanguageFinding | CodeTooLargeFinding> {
+  const data = file.data as { codeLanguages?: Array<CodeLanguageFinding | CodeTooLargeFinding> };
   return (data.codeLanguages ??= []);
 }
 
-/** The unknown fence languages noted while processing `file`. */
-export function unknownLanguageFindings(file: VFile): CodeLanguageFinding[] {
-  return (file.data as { codeLanguages?: CodeLanguageFinding[] }).codeLanguages ?? [];
+/** The unknown fence languages, and the blocks too large to highlight, noted while processing `file`. */
+export function unknownLanguageFindings(file: VFile): Array<CodeLanguageFinding | CodeTooLargeFinding> {
+  return (file.data as { codeLanguages?: Array<CodeLanguageFinding | CodeTooLargeFinding> }).codeLanguages ?? [];
 }
 
 function unknownLanguage(language: string, pre: Element): CodeLanguageFinding {

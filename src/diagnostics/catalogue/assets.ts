@@ -55,7 +55,7 @@ export const assets = area({
       hint: () =>
         'An SVG of the content folder is a picture: export it again without scripts, handlers or outside references. An interactive SVG belongs in the public folder, which is the site’s code.',
       cause:
-        'an SVG of the content folder holds a script (or `foreignObject`, `iframe`…), an `on…` handler, a `javascript:`-like URL in any attribute (animation `values` included), a reference to another origin, an entity declaration or a stylesheet instruction; at its line',
+        'an SVG of the content folder holds a script (or `foreignObject`, `iframe`…), an `on…` handler, a `javascript:`-like URL in any attribute (animation `values` included), a reference to another origin (in `href`, or in CSS: `url()`, `@import`, in `style`, `fill`, `mask` or a `<style>` element), an entity declaration or a stylesheet instruction; at its line',
       fix: 'export the picture again without them; an interactive SVG belongs in the public folder ([security](security.md#content-and-symlinks))',
     }),
     'og-image-invalid': entry<OgInvalid>({

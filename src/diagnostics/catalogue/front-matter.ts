@@ -171,5 +171,18 @@ export const frontMatter = area({
       cause: 'a [`ref()`](content.md#schema-helpers) field names a slug no entry of that collection has',
       fix: 'use one of the listed slugs, or add the entry',
     }),
+    'front-matter-too-large': entry<{ bound: 'bytes' | 'keys' | 'aliases' }>({
+      severity: 'error',
+      message: (p) =>
+        p.bound === 'bytes'
+          ? 'The front matter is larger than the engine reads.'
+          : p.bound === 'keys'
+            ? 'The front matter has more keys than the engine reads.'
+            : 'The front matter has more aliases (*name) than the engine reads.',
+      hint: () => "Front matter holds a page's fields: put long text in the body, and many records in a collection of their own.",
+      cause:
+        'the front matter is over 256 KiB, has more than 1,000 keys (counted at every level) or more than 100 aliases (`*name`): bounds a hundred times above any real page, that keep a hostile file from costing the build minutes',
+      fix: 'shorten it at the line given; move data out of the front matter',
+    }),
   },
 });

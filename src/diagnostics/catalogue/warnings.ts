@@ -60,5 +60,13 @@ export const warnings = area({
       cause: 'no worker thread could load the site, so the main thread rendered every page: the same pages, more slowly',
       fix: 'usually nothing to fix; `--verbose` shows why the workers failed',
     }),
+    'code-too-large-to-highlight': entry<{ limit: number }>({
+      severity: 'warning',
+      message: (p) => `holds more than ${p.limit.toLocaleString('en-US')} characters, so the block is shown plain`,
+      hint: () => 'Shorten the block, or link to the file it comes from; a block this long is rarely read on a page.',
+      cause:
+        'a fenced code block holds more than 100,000 characters: it is shown plain (escaped), since highlighting takes time and memory that grow with it (3.4 MB took 127 s and 1.5 GB)',
+      fix: 'shorten the block, or leave it plain',
+    }),
   },
 });
