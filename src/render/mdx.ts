@@ -12,6 +12,7 @@ import { bundleSiteCode } from '../site/code.ts';
 import type { Site } from '../site/definition.ts';
 import { highlightThemes, type MarkdownDefinition } from '../site/markdown-options.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
+import { providedComponentNames } from './mdx-components.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { pluginMessage, pluginMessages, sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';
 import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
@@ -80,7 +81,10 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
           // Loaded on the first MDX file that needs compiling: a site without any never loads the compiler.
           const { compile } = await import('@mdx-js/mdx');
           const compiled = await compile(source, {
-            remarkPlugins: [...sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'), remarkKnownComponents],
+            remarkPlugins: [
+              ...sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'),
+              [remarkKnownComponents, providedComponentNames(markdown)],
+            ],
             rehypePlugins: [
               ...sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'),
               ...(themes ? [[rehypeHighlight, themes] as Pluggable] : []),
@@ -105,11 +109,12 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
 
 /**
  * Remark plugin: every component the MDX uses (`<Chart>`, `<ui.Card>`) must be imported or
- * defined in the file, or it would fail only when the page renders, far from where it is written.
+ * defined in the file, or given to every page (`provided`, see `mdx-components.ts`), or it would
+ * fail only when the page renders, far from where it is written.
  */
-function remarkKnownComponents() {
+function remarkKnownComponents(provided: readonly string[] = []) {
   return (tree: MdastRoot, file: VFile) => {
-    const known = new Set<string>();
+    const known = new Set<string>(provided);
     const used: Array<{ name: string; line: number; column: number }> = [];
     const visit = (node: MdastRoot | MdastNode) => {
       if (node.type === 'mdxjsEsm') for (const name of declaredNames(node.data?.estree)) known.add(name);
@@ -123,7 +128,7 @@ function remarkKnownComponents() {
     if (!unknown) return;
     const suggestion = closest(unknown.name, [...known]);
     file.fail(
-      `<${unknown.name}> is not imported or defined in this file${suggestion ? `; did you mean <${suggestion}>?` : `: import it, e.g. import ${unknown.name} from '../components/${unknown.name}.tsx'`}`,
+      `<${unknown.name}> is not imported or defined in this file, nor given in markdown.mdx.components${suggestion ? `; did you mean <${suggestion}>?` : `: import it, e.g. import ${unknown.name} from '../components/${unknown.name}.tsx'`}`,
       {
         place: { line: unknown.line, column: unknown.column },
       },

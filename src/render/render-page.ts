@@ -21,6 +21,7 @@ import { contentBodyContext, renderContentMarkdown, renderMarkdown } from './mar
 import type { Entry } from '../content/entry.ts';
 import { isMdx } from './mdx.ts';
 import { mdxContent } from './mdx-content.ts';
+import { siteMdxComponents, withSiteComponents } from './mdx-components.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** Hashed URLs of what pages link to. */
@@ -63,7 +64,7 @@ export function renderPage(
   const { site, siteContext, catalogue, assets } = context;
   const template = site.templates[route.template]!;
   try {
-    const Content = isMdx(route.entry) ? mdxContent(context.mdx, route.entry.file) : undefined;
+    const Content = siteMdxContent(route.entry, context);
     if (isMdx(route.entry) && !Content) throw new Error(`The MDX module of ${route.entry.file} was not loaded before rendering.`);
     // MDX is rendered with the page's contexts (images, islands), its islands' markup shared like the template's.
     const body = Content
@@ -167,10 +168,16 @@ function undeclaredIsland(error: UndeclaredIslandError, route: Route): Diagnosti
 
 /** An entry's body as HTML for feeds: Markdown with the site's settings (relative URLs resolved, one variant per image), or MDX as its components render it. */
 export function bodyHtml(entry: Entry, context: RenderContext): string {
-  const Content = isMdx(entry) ? mdxContent(context.mdx, entry.file) : undefined;
+  const Content = siteMdxContent(entry, context);
   return Content
     ? renderToString(withPageContexts(context, h(Content)))
     : renderMarkdown(entry.body, context.site.markdown, contentBodyContext(entry, context.images, 'feed'));
+}
+
+/** An MDX entry's body as a component drawn with the site's MDX components (undefined for Markdown, or before it is loaded). */
+function siteMdxContent(entry: Entry, context: RenderContext) {
+  const Content = isMdx(entry) ? mdxContent(context.mdx, entry.file) : undefined;
+  return Content && withSiteComponents(Content, siteMdxComponents(context.site.markdown));
 }
 
 const sharedMarkups = new WeakMap<RenderContext, SharedMarkup>();

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { ComponentType } from 'react';
 import type { Plugin } from 'unified';
 
 const require = createRequire(import.meta.url);
@@ -24,6 +25,17 @@ export interface MarkdownDefinition {
   /** Highlight fenced code with Shiki at build time (default true). */
   highlight?: boolean;
   shiki?: ShikiDefinition;
+  mdx?: MdxDefinition;
+}
+
+/** What every `.mdx` page of the site is given. */
+export interface MdxDefinition {
+  /**
+   * Components every MDX page may use without importing them (`{ Note, Tabs }`), and components
+   * drawing standard elements (`{ a: Link, pre: CodeBlock }`), as MDX's `components` prop takes
+   * them. A page's own import of a name wins (default none).
+   */
+  components?: Record<string, ComponentType<any>>;
 }
 
 /** The themes used when the site names none: both pass WCAG AA contrast for every token colour on their own background. */

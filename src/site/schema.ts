@@ -95,6 +95,7 @@ const markdownSettings = z.strictObject({
   rehypePlugins: z.array(plugin).optional(),
   highlight: z.boolean().optional(),
   shiki: z.strictObject({ themes: z.strictObject({ light: text, dark: text }).optional() }).optional(),
+  mdx: z.strictObject({ components: z.record(z.string(), component).optional() }).optional(),
 });
 
 /** The schema of `defineSite`'s argument. */

@@ -304,6 +304,10 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(text('about-us.html')).toContain('<a href="/about">/about</a>');
     expect(text('sitemap.xml')).not.toContain('moved.example/team<');
   },
+  'documentation-site'({ text }) {
+    // A component the page does not import, given by the site (markdown.mdx.components).
+    expect(text('index.html')).toContain('<aside class="note note-tip">');
+  },
   errors({ result, files }) {
     expect(codes(result)).toEqual(['broken-anchor', 'broken-link', 'invalid-date', 'invalid-value', 'style-removed', 'unknown-field']);
     expect(files.size).toBe(0);

@@ -88,10 +88,10 @@ export const contentFiles = area({
         'unresolved' in p
           ? 'Fix the path: it is read from the MDX file’s folder, as in the site’s own code.'
           : p.compiler.startsWith('<')
-            ? undefined
+            ? 'Import it in the file, or give it to every MDX page in the site definition: markdown: { mdx: { components: { Name } } }.'
             : 'MDX is JSX inside Markdown: close every tag, and write { and < in text as {"{"} and &lt;.',
       cause:
-        'an `.mdx` file does not compile: an MDX syntax error (an unclosed tag, a bare `<` or `{`), a component it uses but neither imports nor defines, or an import that does not resolve; at the file, line and column',
+        'an `.mdx` file does not compile: an MDX syntax error (an unclosed tag, a bare `<` or `{`), a component it uses but neither imports nor defines nor is given in `markdown.mdx.components`, or an import that does not resolve; at the file, line and column',
       fix: "fix it there (see the hint); imports are read from the MDX file's folder ([MDX](markdown.md#mdx))",
     }),
     'unsafe-file-type': entry<{ extension: string }>({

@@ -1,0 +1,38 @@
+import { defineCollection, defineSite, z, type PageProps } from 'stillsite';
+import { DocLink } from './components/DocLink.tsx';
+import { Note } from './components/Note.tsx';
+
+function Doc({ entry, html }: PageProps) {
+  return (
+    <main>
+      <h1>{entry.data.title}</h1>
+      <div dangerouslySetInnerHTML={{ __html: html }} />
+    </main>
+  );
+}
+
+export default defineSite({
+  name: 'Docs',
+  lang: 'en',
+  origin: 'https://docs.example',
+  contentDir: 'content',
+  collections: [
+    defineCollection({
+      name: 'docs',
+      include: ['**/*.md', '**/*.mdx'],
+      schema: () => z.strictObject({ title: z.string().min(1), description: z.string().min(1) }),
+      template: 'doc',
+    }),
+  ],
+  templates: { doc: { component: Doc, styles: ['main'] } },
+  layout: ({ children }) => <>{children}</>,
+  styles: { main: 'styles.css' },
+  islands: {},
+  notFound: '/404',
+  markdown: {
+    mdx: {
+      // Every .mdx page may write <Note> without importing it, and its links are drawn by DocLink.
+      components: { Note, Badge: () => <span className="badge">site</span>, a: DocLink },
+    },
+  },
+});

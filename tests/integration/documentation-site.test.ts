@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import { memoryWriter } from '../../src/output/write.ts';
+import { loadSite } from '../../src/site/load.ts';
+
+// A copy of the guide's documentation-site example (docs/examples/documentation-site), built in
+// memory: what a docs site written in MDX needs without plugins of its own (issue 40).
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-docs-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+const root = path.join(work, 'site');
+fs.cpSync(path.resolve('docs/examples/documentation-site'), root, { recursive: true, filter: (file) => !file.includes('.site-cache') });
+const SLOW = 120_000;
+
+async function buildCopy() {
+  const writer = memoryWriter();
+  const result = await build(await loadSite(root), writer, { threads: 0, socialImages: false, cache: { dir: path.join(work, 'cache') } });
+  const page = (file: string) => new TextDecoder().decode(writer.files.get(file));
+  return { result, page, files: writer.files };
+}
+
+/** Writes a content file for one test: the function returned removes it. */
+function withFile(relative: string, text: string): () => void {
+  const file = path.join(root, relative);
+  fs.writeFileSync(file, text);
+  return () => fs.rmSync(file);
+}
+
+describe('MDX components for every page (markdown.mdx.components)', () => {
+  it(
+    'draws a component no page imports, maps standard elements, and lets a page’s import win',
+    async () => {
+      const { result, page } = await buildCopy();
+      expect(result.diagnostics).toEqual([]);
+      const home = page('index.html');
+      expect(home).toContain('<aside class="note note-tip"><p class="note-label">Tip</p>');
+      // `a` is drawn by the site's DocLink, after the engine's link pass gave it rel and target.
+      expect(home).toContain('<a href="https://mdxjs.com" rel="noopener noreferrer" target="_blank" class="external">');
+      expect(home).toContain('<a href="/guide/code-blocks">');
+      // The page imports its own Badge: the site's Badge is not used.
+      expect(home).toContain('<strong class="badge-imported">imported</strong>');
+      expect(home).not.toContain('class="badge"');
+    },
+    SLOW,
+  );
+
+  it(
+    'reports a component neither imported nor given at its line, with a hint naming the option',
+    async () => {
+      const remove = withFile(
+        'content/unknown.mdx',
+        '---\ntitle: Unknown\ndescription: A component nobody gives.\n---\nText.\n\n<Nte>Hello</Nte>\n',
+      );
+      try {
+        const { result } = await buildCopy();
+        expect(result.diagnostics.map(({ code, line, message, hint }) => ({ code, line, message, hint }))).toEqual([
+          {
+            code: 'invalid-mdx',
+            line: 7,
+            message: '<Nte> is not imported or defined in this file, nor given in markdown.mdx.components; did you mean <Note>?',
+            hint: 'Import it in the file, or give it to every MDX page in the site definition: markdown: { mdx: { components: { Name } } }.',
+          },
+        ]);
+      } finally {
+        remove();
+      }
+    },
+    SLOW,
+  );
+});
