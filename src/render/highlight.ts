@@ -77,12 +77,19 @@ function tokensOf(code: string, language: string, themes: Themes) {
   return tokenize();
 }
 
-/** Rehype plugin, run on the sanitized tree: each `<pre><code class="language-…">` becomes highlighted markup. */
+/**
+ * Rehype plugin, run on the sanitized tree: each `<pre><code class="language-…">` becomes
+ * highlighted markup, wherever it stands: MDX's JSX elements (`<Note>`, `<div>`) are nodes of
+ * their own kind whose children are walked like an element's.
+ */
 export function rehypeHighlight(themes: Themes) {
   return (tree: Root, file: VFile) => {
     const visit = (parent: Root | Element) => {
       parent.children.forEach((child, index) => {
-        if (child.type !== 'element') return;
+        if (child.type !== 'element') {
+          if ('children' in child) visit(child as unknown as Element);
+          return;
+        }
         const language = child.tagName === 'pre' ? fenceLanguage(child) : undefined;
         if (language === undefined) {
           visit(child);

@@ -23,8 +23,9 @@ export function rehypeLinksAndIds() {
     slugs.reset();
     const ids = new Set<string>();
     const inPage: Element[] = [];
+    // MDX's JSX elements (`<Note>`) hold Markdown too: their children are walked, the elements left as they are.
     const visit = (node: Root | Root['children'][number]) => {
-      if (node.type !== 'element' && node.type !== 'root') return;
+      if (!('children' in node)) return;
       if (node.type === 'element') {
         const { properties } = node;
         if (!properties.id && headingRank(node)) properties.id = slugs.slug(textOf(node));
@@ -38,7 +39,7 @@ export function rehypeLinksAndIds() {
           }
         }
       }
-      for (const child of node.children) visit(child);
+      for (const child of node.children as Root['children']) visit(child);
     };
     visit(tree);
     for (const anchor of inPage) {

@@ -70,3 +70,25 @@ describe('MDX components for every page (markdown.mdx.components)', () => {
     SLOW,
   );
 });
+
+describe('highlighting everywhere', () => {
+  it(
+    'highlights a fence wherever it stands in MDX: in components, lists, quotes, <details>, nested elements',
+    async () => {
+      const { page } = await buildCopy();
+      const home = page('index.html');
+      const blocks = [...home.matchAll(/<pre[^>]*>/g)].map((m) => m[0]);
+      // In <Note>, a list item, a <Note> in a list item, a blockquote, <details>, a <Note> in a <div>.
+      expect(blocks.map((open) => /data-language="(\w+)"/.exec(open)?.[1])).toEqual([
+        'shellscript',
+        'markdown',
+        'shellscript',
+        'javascript',
+        'typescript',
+        'css',
+      ]);
+      for (const open of blocks) expect(open).toContain('class="shiki"');
+    },
+    SLOW,
+  );
+});
