@@ -41,8 +41,8 @@ export interface AssetManifest {
   code?: string;
 }
 
-/** How highlighted code starts (see `render/highlight.ts`): a page showing some links the code themes' stylesheet. */
-const HIGHLIGHTED = '<pre class="shiki"';
+/** How highlighted code starts (see `render/highlight.ts`, and `code-meta.ts` with more classes): a page showing some links the code themes' stylesheet. */
+const HIGHLIGHTED = /<pre class="shiki[" ]/;
 
 export interface RenderContext {
   site: SiteDefinition;
@@ -92,7 +92,7 @@ export function renderPage(
                 route,
                 styles: [
                   ...template.styles.map((name) => assets.styles[name]!),
-                  ...(assets.code && body.html.includes(HIGHLIGHTED) ? [assets.code] : []),
+                  ...(assets.code && HIGHLIGHTED.test(body.html) ? [assets.code] : []),
                 ].map((href) => ({ href, css: assets.inline?.[href] })),
                 script: assets.script
                   ? { src: assets.script, always: site.navigation === 'client' || Object.keys(site.startup ?? {}).length > 0 }

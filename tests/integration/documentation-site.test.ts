@@ -92,3 +92,23 @@ describe('highlighting everywhere', () => {
     SLOW,
   );
 });
+
+describe('code blocks as docs sites write them (markdown.shiki.meta)', () => {
+  it(
+    'draws titles and marks in MDX, links the code stylesheet, which follows the site’s toggle',
+    async () => {
+      const { page, files } = await buildCopy();
+      const guide = page('guide/code-blocks/index.html');
+      expect(guide).toContain('<figure class="code-block"><figcaption class="code-title">src/App.js</figcaption><pre class="shiki"');
+      expect(guide).toContain('<figcaption class="code-title">counter.js</figcaption><pre class="shiki has-diff line-numbers"');
+      expect(guide).toContain('<mark class="line highlighted">');
+      expect(guide).toContain('<pre class="shiki has-diff" tabindex="0" data-language="diff">');
+      expect(guide).not.toContain('style=');
+      const sheet = /<link rel="stylesheet" href="\/(assets\/code-\w+\.css)"\/>/.exec(guide)?.[1];
+      expect(sheet, 'the code stylesheet is linked').toBeDefined();
+      const css = new TextDecoder().decode(files.get(sheet!));
+      expect(css).toContain(':root:is([data-theme="dark"]) pre.shiki{background-color:#0d1117');
+    },
+    SLOW,
+  );
+});

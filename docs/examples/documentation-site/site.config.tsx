@@ -30,6 +30,13 @@ export default defineSite({
   islands: {},
   notFound: '/404',
   markdown: {
+    shiki: {
+      // Fence meta as docs sites write it: titles, marked lines and words, inserted and deleted lines.
+      meta: true,
+      // Code follows the site's own toggle (data-theme on <html>) as well as the visitor's preference.
+      darkSelector: '[data-theme="dark"]',
+      lightSelector: '[data-theme="light"]',
+    },
     mdx: {
       // Every .mdx page may write <Note> without importing it, and its links are drawn by DocLink.
       components: { Note, Badge: () => <span className="badge">site</span>, a: DocLink },
