@@ -26,6 +26,7 @@ export { Island } from './render/island.ts';
 export type { HydrateStrategy } from './client/strategies.ts';
 export type { ClientDefinition, ClientRuntime } from './site/definition.ts';
 export { renderMarkdown } from './render/markdown.ts';
+export type { Heading } from './render/headings.ts';
 export { z } from 'zod';
 export { SiteConfigError } from './diagnostics/config-error.ts';
 export { JsonLd, serializeJsonLd, type JsonLdObject } from './render/head.ts';

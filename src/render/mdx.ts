@@ -12,6 +12,7 @@ import { bundleSiteCode } from '../site/code.ts';
 import type { Site } from '../site/definition.ts';
 import { highlightThemes, type MarkdownDefinition } from '../site/markdown-options.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
+import { mdxCustomIds, remarkMdxHeadingIds } from './headings.ts';
 import { providedComponentNames } from './mdx-components.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { pluginMessage, pluginMessages, sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';
@@ -74,7 +75,8 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
     name: 'stillsite-mdx',
     setup(build) {
       build.onLoad({ filter: /\.mdx$/ }, async ({ path: file }) => {
-        const text = file === entry.file ? `${'\n'.repeat(entry.bodyLine - 1)}${entry.body}` : fs.readFileSync(file, 'utf8');
+        const read = file === entry.file ? `${'\n'.repeat(entry.bodyLine - 1)}${entry.body}` : fs.readFileSync(file, 'utf8');
+        const text = mdxCustomIds(read);
         const source = new VFile({ path: file, value: text });
         const themes = highlightThemes(markdown);
         try {
@@ -84,6 +86,7 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
             remarkPlugins: [
               ...sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'),
               [remarkKnownComponents, providedComponentNames(markdown)],
+              remarkMdxHeadingIds,
             ],
             rehypePlugins: [
               ...sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'),

@@ -22,6 +22,7 @@ import type { Entry } from '../content/entry.ts';
 import { isMdx } from './mdx.ts';
 import { mdxContent } from './mdx-content.ts';
 import { siteMdxComponents, withSiteComponents } from './mdx-components.ts';
+import { headingsOf } from './headings.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** Hashed URLs of what pages link to. */
@@ -75,7 +76,15 @@ export function renderPage(
       : renderContentMarkdown(route.entry.body, route.entry, site.markdown, context.images);
     // Warnings (an image without alt text) leave the page to be rendered; errors stop it.
     if (hasErrors(body.diagnostics)) return { diagnostics: body.diagnostics };
-    const props: PageProps = { entry: route.entry, html: body.html, Content, catalogue, route, site: siteContext };
+    const props: PageProps = {
+      entry: route.entry,
+      html: body.html,
+      headings: headingsOf(body.html),
+      Content,
+      catalogue,
+      route,
+      site: siteContext,
+    };
     const Layout = site.layout;
     const Page = template.component;
     const Head = site.head;

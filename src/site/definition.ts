@@ -13,6 +13,7 @@ import type { SiteLocator } from './locate.ts';
 import type { CollectionDefinition } from '../content/collection.ts';
 import type { MarkdownDefinition } from './markdown-options.ts';
 import type { TrailingSlash } from '../core/urls.ts';
+import type { Heading } from '../render/headings.ts';
 
 // A collection is declared here but defined with the content it describes.
 export type { CollectionDefinition, ContentFile } from '../content/collection.ts';
@@ -39,6 +40,8 @@ export interface PageProps<T extends BaseData = BaseData> {
   entry: Entry<T>;
   /** The entry's body rendered to HTML: Markdown sanitized, MDX as its components render it. */
   html: string;
+  /** The body's headings in order (depth, text, id), for a table of contents. */
+  headings: Heading[];
   /** An MDX entry's body as a component, for a template that would rather render `<Content />` than `html` (undefined for Markdown). */
   Content?: ComponentType;
   catalogue: Catalogue;

@@ -112,3 +112,20 @@ describe('code blocks as docs sites write them (markdown.shiki.meta)', () => {
     SLOW,
   );
 });
+
+describe('headings as data', () => {
+  it(
+    'gives templates each page’s headings, custom ids in Markdown and in MDX’s two forms',
+    async () => {
+      const { page } = await buildCopy();
+      const toc = (html: string) => /<nav aria-label="On this page" class="toc">.*?<\/nav>/.exec(html)?.[0];
+      expect(toc(page('guide/code-blocks/index.html'))).toBe(
+        '<nav aria-label="On this page" class="toc"><ul><li class="toc-2"><a href="#titles">Titles and marked lines</a></li><li class="toc-2"><a href="#changes">Inserted &amp; deleted lines</a></li><li class="toc-3"><a href="#diff">A diff</a></li></ul></nav>',
+      );
+      expect(page('guide/code-blocks/index.html')).toContain('<h3 id="diff">A diff</h3>');
+      expect(toc(page('guide/headings/index.html'))).toContain('<a href="#setup">Install it</a>');
+      expect(page('guide/headings/index.html')).toContain('<h2 id="setup">Install it</h2>');
+    },
+    SLOW,
+  );
+});

@@ -2,10 +2,23 @@ import { defineCollection, defineSite, z, type PageProps } from 'stillsite';
 import { DocLink } from './components/DocLink.tsx';
 import { Note } from './components/Note.tsx';
 
-function Doc({ entry, html }: PageProps) {
+function Doc({ entry, html, headings }: PageProps) {
+  // The page's own headings, as data: a table of contents without parsing HTML.
+  const contents = headings.filter((heading) => heading.depth === 2 || heading.depth === 3);
   return (
     <main>
       <h1>{entry.data.title}</h1>
+      {contents.length > 0 && (
+        <nav aria-label="On this page" className="toc">
+          <ul>
+            {contents.map((heading) => (
+              <li key={heading.id} className={`toc-${heading.depth}`}>
+                <a href={`#${heading.id}`}>{heading.text}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <div dangerouslySetInnerHTML={{ __html: html }} />
     </main>
   );
