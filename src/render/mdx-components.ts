@@ -21,20 +21,13 @@ export function providedComponentNames(markdown: MarkdownDefinition | undefined)
   return Object.keys(siteMdxComponents(markdown)).filter((name) => /^[A-Z]/.test(name));
 }
 
-const bound = new WeakMap<ComponentType, WeakMap<MdxComponents, ComponentType>>();
-
 /**
  * An MDX body's component with the site's components given to it, so a template's `<Content />`
- * draws what `html` holds. One per body and map, so rendering it twice gives the same component.
+ * draws what `html` holds; `engine` are the engine's own (the responsive `img`), which the
+ * site's components of the same name replace.
  */
-export function withSiteComponents(Content: ComponentType<any>, components: MdxComponents): ComponentType {
-  if (components === NONE) return Content;
-  let byMap = bound.get(Content);
-  if (!byMap) bound.set(Content, (byMap = new WeakMap()));
-  let Bound = byMap.get(components);
-  if (!Bound) {
-    const Body = (props: { components?: MdxComponents }) => h(Content, { ...props, components: { ...components, ...props.components } });
-    byMap.set(components, (Bound = Body));
-  }
-  return Bound;
+export function withSiteComponents(Content: ComponentType<any>, components: MdxComponents, engine: MdxComponents = NONE): ComponentType {
+  if (components === NONE && engine === NONE) return Content;
+  const given = { ...engine, ...components };
+  return (props: { components?: MdxComponents }) => h(Content, { ...props, components: { ...given, ...props.components } });
 }

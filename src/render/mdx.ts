@@ -14,6 +14,8 @@ import { highlightThemes, type MarkdownDefinition } from '../site/markdown-optio
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { mdxCustomIds, remarkMdxHeadingIds } from './headings.ts';
 import { providedComponentNames } from './mdx-components.ts';
+import { rehypeMdxImageUrls } from './mdx-images.ts';
+import { folderOf } from '../core/urls.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { pluginMessage, pluginMessages, sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';
 import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
@@ -92,6 +94,7 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
               ...sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'),
               ...(themes ? [[rehypeHighlight, themes] as Pluggable] : []),
               rehypeLinksAndIds,
+              [rehypeMdxImageUrls, folderOf(entry.relative)],
             ],
           });
           for (const finding of unknownLanguageFindings(compiled)) warnings.push({ severity: severityOf(finding.code), file, ...finding });

@@ -23,6 +23,10 @@ import { isMdx } from './mdx.ts';
 import { mdxContent } from './mdx-content.ts';
 import { siteMdxComponents, withSiteComponents } from './mdx-components.ts';
 import { headingsOf } from './headings.ts';
+import { MdxImage, withMdxImages } from './mdx-images.ts';
+
+/** The engine's components of every MDX body, which the site's of the same name replace. */
+const ENGINE_MDX = { img: MdxImage };
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** Hashed URLs of what pages link to. */
@@ -65,7 +69,7 @@ export function renderPage(
   const { site, siteContext, catalogue, assets } = context;
   const template = site.templates[route.template]!;
   try {
-    const Content = siteMdxContent(route.entry, context);
+    const Content = siteMdxContent(route.entry, context, 'page');
     if (isMdx(route.entry) && !Content) throw new Error(`The MDX module of ${route.entry.file} was not loaded before rendering.`);
     // MDX is rendered with the page's contexts (images, islands), its islands' markup shared like the template's.
     const body = Content
@@ -177,16 +181,16 @@ function undeclaredIsland(error: UndeclaredIslandError, route: Route): Diagnosti
 
 /** An entry's body as HTML for feeds: Markdown with the site's settings (relative URLs resolved, one variant per image), or MDX as its components render it. */
 export function bodyHtml(entry: Entry, context: RenderContext): string {
-  const Content = siteMdxContent(entry, context);
+  const Content = siteMdxContent(entry, context, 'feed');
   return Content
     ? renderToString(withPageContexts(context, h(Content)))
     : renderMarkdown(entry.body, context.site.markdown, contentBodyContext(entry, context.images, 'feed'));
 }
 
 /** An MDX entry's body as a component drawn with the site's MDX components (undefined for Markdown, or before it is loaded). */
-function siteMdxContent(entry: Entry, context: RenderContext) {
+function siteMdxContent(entry: Entry, context: RenderContext, mode: 'page' | 'feed') {
   const Content = isMdx(entry) ? mdxContent(context.mdx, entry.file) : undefined;
-  return Content && withSiteComponents(Content, siteMdxComponents(context.site.markdown));
+  return Content && withMdxImages(withSiteComponents(Content, siteMdxComponents(context.site.markdown), ENGINE_MDX), context.images, mode);
 }
 
 const sharedMarkups = new WeakMap<RenderContext, SharedMarkup>();

@@ -129,3 +129,25 @@ describe('headings as data', () => {
     SLOW,
   );
 });
+
+describe('images in MDX', () => {
+  it(
+    'draws Markdown images and <img> as the responsive <picture> of .md, from the file’s folder, only the first eager',
+    async () => {
+      const { page } = await buildCopy();
+      const html = page('guide/images/index.html');
+      const pictures = [...html.matchAll(/<picture>.*?<\/picture>/g)].map((m) => m[0]);
+      expect(pictures).toHaveLength(2);
+      for (const picture of pictures) {
+        expect(picture).toContain('<source type="image/avif" srcSet="/assets/images/shore-400.');
+        expect(picture).toMatch(/<img src="\/assets\/images\/shore-960\.\w+\.png" alt="[^"]+" width="960" height="540"/);
+      }
+      expect(pictures[0]).not.toContain('loading="lazy"');
+      expect(pictures[1]).toContain('loading="lazy" decoding="async"');
+      // No image is left as written, so none is preloaded but by the browser's own choice of the first.
+      expect(html).not.toContain('src="../images/shore.png"');
+      expect(html).not.toContain('rel="preload" as="image"');
+    },
+    SLOW,
+  );
+});
