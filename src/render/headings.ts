@@ -33,8 +33,11 @@ export function headingsOf(html: string): Heading[] {
     const end = html.indexOf('>', open);
     const close = end < 0 ? -1 : html.indexOf(`</h${depth}>`, end);
     if (close < 0) break;
-    const id = /\sid="([^"]*)"/.exec(html.slice(open, end))?.[1];
-    const text = decodeText(html.slice(end + 1, close).replace(/<[^>]*>/g, '')).trim();
+    const tag = html.slice(open, end);
+    const idAt = tag.indexOf(' id="');
+    const id = idAt < 0 ? undefined : tag.slice(idAt + 5, tag.indexOf('"', idAt + 5));
+    const inner = html.slice(end + 1, close);
+    const text = decodeText(inner.includes('<') ? inner.replace(/<[^>]*>/g, '') : inner).trim();
     headings.push({ depth, text, ...(id === undefined ? {} : { id: decodeText(id) }) });
     at = close;
   }
@@ -45,6 +48,7 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
 
 /** The text of escaped HTML, as the serializers escape it (`&amp;`, `&#x27;`, `&#39;`). */
 function decodeText(text: string): string {
+  if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
     if (name[0] !== '#') return NAMED[name] ?? entity;
     const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
