@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Element, Root } from 'hast';
 import type { HighlighterCore, ShikiTransformer } from 'shiki/core';
+import { COPY_LABEL } from '../client/copy-code.ts';
 
 /**
  * Code blocks as documentation sites write them (`markdown.shiki.meta`): what a fence's meta
@@ -71,6 +72,8 @@ export interface CodeBlockOptions {
   lineNumbers?: boolean;
   /** The site's own Shiki transformers, run after the engine's. */
   transformers?: ShikiTransformer[];
+  /** The island that draws a copy button beside each block (see `CopyCodeButton`). */
+  copyButton?: string;
 }
 
 /**
@@ -115,19 +118,39 @@ export function codeBlock(shiki: HighlighterCore, code: string, language: string
   };
   delete pre.properties.tabindex;
   for (const child of pre.children) if (child.type === 'element') toClasses(child);
-  if (fence.title === undefined) return pre;
+  if (fence.title === undefined && !options.copyButton) return pre;
+  const caption: Element[] =
+    fence.title === undefined
+      ? []
+      : [
+          {
+            type: 'element',
+            tagName: 'figcaption',
+            properties: { className: ['code-title'] },
+            children: [{ type: 'text', value: fence.title }],
+          },
+        ];
   return {
     type: 'element',
     tagName: 'figure',
     properties: { className: ['code-block'] },
+    children: [...caption, pre, ...(options.copyButton ? [copyButtonIsland(options.copyButton)] : [])],
+  };
+}
+
+/** The copy button's island root, with the markup `CopyCodeButton` renders: there without JavaScript, hydrated in place. */
+function copyButtonIsland(name: string): Element {
+  return {
+    type: 'element',
+    tagName: 'div',
+    properties: { dataIsland: name, dataProps: '{}' },
     children: [
       {
         type: 'element',
-        tagName: 'figcaption',
-        properties: { className: ['code-title'] },
-        children: [{ type: 'text', value: fence.title }],
+        tagName: 'button',
+        properties: { type: 'button', className: ['copy-code'] },
+        children: [{ type: 'text', value: COPY_LABEL }],
       },
-      pre,
     ],
   };
 }
@@ -227,6 +250,8 @@ export function codeBlockStylesheet(): string {
   return [
     '.code-block{margin:1rem 0}',
     '.code-block>pre.shiki{margin:0}',
+    '.code-block{position:relative}',
+    '.code-block .copy-code{position:absolute;top:0.5rem;right:0.5rem}',
     '.code-title{font-family:ui-monospace,monospace;font-size:0.875em;padding:0.25rem 0.75rem;border:1px solid;border-bottom:0;opacity:0.85}',
     '.shiki .line{display:inline-block;min-width:100%;box-sizing:border-box}',
     '.shiki mark,.shiki ins,.shiki del{color:inherit;text-decoration:none}',

@@ -130,7 +130,7 @@ function highlighted(pre: Element, language: string, themes: Themes): Element {
   const code = codeElement.children.map((node) => (node.type === 'text' ? node.value : '')).join('');
   const meta = themes.meta ? String((codeElement.data as { meta?: string } | undefined)?.meta ?? '') : '';
   // A block with meta to draw, or a site that numbers lines or has transformers of its own, is Shiki's HTML made safe (code-meta.ts).
-  if (meta || (themes.meta && language === 'diff') || themes.lineNumbers || themes.transformers?.length) {
+  if (meta || (themes.meta && language === 'diff') || themes.lineNumbers || themes.transformers?.length || themes.copyButton) {
     const block = codeBlock(warmHighlighter(code, language, themes), code.replace(/\n$/, ''), language, meta, themes);
     return { ...block, position: pre.position };
   }
@@ -233,7 +233,7 @@ export function themeStylesheet(themes: Themes): string {
     // The site's selectors win over the visitor's preference (a toggle), either way.
     ...(themes.lightSelector ? [scoped(light, `:root:is(${themes.lightSelector})`)] : []),
     ...(themes.darkSelector ? [scoped(dark, `:root:is(${themes.darkSelector})`)] : []),
-    ...(themes.meta || themes.lineNumbers ? [codeBlockStylesheet().trimEnd()] : []),
+    ...(themes.meta || themes.lineNumbers || themes.copyButton ? [codeBlockStylesheet().trimEnd()] : []),
     '',
   ];
   return sheet.join('\n');

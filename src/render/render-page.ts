@@ -1,4 +1,4 @@
-import { createElement as h } from 'react';
+import { createElement as h, Fragment } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Catalogue } from '../content/catalogue.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
@@ -11,7 +11,7 @@ import type { PageProps, SiteDefinition } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import { Document } from './document.ts';
 import { markDraft } from './draft-notice.ts';
-import { DeclaredIslands, UndeclaredIslandError } from './island.ts';
+import { BodyIslands, DeclaredIslands, UndeclaredIslandError } from './island.ts';
 import { createSharedMarkup, SharedMarkupProvider, type SharedMarkup } from './shared-markup.ts';
 import type { ReactNode } from 'react';
 import { firstHeadingLine } from './body-heading.ts';
@@ -116,7 +116,7 @@ export function renderPage(
                 feeds: feedLinks(site.feeds),
                 favicon: site.favicon,
                 head: Head ? h(Head, props) : null,
-                children: h(Layout, { ...props, children: h(Page, props) }),
+                children: withBodyIslands(bodyIslands(site, body.html), h(Layout, { ...props, children: h(Page, props) })),
               }),
             ),
           }),
@@ -185,6 +185,16 @@ export function bodyHtml(entry: Entry, context: RenderContext): string {
   return Content
     ? renderToString(withPageContexts(context, h(Content)))
     : renderMarkdown(entry.body, context.site.markdown, contentBodyContext(entry, context.images, 'feed'));
+}
+
+/** The islands the engine wrote into a body: the copy button of code blocks, when the site has one and the body shows it. */
+function bodyIslands(site: SiteDefinition, html: string): string[] {
+  const name = site.markdown?.shiki?.copyButton;
+  return name && html.includes(`data-island="${name}"`) ? [name] : [];
+}
+
+function withBodyIslands(names: string[], page: ReactNode): ReactNode {
+  return names.length ? [h(BodyIslands, { key: 'body-islands', names }), h(Fragment, { key: 'page' }, page)] : page;
 }
 
 /** An MDX entry's body as a component drawn with the site's MDX components (undefined for Markdown, or before it is loaded). */

@@ -32,6 +32,13 @@ export interface ShikiDefinition {
    */
   darkSelector?: string;
   lightSelector?: string;
+  /**
+   * The name of the site's island (a key of `islands`) that draws a copy button on each
+   * highlighted block, e.g. `'CopyCode'` for `islands: { CopyCode: 'islands/CopyCode.tsx' }`
+   * whose module is `export { CopyCodeButton as default } from 'stillsite/copy-code'` (default
+   * none: no button, no JavaScript).
+   */
+  copyButton?: string;
 }
 
 /** How the site's Markdown (and MDX) becomes HTML, besides what the engine always does. */

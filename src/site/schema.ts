@@ -104,6 +104,7 @@ const markdownSettings = z.strictObject({
         .optional(),
       darkSelector: text.optional(),
       lightSelector: text.optional(),
+      copyButton: text.optional(),
     })
     .optional(),
   mdx: z.strictObject({ components: z.record(z.string(), component).optional() }).optional(),

@@ -108,6 +108,11 @@ describe('code blocks as docs sites write them (markdown.shiki.meta)', () => {
       expect(sheet, 'the code stylesheet is linked').toBeDefined();
       const css = new TextDecoder().decode(files.get(sheet!));
       expect(css).toContain(':root:is([data-theme="dark"]) pre.shiki{background-color:#0d1117');
+      // The copy button's island: its JavaScript on the pages that show code, and only on those.
+      expect(guide).toContain('<div data-island="CopyCode" data-props="{}"><button type="button" class="copy-code">Copy</button></div>');
+      expect(guide).toContain('<script type="module"');
+      expect(page('guide/images/index.html')).not.toContain('<script');
+      expect(page('guide/headings/index.html')).not.toContain('<script');
     },
     SLOW,
   );
@@ -147,6 +152,23 @@ describe('images in MDX', () => {
       // No image is left as written, so none is preloaded but by the browser's own choice of the first.
       expect(html).not.toContain('src="../images/shore.png"');
       expect(html).not.toContain('rel="preload" as="image"');
+    },
+    SLOW,
+  );
+});
+
+describe('the copy button’s island', () => {
+  it(
+    'must be one the site declares',
+    async () => {
+      const file = path.join(root, 'site.config.tsx');
+      const before = fs.readFileSync(file, 'utf8');
+      fs.writeFileSync(file, before.replace("copyButton: 'CopyCode'", "copyButton: 'CopyCod'"));
+      try {
+        await expect(loadSite(root)).rejects.toThrow(/markdown\.shiki\.copyButton[\s\S]*CopyCode/);
+      } finally {
+        fs.writeFileSync(file, before);
+      }
     },
     SLOW,
   );

@@ -1,5 +1,8 @@
 import type { ShikiTransformer } from 'shiki/core';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { CopyCodeButton } from '../../src/client/copy-code.ts';
 import { parseFenceMeta } from '../../src/render/code-meta.ts';
 import { themeStylesheet } from '../../src/render/highlight.ts';
 import { renderMarkdown } from '../../src/render/markdown.ts';
@@ -89,5 +92,16 @@ describe('code colours that follow a site’s selector', () => {
     expect(toggled).toContain('@media (prefers-color-scheme: dark){\n:root:not(:is(.light)) pre.shiki');
     // The marks' rules come with fence meta.
     expect(themeStylesheet({ ...DEFAULT_THEMES, meta: true })).toContain('.shiki mark.line,.shiki ins.line,.shiki del.line{');
+  });
+});
+
+describe('the copy button (markdown.shiki.copyButton)', () => {
+  it('writes the island beside each block, with the markup the button renders, so hydration finds it', () => {
+    const html = renderMarkdown(fence('js', 'let a = 1;'), { shiki: { copyButton: 'CopyCode' } });
+    const island = /<div data-island="CopyCode" data-props="\{\}">(.*?)<\/div>/.exec(html);
+    expect(html.startsWith('<figure class="code-block"><pre class="shiki"')).toBe(true);
+    expect(island?.[1]).toBe(renderToString(createElement(CopyCodeButton)));
+    // Without the option, no button and no island.
+    expect(renderMarkdown(fence('js', 'let a = 1;'))).not.toContain('data-island');
   });
 });

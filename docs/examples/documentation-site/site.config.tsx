@@ -40,7 +40,8 @@ export default defineSite({
   templates: { doc: { component: Doc, styles: ['main'] } },
   layout: ({ children }) => <>{children}</>,
   styles: { main: 'styles.css' },
-  islands: {},
+  // The copy button of code blocks: an island, so the pages that show code ship its JavaScript, and only those.
+  islands: { CopyCode: 'islands/CopyCode.tsx' },
   notFound: '/404',
   markdown: {
     shiki: {
@@ -49,6 +50,7 @@ export default defineSite({
       // Code follows the site's own toggle (data-theme on <html>) as well as the visitor's preference.
       darkSelector: '[data-theme="dark"]',
       lightSelector: '[data-theme="light"]',
+      copyButton: 'CopyCode',
     },
     mdx: {
       // Every .mdx page may write <Note> without importing it, and its links are drawn by DocLink.

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import { diskWriter } from '../../src/output/write.ts';
+import { loadSite } from '../../src/site/load.ts';
+import { hasBrowser } from './browser.ts';
+import { useBrowser, waitReady } from './helpers.ts';
+import { serveStatic } from './static-server.ts';
+
+// The guide's documentation-site example (docs/examples/documentation-site), built and served
+// under its real Content-Security-Policy: the copy button and the code colours of issue 40.
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-site-e2e-'));
+let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
+beforeAll(async () => {
+  const out = path.join(work, 'dist');
+  const result = await build(await loadSite(path.resolve('docs/examples/documentation-site')), diskWriter(out), {
+    threads: 0,
+    socialImages: false,
+    cache: { dir: path.join(work, 'cache') },
+  });
+  expect(result.diagnostics).toEqual([]);
+  server = await serveStatic(out);
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const PAGE = '/guide/code-blocks';
+
+describe.skipIf(!hasBrowser)('a documentation site’s code blocks in the browser', () => {
+  const browser = useBrowser();
+
+  it('copies a block’s code with the hydrated button, with no hydration or CSP complaint', async () => {
+    const context = await browser().newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server!.url });
+    const page = await context.newPage();
+    const complaints: string[] = [];
+    page.on('console', (message) => ['error', 'warning'].includes(message.type()) && complaints.push(message.text()));
+    page.on('pageerror', (error) => complaints.push(error.message));
+    await page.goto(`${server!.url}${PAGE}`);
+    const button = page.locator('figure.code-block').first().locator('button.copy-code');
+    await waitReady(page);
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe('Copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await page.locator('figure.code-block').first().locator('pre code').textContent());
+    expect(copied.startsWith("import { useState } from 'react';\nexport default function App() {")).toBe(true);
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it('gives code the dark theme under the site’s selector, whatever the visitor prefers, and the light one under its own', async () => {
+    const context = await browser().newContext({ colorScheme: 'light', javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server!.url}${PAGE}`);
+    const background = () =>
+      page
+        .locator('pre.shiki')
+        .first()
+        .evaluate((pre) => getComputedStyle(pre).backgroundColor);
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    expect(await background()).toBe('rgb(13, 17, 23)');
+    await context.close();
+    const dark = await browser().newContext({ colorScheme: 'dark', javaScriptEnabled: false });
+    const darkPage = await dark.newPage();
+    await darkPage.goto(`${server!.url}${PAGE}`);
+    const darkBackground = () =>
+      darkPage
+        .locator('pre.shiki')
+        .first()
+        .evaluate((pre) => getComputedStyle(pre).backgroundColor);
+    expect(await darkBackground()).toBe('rgb(13, 17, 23)');
+    await darkPage.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    expect(await darkBackground()).toBe('rgb(255, 255, 255)');
+    await dark.close();
+  });
+});
