@@ -1,7 +1,8 @@
 /** Fields the engine itself reads from every entry; a collection's schema must produce them. */
 export interface BaseData {
   title: string;
-  description: string;
+  /** The page's summary for search engines, link previews and feeds; without one (or empty), none is written. */
+  description?: string;
   h1?: string;
   hidden?: boolean;
   sort?: number;

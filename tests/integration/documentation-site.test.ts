@@ -173,3 +173,28 @@ describe('the copy button’s island', () => {
     SLOW,
   );
 });
+
+describe('an optional description', () => {
+  it(
+    'leaves the description meta out of a page that has none, rather than writing it empty',
+    async () => {
+      const file = path.join(root, 'site.config.tsx');
+      const before = fs.readFileSync(file, 'utf8');
+      fs.writeFileSync(file, before.replace('description: z.string().min(1) }', 'description: z.string().optional() }'));
+      const remove = withFile('content/undescribed.md', '---\ntitle: Undescribed\n---\nA page without a description.\n');
+      try {
+        const { result, page } = await buildCopy();
+        expect(result.diagnostics).toEqual([]);
+        const html = page('undescribed/index.html');
+        expect(html).toContain('<meta property="og:title" content="Undescribed"/>');
+        expect(html).not.toContain('name="description"');
+        expect(html).not.toContain('og:description');
+        expect(page('index.html')).toContain('<meta name="description" content="A documentation site written in MDX');
+      } finally {
+        remove();
+        fs.writeFileSync(file, before);
+      }
+    },
+    SLOW,
+  );
+});
