@@ -12,10 +12,11 @@ export function putByPlugin(plugin: string, message: string): { message: string;
 export const contentFiles = area({
   title: 'Content files and links',
   codes: {
-    'no-collection': entry<{ relative: string }>({
+    'no-collection': entry<{ relative: string; glob: string }>({
       severity: 'error',
       message: () => 'The file belongs to no collection, so the site does not know how to draw it.',
-      hint: (p) => `Move it into a folder the site defines, or add a collection whose include matches "${p.relative}".`,
+      hint: (p) =>
+        `Move it into a folder the site defines, or add "${p.glob}" to the include of the collection it belongs with (or a new collection’s) so that it matches "${p.relative}".`,
       cause:
         "a Markdown (or MDX) file that no collection's `include` matches (a file a collection's `exclude` removes is [never read](content.md#files-the-build-does-not-read) instead)",
       fix: 'move the file, or add a collection (or a glob) that holds it',
