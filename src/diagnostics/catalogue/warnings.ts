@@ -60,5 +60,15 @@ export const warnings = area({
       cause: 'no worker thread could load the site, so the main thread rendered every page: the same pages, more slowly',
       fix: 'usually nothing to fix; `--verbose` shows why the workers failed',
     }),
+    'mdx-in-markdown': entry<{ written: string }>({
+      severity: 'warning',
+      message: (p) =>
+        `writes ${p.written}, which is MDX, in a Markdown file: Markdown does not run it, and the sanitizer removes a component`,
+      hint: () =>
+        'Rename the file to .mdx (and let its collection include .mdx files) to use components and imports; or write plain Markdown.',
+      cause:
+        'a `.md` file with a JSX component at the start of a line (`<Note>`) or an `import`/`export` line: MDX syntax, which only `.mdx` files are compiled as ([MDX](markdown.md#mdx))',
+      fix: 'rename the file to `.mdx`, or write it as Markdown',
+    }),
   },
 });
