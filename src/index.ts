@@ -13,7 +13,7 @@ export type {
   TemplateProps,
 } from './site/definition.ts';
 export type { SiteContext } from './site/context.ts';
-export type { BaseData, Entry, EntryDates } from './content/entry.ts';
+export type { BaseData, Entry, EntryDates, Heading } from './content/entry.ts';
 export type { SchemaHelpers } from './content/schema-helpers.ts';
 export type { Catalogue, CollectionQuery, ContentIndexItem } from './content/catalogue.ts';
 export { contentIndexItemSchema } from './content/catalogue.ts';
@@ -26,7 +26,6 @@ export { Island } from './render/island.ts';
 export type { HydrateStrategy } from './client/strategies.ts';
 export type { ClientDefinition, ClientRuntime } from './site/definition.ts';
 export { renderMarkdown } from './render/markdown.ts';
-export type { Heading } from './render/headings.ts';
 export { z } from 'zod';
 export { SiteConfigError } from './diagnostics/config-error.ts';
 export { JsonLd, serializeJsonLd, type JsonLdObject } from './render/head.ts';

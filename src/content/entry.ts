@@ -9,6 +9,16 @@ export interface BaseData {
   template?: string;
 }
 
+/** One heading of a page's body, for a table of contents (`PageProps.headings`, read by `render/headings.ts`). */
+export interface Heading {
+  /** 1 to 6, as in `<h2>`. */
+  depth: number;
+  /** Its text, without markup. */
+  text: string;
+  /** Its id, the fragment a link to it names (`#install`). */
+  id?: string;
+}
+
 /** An entry's dates, read from the fields its collection names (see `CollectionDefinition.dates`). */
 export interface EntryDates {
   /** When it was first published: what feeds date an item by, and the `newest` ordering sorts by. */

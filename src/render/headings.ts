@@ -1,15 +1,8 @@
 import type { Element, Text } from 'hast';
 import type { Root as MdastRoot, RootContent as MdastNode } from 'mdast';
+import type { Heading } from '../content/entry.ts';
 
-/** One heading of a page's body, for a table of contents (`PageProps.headings`). */
-export interface Heading {
-  /** 1 to 6, as in `<h2>`. */
-  depth: number;
-  /** Its text, without markup. */
-  text: string;
-  /** Its id, the fragment a link to it names (`#install`). */
-  id?: string;
-}
+export type { Heading };
 
 /**
  * The headings of a rendered body, in order. The body comes from the engine's serializers

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
-import type { BaseData } from '../content/entry.ts';
+import type { BaseData, Heading } from '../content/entry.ts';
 import type { SiteContext } from './context.ts';
 import type { DerivedRoute, Route } from '../content/entry.ts';
 import type { SocialImages } from './social-images.ts';
@@ -13,7 +13,6 @@ import type { SiteLocator } from './locate.ts';
 import type { CollectionDefinition } from '../content/collection.ts';
 import type { MarkdownDefinition } from './markdown-options.ts';
 import type { TrailingSlash } from '../core/urls.ts';
-import type { Heading } from '../render/headings.ts';
 
 // A collection is declared here but defined with the content it describes.
 export type { CollectionDefinition, ContentFile } from '../content/collection.ts';
