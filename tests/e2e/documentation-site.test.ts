@@ -52,30 +52,26 @@ describe.skipIf(!hasBrowser)('a documentation site’s code blocks in the browse
     await context.close();
   });
 
-  it('gives code the dark theme under the site’s selector, whatever the visitor prefers, and the light one under its own', async () => {
-    const context = await browser().newContext({ colorScheme: 'light', javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(`${server!.url}${PAGE}`);
-    const background = () =>
-      page
-        .locator('pre.shiki')
-        .first()
-        .evaluate((pre) => getComputedStyle(pre).backgroundColor);
-    expect(await background()).toBe('rgb(255, 255, 255)');
-    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-    expect(await background()).toBe('rgb(13, 17, 23)');
-    await context.close();
-    const dark = await browser().newContext({ colorScheme: 'dark', javaScriptEnabled: false });
-    const darkPage = await dark.newPage();
-    await darkPage.goto(`${server!.url}${PAGE}`);
-    const darkBackground = () =>
-      darkPage
-        .locator('pre.shiki')
-        .first()
-        .evaluate((pre) => getComputedStyle(pre).backgroundColor);
-    expect(await darkBackground()).toBe('rgb(13, 17, 23)');
-    await darkPage.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-    expect(await darkBackground()).toBe('rgb(255, 255, 255)');
-    await dark.close();
-  });
+  const LIGHT = 'rgb(255, 255, 255)';
+  const DARK = 'rgb(13, 17, 23)';
+  it.each([
+    ['light', 'dark', LIGHT, DARK],
+    ['dark', 'light', DARK, LIGHT],
+  ] as const)(
+    'gives code, when the visitor prefers %s, the %s theme under the site’s selector',
+    async (colorScheme, toggled, before, after) => {
+      const context = await browser().newContext({ colorScheme, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${server!.url}${PAGE}`);
+      const background = () =>
+        page
+          .locator('pre.shiki')
+          .first()
+          .evaluate((pre) => getComputedStyle(pre).backgroundColor);
+      expect(await background()).toBe(before);
+      await page.evaluate((theme) => document.documentElement.setAttribute('data-theme', theme), toggled);
+      expect(await background()).toBe(after);
+      await context.close();
+    },
+  );
 });
