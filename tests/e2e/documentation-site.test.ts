@@ -38,7 +38,15 @@ describe.skipIf(!hasBrowser)('a documentation site’s code blocks in the browse
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server!.url });
     const page = await context.newPage();
     const complaints: string[] = [];
-    page.on('console', (message) => ['error', 'warning'].includes(message.type()) && complaints.push(message.text()));
+    // A missing resource is told by its response below (the example has no favicon, which the browser asks for).
+    page.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type()) && !message.text().startsWith('Failed to load resource'))
+        complaints.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400 && new URL(response.url()).pathname !== '/favicon.ico')
+        complaints.push(`${response.status()} ${response.url()}`);
+    });
     page.on('pageerror', (error) => complaints.push(error.message));
     await page.goto(`${server!.url}${PAGE}`);
     const button = page.locator('figure.code-block').first().locator('button.copy-code');
