@@ -1,11 +1,22 @@
 /** Fields the engine itself reads from every entry; a collection's schema must produce them. */
 export interface BaseData {
   title: string;
-  description: string;
+  /** The page's summary for search engines, link previews and feeds; without one (or empty), none is written. */
+  description?: string;
   h1?: string;
   hidden?: boolean;
   sort?: number;
   template?: string;
+}
+
+/** One heading of a page's body, for a table of contents (`PageProps.headings`, read by `render/headings.ts`). */
+export interface Heading {
+  /** 1 to 6, as in `<h2>`. */
+  depth: number;
+  /** Its text, without markup. */
+  text: string;
+  /** Its id, the fragment a link to it names (`#install`). */
+  id?: string;
 }
 
 /** An entry's dates, read from the fields its collection names (see `CollectionDefinition.dates`). */

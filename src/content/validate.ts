@@ -62,6 +62,19 @@ function anyOf(globs: readonly string[]): (relative: string) => boolean {
   return (relative) => matchers.some((matches) => matches(relative));
 }
 
+/**
+ * A glob an include could add to hold a file and its like: `posts/*\/index.md` for a page
+ * bundle (`posts/first-light/index.md`), `posts/*.md` for `posts/first.md`, `*.md` at the top.
+ */
+export function globFor(relative: string): string {
+  const parts = relative.replace(/\\/g, '/').split('/');
+  const name = parts.pop()!;
+  const extension = /\.[^.]+$/.exec(name)?.[0] ?? '';
+  const bundle = name === `index${extension}` && parts.length > 0;
+  if (bundle) parts.pop();
+  return [...parts, bundle ? `*/index${extension}` : `*${extension}`].join('/');
+}
+
 /** Checks one parsed file against the schema of the collection it belongs to; reports every issue. */
 export function validateFile(
   parsed: ParsedFile,
@@ -82,7 +95,7 @@ export function validateFile(
     return {
       diagnostics: [
         {
-          ...diagnose('no-collection', { relative }),
+          ...diagnose('no-collection', { relative, glob: globFor(relative) }),
           file,
           line: 1,
         },

@@ -57,7 +57,7 @@ export function Document({
       h('meta', { charSet: 'utf-8' }),
       h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
       h('title', null, data.title),
-      h('meta', { name: 'description', content: data.description }),
+      data.description ? h('meta', { name: 'description', content: data.description }) : null,
       route.noindex ? h('meta', { name: 'robots', content: 'noindex' }) : null,
       h('link', { rel: 'canonical', href: canonical }),
       h(SocialMeta, {

@@ -5,7 +5,8 @@ import type { FeedLink } from '../site/feeds.ts';
 export interface SocialMetaProps {
   siteName: string;
   title: string;
-  description: string;
+  /** None (or empty): no `og:description`, as a page without a description has no meta for it. */
+  description?: string;
   /** The page's absolute canonical URL. */
   canonical: string;
   /** `website`, `article`, `profile`, … */
@@ -25,7 +26,7 @@ export function SocialMeta({ siteName, title, description, canonical, type, imag
     h('meta', { property: 'og:type', content: type }),
     h('meta', { property: 'og:site_name', content: siteName }),
     h('meta', { property: 'og:title', content: title }),
-    h('meta', { property: 'og:description', content: description }),
+    description ? h('meta', { property: 'og:description', content: description }) : null,
     h('meta', { property: 'og:url', content: canonical }),
     image
       ? h(

@@ -6,6 +6,7 @@ import { closest } from '../diagnostics/suggest.ts';
 import type { UnsafeFinding } from '../safety/markdown-safety.ts';
 import { say } from '../diagnostics/catalogue/index.ts';
 import { tooLargeToHighlight, type CodeTooLargeFinding } from './highlight-bound.ts';
+import { codeBlock, codeBlockStylesheet, type CodeBlockOptions } from './code-meta.ts';
 
 /**
  * Code highlighting with Shiki at build time, under the strict Content-Security-Policy: tokens get
@@ -23,9 +24,13 @@ export interface CodeLanguageFinding extends Omit<UnsafeFinding, 'code'> {
   code: 'unknown-code-language';
 }
 
-interface Themes {
-  light: string;
-  dark: string;
+/** The themes, and what a site set for its code blocks (see `HighlightOptions` in markdown-options.ts). */
+interface Themes extends CodeBlockOptions {
+  /** Read fences' meta (titles, marked lines and words): see `code-meta.ts`. */
+  meta?: boolean;
+  /** Selectors of `<html>` that choose a scheme over the visitor's preference (`[data-theme="dark"]`). */
+  darkSelector?: string;
+  lightSelector?: string;
 }
 
 let highlighter: HighlighterCore | undefined;
@@ -69,21 +74,35 @@ const fresh = new Set<string>();
 
 /** The tokens of `code` in both themes. */
 function tokensOf(code: string, language: string, themes: Themes) {
+  return warmHighlighter(code, language, themes).codeToTokensWithThemes(code, {
+    lang: language,
+    themes: { light: themes.light, dark: themes.dark },
+  });
+}
+
+/** The highlighter, its grammar for `language` past its first text. */
+function warmHighlighter(code: string, language: string, themes: Themes): HighlighterCore {
   const shiki = highlighterFor(themes, language);
-  const tokenize = () => shiki.codeToTokensWithThemes(code, { lang: language, themes: { light: themes.light, dark: themes.dark } });
   // Shiki 4.6 gives a grammar's first text some wrong colours in one theme (a comment in the
   // text's colour, a type's colour running on): the first block of each language is tokenized
   // twice, and the second, right, result kept. `tests/unit/markdown-plugins.test.ts` checks it.
-  if (fresh.delete(language)) tokenize();
-  return tokenize();
+  if (fresh.delete(language)) shiki.codeToTokensWithThemes(code, { lang: language, themes: { light: themes.light, dark: themes.dark } });
+  return shiki;
 }
 
-/** Rehype plugin, run on the sanitized tree: each `<pre><code class="language-…">` becomes highlighted markup. */
+/**
+ * Rehype plugin, run on the sanitized tree: each `<pre><code class="language-…">` becomes
+ * highlighted markup, wherever it stands: MDX's JSX elements (`<Note>`, `<div>`) are nodes of
+ * their own kind whose children are walked like an element's.
+ */
 export function rehypeHighlight(themes: Themes) {
   return (tree: Root, file: VFile) => {
     const visit = (parent: Root | Element) => {
       parent.children.forEach((child, index) => {
-        if (child.type !== 'element') return;
+        if (child.type !== 'element') {
+          if ('children' in child) visit(child as unknown as Element);
+          return;
+        }
         const language = child.tagName === 'pre' ? fenceLanguage(child) : undefined;
         if (language === undefined) {
           visit(child);
@@ -110,7 +129,14 @@ function fenceLanguage(pre: Element): string | undefined {
 }
 
 function highlighted(pre: Element, language: string, themes: Themes): Element {
-  const code = (pre.children[0] as Element).children.map((node) => (node.type === 'text' ? node.value : '')).join('');
+  const codeElement = pre.children[0] as Element;
+  const code = codeElement.children.map((node) => (node.type === 'text' ? node.value : '')).join('');
+  const meta = themes.meta ? String((codeElement.data as { meta?: string } | undefined)?.meta ?? '') : '';
+  // A block with meta to draw, or a site that numbers lines or has transformers of its own, is Shiki's HTML made safe (code-meta.ts).
+  if (meta || (themes.meta && language === 'diff') || themes.lineNumbers || themes.transformers?.length || themes.copyButton) {
+    const block = codeBlock(warmHighlighter(code, language, themes), code.replace(/\n$/, ''), language, meta, themes);
+    return { ...block, position: pre.position };
+  }
   const lines = tokensOf(code.replace(/\n$/, ''), language, themes);
   const children: ElementContent[] = [];
   lines.forEach((tokens, i) => {
@@ -201,10 +227,22 @@ export function themeStylesheet(themes: Themes): string {
     for (const [, suffix, rule] of FONT_STYLES) lines.push(`.shiki .${prefix}-${suffix}{${rule}}`);
     return lines.join('\n');
   };
-  return [
+  const light = rules('hl', loadTheme(themes.light));
+  const dark = rules('hd', loadTheme(themes.dark));
+  const sheet = [
     'pre.shiki{overflow-x:auto}',
-    `@media not (prefers-color-scheme: dark){\n${rules('hl', loadTheme(themes.light))}\n}`,
-    `@media (prefers-color-scheme: dark){\n${rules('hd', loadTheme(themes.dark))}\n}`,
+    `@media not (prefers-color-scheme: dark){\n${scoped(light, themes.darkSelector && `:root:not(:is(${themes.darkSelector}))`)}\n}`,
+    `@media (prefers-color-scheme: dark){\n${scoped(dark, themes.lightSelector && `:root:not(:is(${themes.lightSelector}))`)}\n}`,
+    // The site's selectors win over the visitor's preference (a toggle), either way.
+    ...(themes.lightSelector ? [scoped(light, `:root:is(${themes.lightSelector})`)] : []),
+    ...(themes.darkSelector ? [scoped(dark, `:root:is(${themes.darkSelector})`)] : []),
+    ...(themes.meta || themes.lineNumbers || themes.copyButton ? [codeBlockStylesheet().trimEnd()] : []),
     '',
-  ].join('\n');
+  ];
+  return sheet.join('\n');
+}
+
+/** Rules of one theme under `scope` (an `<html>` selector), or as they are without one. */
+function scoped(rules: string, scope: string | undefined): string {
+  return scope ? rules.replace(/^(pre\.shiki|\.shiki)/gm, `${scope} $1`) : rules;
 }

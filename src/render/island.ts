@@ -63,3 +63,13 @@ export class UndeclaredIslandError extends Error {
     this.suggestion = suggestion;
   }
 }
+
+/**
+ * Islands the engine wrote into a page's body as markup (the copy buttons of code blocks,
+ * `code-meta.ts`), counted as rendered so the page's bootstrap hydrates them. Renders nothing.
+ */
+export function BodyIslands({ names }: { names: readonly string[] }) {
+  const rendered = useContext(RenderedIslands);
+  for (const name of names) rendered?.add(name);
+  return null;
+}

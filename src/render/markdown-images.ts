@@ -16,43 +16,48 @@ export interface DrawOptions {
  * decoding for every image but the first. Undefined for an image the build does not know (another
  * site's, or a missing one the link check reports), which stays as written.
  */
-export function markdownImage(img: Element, images: ImageManifest, { mode, first }: DrawOptions): Element | undefined {
-  const src = img.properties.src;
-  if (typeof src !== 'string' || !src.startsWith('/') || src.startsWith('//')) return undefined;
-  const image = lookupImage(images, src);
-  if (!image) return undefined;
-  // An author's own width or height (a smaller rendering) wins; the intrinsic size fills the rest.
-  const sized =
-    img.properties.width !== undefined || img.properties.height !== undefined ? {} : { width: image.width, height: image.height };
-  if (mode === 'feed') return { ...img, properties: { ...img.properties, src: image.src, ...sized } };
-  // Never wider than the image itself, the full viewport below that: the browser picks the narrowest variant that fills it.
-  const sizes = `(min-width: ${image.width}px) ${image.width}px, 100vw`;
-  const loading: Properties = first ? {} : { loading: 'lazy', decoding: 'async' };
-  const properties: Properties = {
-    ...img.properties,
-    src: image.src,
-    ...sized,
-    ...(image.srcset ? { srcSet: image.srcset, sizes } : {}),
-    ...loading,
-  };
-  const drawn: Element = { type: 'element', tagName: 'img', properties, children: [], position: img.position };
-  // An SVG has no variants: the image itself, sized.
-  if (!image.sources.length) return drawn;
+export function markdownImage(img: Element, images: ImageManifest, options: DrawOptions): Element | undefined {
+  const drawn = responsiveImage(img.properties, images, options);
+  if (!drawn) return undefined;
+  const element: Element = { type: 'element', tagName: 'img', properties: drawn.img as Properties, children: [], position: img.position };
+  if (!drawn.sources) return element;
   return {
     type: 'element',
     tagName: 'picture',
     properties: {},
     position: img.position,
-    children: [
-      ...image.sources.map(
-        (source): Element => ({
-          type: 'element',
-          tagName: 'source',
-          properties: { type: source.type, srcSet: source.srcset, sizes },
-          children: [],
-        }),
-      ),
-      drawn,
-    ],
+    children: [...drawn.sources.map((properties): Element => ({ type: 'element', tagName: 'source', properties, children: [] })), element],
   };
+}
+
+/** An image drawn responsive: the `<img>`'s attributes, and the `<source>`s of its `<picture>` (none: a plain `<img>`). */
+export interface DrawnImage<P> {
+  img: P & { src: string };
+  sources?: Array<{ type: string; srcSet: string; sizes: string }>;
+}
+
+/**
+ * The attributes of an image of the build drawn responsive, from an `<img>`'s own (hast's
+ * properties or React's props: both name them `srcSet`, `width`, `loading`), for Markdown
+ * (`markdownImage`) and MDX (`mdx-images.ts`) alike. Undefined for an image the build does not know.
+ */
+export function responsiveImage<P extends { src?: unknown; width?: unknown; height?: unknown }>(
+  attributes: P,
+  images: ImageManifest,
+  { mode, first }: DrawOptions,
+): DrawnImage<P> | undefined {
+  const src = attributes.src;
+  if (typeof src !== 'string' || !src.startsWith('/') || src.startsWith('//')) return undefined;
+  const image = lookupImage(images, src);
+  if (!image) return undefined;
+  // An author's own width or height (a smaller rendering) wins; the intrinsic size fills the rest.
+  const sized = attributes.width !== undefined || attributes.height !== undefined ? {} : { width: image.width, height: image.height };
+  if (mode === 'feed') return { img: { ...attributes, src: image.src, ...sized } };
+  // Never wider than the image itself, the full viewport below that: the browser picks the narrowest variant that fills it.
+  const sizes = `(min-width: ${image.width}px) ${image.width}px, 100vw`;
+  const loading = first ? {} : { loading: 'lazy', decoding: 'async' };
+  const img = { ...attributes, src: image.src, ...sized, ...(image.srcset ? { srcSet: image.srcset, sizes } : {}), ...loading };
+  // An SVG has no variants: the image itself, sized.
+  if (!image.sources.length) return { img };
+  return { img, sources: image.sources.map((source) => ({ type: source.type, srcSet: source.srcset, sizes })) };
 }

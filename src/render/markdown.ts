@@ -18,6 +18,7 @@ import { remarkAutolinksWhereNeeded } from './gfm-autolinks.ts';
 import { remarkGuardTables } from './gfm-table-guard.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { highlightThemes, type MarkdownDefinition } from '../site/markdown-options.ts';
+import { mdxSyntaxLine } from './mdx-in-markdown.ts';
 import { proseMarkdownHtml } from './prose-markdown.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { pluginMessage, pluginMessages, sitePlugins, SitePluginError } from './site-plugins.ts';
@@ -211,7 +212,11 @@ export function renderContentMarkdown(
     }),
   );
   const said = pluginMessages(file).map((message) => pluginMessage(message, source));
-  return { html: String(file), diagnostics: [...unsafe, ...languages, ...noAlt, ...said] };
+  const mdx = mdxSyntaxLine(markdown);
+  const asMdx: Diagnostic[] = mdx
+    ? [located({ ...diagnose('mdx-in-markdown', { written: mdx.written }), line: mdx.line, severity: 'warning' }, source)]
+    : [];
+  return { html: String(file), diagnostics: [...unsafe, ...languages, ...noAlt, ...said, ...asMdx] };
 }
 
 /** A finding at its line in the file; an error unless the finding or the caller says it is a warning. */

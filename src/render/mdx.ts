@@ -12,6 +12,10 @@ import { bundleSiteCode } from '../site/code.ts';
 import type { Site } from '../site/definition.ts';
 import { highlightThemes, type MarkdownDefinition } from '../site/markdown-options.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
+import { mdxCustomIds, remarkMdxHeadingIds } from './headings.ts';
+import { providedComponentNames } from './mdx-components.ts';
+import { rehypeMdxImageUrls } from './mdx-images.ts';
+import { folderOf } from '../core/urls.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { pluginMessage, pluginMessages, sitePlugins, SitePluginError, withPluginLocation } from './site-plugins.ts';
 import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
@@ -76,7 +80,8 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
     name: 'stillsite-mdx',
     setup(build) {
       build.onLoad({ filter: /\.mdx$/ }, async ({ path: file }) => {
-        const text = file === entry.file ? `${'\n'.repeat(entry.bodyLine - 1)}${entry.body}` : fs.readFileSync(file, 'utf8');
+        const read = file === entry.file ? `${'\n'.repeat(entry.bodyLine - 1)}${entry.body}` : fs.readFileSync(file, 'utf8');
+        const text = mdxCustomIds(read);
         const source = new VFile({ path: file, value: text });
         const themes = highlightThemes(markdown);
         try {
@@ -85,7 +90,8 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
           const compiled = await compile(source, {
             remarkPlugins: [
               ...sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'),
-              remarkKnownComponents,
+              [remarkKnownComponents, providedComponentNames(markdown)],
+              remarkMdxHeadingIds,
               remarkFlagUnsafeUrls,
               remarkCheckMdx,
             ],
@@ -93,6 +99,7 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
               ...sitePlugins(markdown?.rehypePlugins, 'rehypePlugins'),
               ...(themes ? [[rehypeHighlight, themes] as Pluggable] : []),
               rehypeLinksAndIds,
+              [rehypeMdxImageUrls, folderOf(entry.relative)],
             ],
           });
           for (const finding of unknownLanguageFindings(compiled)) warnings.push({ severity: severityOf(finding.code), file, ...finding });
@@ -115,11 +122,12 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
 
 /**
  * Remark plugin: every component the MDX uses (`<Chart>`, `<ui.Card>`) must be imported or
- * defined in the file, or it would fail only when the page renders, far from where it is written.
+ * defined in the file, or given to every page (`provided`, see `mdx-components.ts`), or it would
+ * fail only when the page renders, far from where it is written.
  */
-function remarkKnownComponents() {
+function remarkKnownComponents(provided: readonly string[] = []) {
   return (tree: MdastRoot, file: VFile) => {
-    const known = new Set<string>();
+    const known = new Set<string>(provided);
     const used: Array<{ name: string; line: number; column: number }> = [];
     const visit = (node: MdastRoot | MdastNode) => {
       if (node.type === 'mdxjsEsm') for (const name of declaredNames(node.data?.estree)) known.add(name);
@@ -133,7 +141,7 @@ function remarkKnownComponents() {
     if (!unknown) return;
     const suggestion = closest(unknown.name, [...known]);
     file.fail(
-      `<${unknown.name}> is not imported or defined in this file${suggestion ? `; did you mean <${suggestion}>?` : `: import it, e.g. import ${unknown.name} from '../components/${unknown.name}.tsx'`}`,
+      `<${unknown.name}> is not imported or defined in this file, nor given in markdown.mdx.components${suggestion ? `; did you mean <${suggestion}>?` : `: import it, e.g. import ${unknown.name} from '../components/${unknown.name}.tsx'`}`,
       {
         place: { line: unknown.line, column: unknown.column },
       },

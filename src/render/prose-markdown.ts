@@ -30,8 +30,9 @@ export function proseMarkdownHtml(markdown: string, folder?: string): string | u
     const item = /^(?:- |([1-9]\d{0,2})\. )/.exec(line);
     if (line.startsWith('#')) {
       const heading = /^(#{1,6}) ([^ ].*)$/.exec(line);
-      // A closing run of #, or a list it might belong to, is left to the full processor.
-      if (!heading || heading[2]!.endsWith('#') || open?.kind === 'list') return undefined;
+      // A closing run of #, or a list it might belong to, is left to the full processor;
+      // A custom id (`{#id}`) is read by the full processor too.
+      if (!heading || heading[2]!.endsWith('#') || heading[2]!.endsWith('}') || open?.kind === 'list') return undefined;
       blocks.push({ kind: 'heading', depth: heading[1]!.length, text: heading[2]! });
       open = undefined;
     } else if (item) {

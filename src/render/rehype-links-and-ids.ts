@@ -2,6 +2,7 @@ import GithubSlugger from 'github-slugger';
 import type { Element, Root } from 'hast';
 import { headingRank } from 'hast-util-heading-rank';
 import { toString as textOf } from 'hast-util-to-string';
+import { takeCustomId } from './headings.ts';
 
 /**
  * Rehype plugin, one walk over the sanitized tree for three jobs that would each walk it on their
@@ -23,11 +24,13 @@ export function rehypeLinksAndIds() {
     slugs.reset();
     const ids = new Set<string>();
     const inPage: Element[] = [];
+    // MDX's JSX elements (`<Note>`) hold Markdown too: their children are walked, the elements left as they are.
     const visit = (node: Root | Root['children'][number]) => {
-      if (node.type !== 'element' && node.type !== 'root') return;
+      if (!('children' in node)) return;
       if (node.type === 'element') {
         const { properties } = node;
-        if (!properties.id && headingRank(node)) properties.id = slugs.slug(textOf(node));
+        // A custom id (`## Install {#setup}`) is the author's; the others are GitHub's slugs.
+        if (!properties.id && headingRank(node)) properties.id = takeCustomId(node) ?? slugs.slug(textOf(node));
         if (typeof properties.id === 'string') ids.add(properties.id);
         if (node.tagName === 'a' && typeof properties.href === 'string') {
           const href = properties.href;
@@ -38,7 +41,7 @@ export function rehypeLinksAndIds() {
           }
         }
       }
-      for (const child of node.children) visit(child);
+      for (const child of node.children as Root['children']) visit(child);
     };
     visit(tree);
     for (const anchor of inPage) {

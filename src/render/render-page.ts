@@ -1,4 +1,4 @@
-import { createElement as h } from 'react';
+import { createElement as h, Fragment } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Catalogue } from '../content/catalogue.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
@@ -11,7 +11,7 @@ import type { PageProps, SiteDefinition } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import { Document } from './document.ts';
 import { markDraft } from './draft-notice.ts';
-import { DeclaredIslands, UndeclaredIslandError } from './island.ts';
+import { BodyIslands, DeclaredIslands, UndeclaredIslandError } from './island.ts';
 import { createSharedMarkup, SharedMarkupProvider, type SharedMarkup } from './shared-markup.ts';
 import type { ReactNode } from 'react';
 import { firstHeadingLine } from './body-heading.ts';
@@ -22,6 +22,12 @@ import type { Entry } from '../content/entry.ts';
 import { isMdx } from './mdx.ts';
 import { mdxContent } from './mdx-content.ts';
 import { mdxInlineScripts } from './mdx-inline-scripts.ts';
+import { siteMdxComponents, withSiteComponents } from './mdx-components.ts';
+import { headingsOf } from './headings.ts';
+import { MdxImage, withMdxImages } from './mdx-images.ts';
+
+/** The engine's components of every MDX body, which the site's of the same name replace. */
+const ENGINE_MDX = { img: MdxImage };
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** Hashed URLs of what pages link to. */
@@ -41,8 +47,8 @@ export interface AssetManifest {
   code?: string;
 }
 
-/** How highlighted code starts (see `render/highlight.ts`): a page showing some links the code themes' stylesheet. */
-const HIGHLIGHTED = '<pre class="shiki"';
+/** How highlighted code starts (see `render/highlight.ts`, and `code-meta.ts` with more classes): a page showing some links the code themes' stylesheet. */
+const HIGHLIGHTED = /<pre class="shiki[" ]/;
 
 export interface RenderContext {
   site: SiteDefinition;
@@ -64,7 +70,7 @@ export function renderPage(
   const { site, siteContext, catalogue, assets } = context;
   const template = site.templates[route.template]!;
   try {
-    const Content = isMdx(route.entry) ? mdxContent(context.mdx, route.entry.file) : undefined;
+    const Content = siteMdxContent(route.entry, context, 'page');
     if (isMdx(route.entry) && !Content) throw new Error(`The MDX module of ${route.entry.file} was not loaded before rendering.`);
     // MDX is rendered with the page's contexts (images, islands), its islands' markup shared like the template's.
     const body = Content
@@ -82,7 +88,15 @@ export function renderPage(
     }
     // Warnings (an image without alt text) leave the page to be rendered; errors stop it.
     if (hasErrors(body.diagnostics)) return { diagnostics: body.diagnostics };
-    const props: PageProps = { entry: route.entry, html: body.html, Content, catalogue, route, site: siteContext };
+    const props: PageProps = {
+      entry: route.entry,
+      html: body.html,
+      headings: headingsOf(body.html),
+      Content,
+      catalogue,
+      route,
+      site: siteContext,
+    };
     const Layout = site.layout;
     const Page = template.component;
     const Head = site.head;
@@ -99,7 +113,7 @@ export function renderPage(
                 route,
                 styles: [
                   ...template.styles.map((name) => assets.styles[name]!),
-                  ...(assets.code && body.html.includes(HIGHLIGHTED) ? [assets.code] : []),
+                  ...(assets.code && HIGHLIGHTED.test(body.html) ? [assets.code] : []),
                 ].map((href) => ({ href, css: assets.inline?.[href] })),
                 script: assets.script
                   ? { src: assets.script, always: site.navigation === 'client' || Object.keys(site.startup ?? {}).length > 0 }
@@ -110,7 +124,7 @@ export function renderPage(
                 feeds: feedLinks(site.feeds),
                 favicon: site.favicon,
                 head: Head ? h(Head, props) : null,
-                children: h(Layout, { ...props, children: h(Page, props) }),
+                children: withBodyIslands(bodyIslands(site, body.html), h(Layout, { ...props, children: h(Page, props) })),
               }),
             ),
           }),
@@ -175,10 +189,26 @@ function undeclaredIsland(error: UndeclaredIslandError, route: Route): Diagnosti
 
 /** An entry's body as HTML for feeds: Markdown with the site's settings (relative URLs resolved, one variant per image), or MDX as its components render it. */
 export function bodyHtml(entry: Entry, context: RenderContext): string {
-  const Content = isMdx(entry) ? mdxContent(context.mdx, entry.file) : undefined;
+  const Content = siteMdxContent(entry, context, 'feed');
   return Content
     ? renderToString(withPageContexts(context, h(Content)))
     : renderMarkdown(entry.body, context.site.markdown, contentBodyContext(entry, context.images, 'feed'));
+}
+
+/** The islands the engine wrote into a body: the copy button of code blocks, when the site has one and the body shows it. */
+function bodyIslands(site: SiteDefinition, html: string): string[] {
+  const name = site.markdown?.shiki?.copyButton;
+  return name && html.includes(`data-island="${name}"`) ? [name] : [];
+}
+
+function withBodyIslands(names: string[], page: ReactNode): ReactNode {
+  return names.length ? [h(BodyIslands, { key: 'body-islands', names }), h(Fragment, { key: 'page' }, page)] : page;
+}
+
+/** An MDX entry's body as a component drawn with the site's MDX components (undefined for Markdown, or before it is loaded). */
+function siteMdxContent(entry: Entry, context: RenderContext, mode: 'page' | 'feed') {
+  const Content = isMdx(entry) ? mdxContent(context.mdx, entry.file) : undefined;
+  return Content && withMdxImages(withSiteComponents(Content, siteMdxComponents(context.site.markdown), ENGINE_MDX), context.images, mode);
 }
 
 const sharedMarkups = new WeakMap<RenderContext, SharedMarkup>();

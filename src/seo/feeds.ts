@@ -12,7 +12,8 @@ import { diagnose } from '../diagnostics/catalogue/index.ts';
 interface FeedItem {
   url: string;
   title: string;
-  summary: string;
+  /** The entry's description; none leaves the item's summary out. */
+  summary?: string;
   /** The full content as HTML, with absolute URLs. */
   html: string;
   published: string;
@@ -73,7 +74,7 @@ export function renderRss(feed: FeedDefinition, catalogue: Catalogue, site: Site
         `<guid isPermaLink="true">${escapeXml(item.url)}</guid>`,
         `<pubDate>${rfc822Date(item.published)}</pubDate>`,
         `<dc:creator>${escapeXml(item.author.name)}</dc:creator>`,
-        `<description>${escapeXml(item.summary)}</description>`,
+        ...(item.summary ? [`<description>${escapeXml(item.summary)}</description>`] : []),
         `<content:encoded>${cdata(item.html)}</content:encoded>`,
         '</item>',
       ].join('\n'),
@@ -109,7 +110,7 @@ export function renderAtom(feed: FeedDefinition, catalogue: Catalogue, site: Sit
         `<published>${rfc3339Date(item.published)}</published>`,
         `<updated>${rfc3339Date(item.updated)}</updated>`,
         author(item.author),
-        `<summary>${escapeXml(item.summary)}</summary>`,
+        ...(item.summary ? [`<summary>${escapeXml(item.summary)}</summary>`] : []),
         `<content type="html">${escapeXml(item.html)}</content>`,
         '</entry>',
       ].join('\n'),

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
-import type { BaseData } from '../content/entry.ts';
+import type { BaseData, Heading } from '../content/entry.ts';
 import type { SiteContext } from './context.ts';
 import type { DerivedRoute, Route } from '../content/entry.ts';
 import type { SocialImages } from './social-images.ts';
@@ -39,6 +39,8 @@ export interface PageProps<T extends BaseData = BaseData> {
   entry: Entry<T>;
   /** The entry's body rendered to HTML: Markdown sanitized, MDX as its components render it. */
   html: string;
+  /** The body's headings in order (depth, text, id), for a table of contents. */
+  headings: Heading[];
   /** An MDX entry's body as a component, for a template that would rather render `<Content />` than `html` (undefined for Markdown). */
   Content?: ComponentType;
   catalogue: Catalogue;

@@ -95,7 +95,20 @@ const markdownSettings = z.strictObject({
   remarkPlugins: z.array(plugin).optional(),
   rehypePlugins: z.array(plugin).optional(),
   highlight: z.boolean().optional(),
-  shiki: z.strictObject({ themes: z.strictObject({ light: text, dark: text }).optional() }).optional(),
+  shiki: z
+    .strictObject({
+      themes: z.strictObject({ light: text, dark: text }).optional(),
+      meta: z.boolean().optional(),
+      lineNumbers: z.boolean().optional(),
+      transformers: z
+        .array(z.custom<unknown>((value) => typeof value === 'object' && value !== null, { params: { expected: 'a Shiki transformer' } }))
+        .optional(),
+      darkSelector: text.optional(),
+      lightSelector: text.optional(),
+      copyButton: text.optional(),
+    })
+    .optional(),
+  mdx: z.strictObject({ components: z.record(z.string(), component).optional() }).optional(),
 });
 
 /** The schema of `defineSite`'s argument. */

@@ -58,7 +58,7 @@ export function checkSite(definition: unknown, projectRoot: string, locate?: Sit
   if (usable('templates', 'styles')) problems.push(...templateStyles(input));
   if (usable('feeds', 'collections')) problems.push(...feedCollections(input));
   if (usable('feeds')) problems.push(...feedPaths(input));
-  if (usable('markdown')) problems.push(...shikiThemes(input));
+  if (usable('markdown')) problems.push(...shikiThemes(input), ...copyButtonIsland(input));
   if (usable('redirects')) problems.push(...redirectSources(input));
   if (usable('root')) {
     const root = path.resolve(projectRoot, input.root ?? '.');
@@ -133,6 +133,14 @@ function shikiThemes(site: SiteInput): Problem[] {
           ),
         ],
   );
+}
+
+/** The copy button's island must be one the site declares, or no block's button would ever hydrate. */
+function copyButtonIsland(site: SiteInput): Problem[] {
+  const name = site.markdown?.shiki?.copyButton;
+  const islands = Object.keys(site.islands ?? {});
+  if (name === undefined || islands.includes(name)) return [];
+  return [unknownName(['markdown', 'shiki', 'copyButton'], name, islands, (suggestion) => diagnose('invalid-value', { suggestion }))];
 }
 
 function templateStyles(site: SiteInput): Problem[] {

@@ -304,6 +304,12 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(text('about-us.html')).toContain('<a href="/about">/about</a>');
     expect(text('sitemap.xml')).not.toContain('moved.example/team<');
   },
+  'documentation-site'({ text }) {
+    // A component the page does not import, given by the site (markdown.mdx.components).
+    expect(text('index.html')).toContain('<aside class="note note-tip">');
+    expect(text('guide/code-blocks/index.html')).toContain('<figcaption class="code-title">src/App.js</figcaption>');
+    expect(text('guide/images/index.html')).toContain('<picture><source type="image/avif"');
+  },
   errors({ result, files }) {
     expect(codes(result)).toEqual(['broken-anchor', 'broken-link', 'invalid-date', 'invalid-value', 'style-removed', 'unknown-field']);
     expect(files.size).toBe(0);

@@ -12,10 +12,11 @@ export function putByPlugin(plugin: string, message: string): { message: string;
 export const contentFiles = area({
   title: 'Content files and links',
   codes: {
-    'no-collection': entry<{ relative: string }>({
+    'no-collection': entry<{ relative: string; glob: string }>({
       severity: 'error',
       message: () => 'The file belongs to no collection, so the site does not know how to draw it.',
-      hint: (p) => `Move it into a folder the site defines, or add a collection whose include matches "${p.relative}".`,
+      hint: (p) =>
+        `Move it into a folder the site defines, or add "${p.glob}" to the include of the collection it belongs with (or a new collection’s) so that it matches "${p.relative}".`,
       cause:
         "a Markdown file that no collection's `include` matches (a file a collection's `exclude` removes is [never read](content.md#files-the-build-does-not-read) instead; an `.mdx` file is `mdx-not-enabled`)",
       fix: 'move the file, or add a collection (or a glob) that holds it',
@@ -88,10 +89,10 @@ export const contentFiles = area({
         'unresolved' in p
           ? 'Fix the path: it is read from the MDX file’s folder, as in the site’s own code.'
           : p.compiler.startsWith('<')
-            ? undefined
+            ? 'Import it in the file, or give it to every MDX page in the site definition: markdown: { mdx: { components: { Name } } }.'
             : 'MDX is JSX inside Markdown: close every tag, and write { and < in text as {"{"} and &lt;.',
       cause:
-        'an `.mdx` file does not compile: an MDX syntax error (an unclosed tag, a bare `<` or `{`), a component it uses but neither imports nor defines, or an import that does not resolve; at the file, line and column',
+        'an `.mdx` file does not compile: an MDX syntax error (an unclosed tag, a bare `<` or `{`), a component it uses but neither imports nor defines nor is given in `markdown.mdx.components`, or an import that does not resolve; at the file, line and column',
       fix: "fix it there (see the hint); imports are read from the MDX file's folder ([MDX](markdown.md#mdx))",
     }),
     'unsafe-file-type': entry<{ extension: string }>({

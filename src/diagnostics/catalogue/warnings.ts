@@ -68,5 +68,15 @@ export const warnings = area({
         'a fenced code block holds more than 100,000 characters: it is shown plain (escaped), since highlighting takes time and memory that grow with it (3.4 MB took 127 s and 1.5 GB)',
       fix: 'shorten the block, or leave it plain',
     }),
+    'mdx-in-markdown': entry<{ written: string }>({
+      severity: 'warning',
+      message: (p) =>
+        `writes ${p.written}, which is MDX, in a Markdown file: Markdown does not run it, and the sanitizer removes a component`,
+      hint: () =>
+        'Rename the file to .mdx (in a collection with mdx: true, if its writers may change the site's code) to use components and imports; or write plain Markdown.',
+      cause:
+        'a `.md` file with a JSX component at the start of a line (`<Note>`) or an `import`/`export` line: MDX syntax, which only `.mdx` files are compiled as ([MDX](markdown.md#mdx))',
+      fix: 'rename the file to `.mdx`, or write it as Markdown',
+    }),
   },
 });

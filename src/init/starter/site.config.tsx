@@ -20,7 +20,13 @@ export default defineSite({
   favicon: '/favicon.svg',
   collections: [
     // `dates` names the field holding each post's date: the sitemap, feeds and `order: 'newest'` read it.
-    defineCollection({ name: 'posts', include: ['posts/*.md'], schema: postSchema, dates: { published: 'date' }, template: 'post' }),
+    defineCollection({
+      name: 'posts',
+      include: ['posts/*.md', 'posts/*/index.md'],
+      schema: postSchema,
+      dates: { published: 'date' },
+      template: 'post',
+    }),
     defineCollection({ name: 'pages', include: ['*.md'], schema: pageSchema, template: (data) => data.template }),
   ],
   templates: {

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import { diskWriter } from '../../src/output/write.ts';
+import { loadSite } from '../../src/site/load.ts';
+import { hasBrowser } from './browser.ts';
+import { useBrowser, waitReady } from './helpers.ts';
+import { serveStatic } from './static-server.ts';
+
+// The guide's documentation-site example (docs/examples/documentation-site), built and served
+// under its real Content-Security-Policy: the copy button and the code colours of issue 40.
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-site-e2e-'));
+let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
+beforeAll(async () => {
+  const out = path.join(work, 'dist');
+  const result = await build(await loadSite(path.resolve('docs/examples/documentation-site')), diskWriter(out), {
+    threads: 0,
+    socialImages: false,
+    cache: { dir: path.join(work, 'cache') },
+  });
+  expect(result.diagnostics).toEqual([]);
+  server = await serveStatic(out);
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const PAGE = '/guide/code-blocks';
+
+describe.skipIf(!hasBrowser)('a documentation site’s code blocks in the browser', () => {
+  const browser = useBrowser();
+
+  it('copies a block’s code with the hydrated button, with no hydration or CSP complaint', async () => {
+    const context = await browser().newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server!.url });
+    const page = await context.newPage();
+    const complaints: string[] = [];
+    // A missing resource is told by its response below (the example has no favicon, which the browser asks for).
+    page.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type()) && !message.text().startsWith('Failed to load resource'))
+        complaints.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400 && new URL(response.url()).pathname !== '/favicon.ico')
+        complaints.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('pageerror', (error) => complaints.push(error.message));
+    await page.goto(`${server!.url}${PAGE}`);
+    const button = page.locator('figure.code-block').first().locator('button.copy-code');
+    await waitReady(page);
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe('Copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await page.locator('figure.code-block').first().locator('pre code').textContent());
+    expect(copied.startsWith("import { useState } from 'react';\nexport default function App() {")).toBe(true);
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  const LIGHT = 'rgb(255, 255, 255)';
+  const DARK = 'rgb(13, 17, 23)';
+  it.each([
+    ['light', 'dark', LIGHT, DARK],
+    ['dark', 'light', DARK, LIGHT],
+  ] as const)(
+    'gives code, when the visitor prefers %s, the %s theme under the site’s selector',
+    async (colorScheme, toggled, before, after) => {
+      const context = await browser().newContext({ colorScheme, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${server!.url}${PAGE}`);
+      const background = () =>
+        page
+          .locator('pre.shiki')
+          .first()
+          .evaluate((pre) => getComputedStyle(pre).backgroundColor);
+      expect(await background()).toBe(before);
+      await page.evaluate((theme) => document.documentElement.setAttribute('data-theme', theme), toggled);
+      expect(await background()).toBe(after);
+      await context.close();
+    },
+  );
+});
