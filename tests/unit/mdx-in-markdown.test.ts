@@ -21,7 +21,7 @@ describe('MDX written in a .md file', () => {
         severity: 'warning',
         line: 7,
         message: 'writes <Note>, which is MDX, in a Markdown file: Markdown does not run it, and the sanitizer removes a component',
-        hint: 'Rename the file to .mdx (in a collection with mdx: true, if its writers may change the site's code) to use components and imports; or write plain Markdown.',
+        hint: 'Rename the file to .mdx (in a collection with mdx: true, if its writers may change the site’s code) to use components and imports; or write plain Markdown.',
       },
     ]);
   });

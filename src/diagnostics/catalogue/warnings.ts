@@ -73,7 +73,7 @@ export const warnings = area({
       message: (p) =>
         `writes ${p.written}, which is MDX, in a Markdown file: Markdown does not run it, and the sanitizer removes a component`,
       hint: () =>
-        'Rename the file to .mdx (in a collection with mdx: true, if its writers may change the site's code) to use components and imports; or write plain Markdown.',
+        'Rename the file to .mdx (in a collection with mdx: true, if its writers may change the site’s code) to use components and imports; or write plain Markdown.',
       cause:
         'a `.md` file with a JSX component at the start of a line (`<Note>`) or an `import`/`export` line: MDX syntax, which only `.mdx` files are compiled as ([MDX](markdown.md#mdx))',
       fix: 'rename the file to `.mdx`, or write it as Markdown',
