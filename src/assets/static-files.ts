@@ -25,13 +25,19 @@ type SiteFolders = { root: string; publicDir?: string; contentDir: string };
 /**
  * The files of the site's public folder (all but Markdown), then its content folder's pictures,
  * media, fonts and plain data: what is published as it is. Any other file of the content folder
- * (an `.html`, a `.js`) and any link leading outside the project is an error at its path.
+ * (an `.html`, a `.js`) and any link leading outside the project is an error at its path. A data
+ * file a collection takes is content, not a file to publish.
  */
-export function listSiteFiles(site: SiteFolders, bounds: InputBounds = inputBounds(site)): StaticListing {
+export function listSiteFiles(
+  site: SiteFolders,
+  bounds: InputBounds = inputBounds(site),
+  /** Data files a collection takes as entries (see `dataFilesOf`): pages, not files to publish. */
+  isData: (relative: string) => boolean = () => false,
+): StaticListing {
   const published = site.publicDir
     ? walkFolder(site.publicDir, bounds, (relative) => !relative.endsWith('.md'))
     : { files: [], diagnostics: [] };
-  const content = walkFolder(site.contentDir, bounds, (relative) => !MARKDOWN_LIKE.test(relative));
+  const content = walkFolder(site.contentDir, bounds, (relative) => !MARKDOWN_LIKE.test(relative) && !isData(relative));
   const refused = content.files.filter(({ relative }) => !isPublishableContent(relative));
   return {
     files: [...published.files, ...content.files.filter(({ relative }) => isPublishableContent(relative))].map(({ relative, file }) => ({
@@ -58,10 +64,17 @@ export async function staticFiles(listed: readonly StaticFile[], kept?: Kept<Out
   );
 }
 
-/** The files of a folder besides Markdown, sorted by the path they are published at; links leading outside the project are left out. */
-export function listStaticFiles(dir: string | undefined, bounds: InputBounds): StaticFile[] {
+/** The files of a folder besides Markdown (and besides the data files `isData` names), sorted by the path they are published at; links leading outside the project are left out. */
+export function listStaticFiles(
+  dir: string | undefined,
+  bounds: InputBounds,
+  isData: (relative: string) => boolean = () => false,
+): StaticFile[] {
   if (!dir) return [];
-  return walkFolder(dir, bounds, (relative) => !PAGE_SOURCE.test(relative)).files.map(({ relative, file }) => ({ path: relative, file }));
+  return walkFolder(dir, bounds, (relative) => !PAGE_SOURCE.test(relative) && !isData(relative)).files.map(({ relative, file }) => ({
+    path: relative,
+    file,
+  }));
 }
 
 function readFiles(files: readonly StaticFile[]): Promise<OutputFile[]> {

@@ -28,8 +28,13 @@ const rootRelative = (example: string) => {
 
 const collection = z.strictObject({
   name: text,
-  include: z.array(text).min(1),
+  include: z.array(text).min(1).optional(),
   exclude: z.array(text).optional(),
+  load: callable('a function (context) => a promise of [{ id, data, body? }]').optional(),
+  cacheOnError: z.boolean().optional(),
+  urlBase: rootRelative('/events').optional(),
+  idField: text.optional(),
+  bodyField: text.optional(),
   schema: callable('a function (helpers) => zod schema'),
   template: z.custom<unknown>((value) => (typeof value === 'string' && value !== '') || typeof value === 'function', {
     params: { expected: "a template name, or a function choosing one from the entry's data" },

@@ -83,5 +83,15 @@ export const siteDefinition = area({
         "the site's code cannot be bundled (a syntax error, an import that does not resolve), threw as it loaded, or a collection's `schema` function threw",
       fix: 'fix the code at the file and line given; `--verbose` shows the stack',
     }),
+    'collection-source': entry<{ both: boolean }>({
+      severity: 'error',
+      message: (p) =>
+        p.both
+          ? 'cannot be set with include: a collection takes its entries from files or from a loader, not both'
+          : 'is required: a collection takes its entries from files (include) or from a loader (load)',
+      hint: (p) => (p.both ? 'Keep include for files of the content folder, or load for another source.' : undefined),
+      cause: 'a collection with neither `include` nor `load`, or with both (see [data.md](data.md))',
+      fix: 'give the collection `include` (globs of files) or `load` (a loader), one of them',
+    }),
   },
 });

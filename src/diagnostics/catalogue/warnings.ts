@@ -60,5 +60,13 @@ export const warnings = area({
       cause: 'no worker thread could load the site, so the main thread rendered every page: the same pages, more slowly',
       fix: 'usually nothing to fix; `--verbose` shows why the workers failed',
     }),
+    'data-from-cache': entry<{ collection: string; age: string; reason?: string }>({
+      severity: 'warning',
+      message: (p) =>
+        `The collection "${p.collection}" is built from its loader's last result, ${p.age} old${p.reason === undefined ? ' (--offline)' : `: the loader failed (${p.reason})`}.`,
+      cause:
+        'a collection with a [loader](data.md#offline-builds) was built from the result its loader gave last time, kept in `.site-cache/data/`: the build ran with `--offline`, or the loader threw and the collection sets `cacheOnError: true`',
+      fix: 'nothing, if the data may be that old; otherwise build online once the source can be reached',
+    }),
   },
 });
