@@ -6,6 +6,7 @@ import { build } from '../../src/build.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import { createBuilder } from '../../src/serve/builder.ts';
 import { loadSite, withContent } from '../../src/site/load.ts';
+import { paginate } from '../../src/routes/paginate.ts';
 
 /** The guide's data example (docs/data.md), with its content copied so that a test may change it. */
 const EXAMPLE = path.resolve('docs/examples/data');
@@ -110,6 +111,34 @@ describe('data files as entries', () => {
       'content/products/kettle.md, content/products.csv (kettle)',
     ]);
     expect(duplicates.map((d) => d.line)).toEqual([1, 2]);
+  }, 60_000);
+
+  it('refer to Markdown entries and back, each reference checked once all are read and located at its cell', async () => {
+    const { result } = await buildWith({
+      'products.csv': 'sku,title,description,price,launch\nkettle,The Kettle,Boils.,39.50,kettle\ntoaster,The Toaster,Toasts.,24,toast\n',
+    });
+    expect(result.diagnostics.map(({ code, file, line, column, field, actual }) => ({ code, file, line, column, field, actual }))).toEqual([
+      { code: 'unknown-reference', file: expect.stringMatching(/products\.csv$/), line: 3, column: 5, field: 'launch', actual: '"toast"' },
+    ]);
+  }, 60_000);
+
+  it('are paginated by derived routes as Markdown entries are', async () => {
+    const content = copyContent();
+    const paged = {
+      ...withContent(site, content),
+      routes: (catalogue: import('../../src/content/catalogue.ts').Catalogue) =>
+        paginate(catalogue.collection('products'), { url: '/shop', perPage: 1 }).map((page) => ({
+          url: page.url,
+          template: 'page',
+          data: { title: `Shop, page ${page.page}: ${page.items.map((entry) => entry.data.title).join(', ')}`, description: 'Products.' },
+        })),
+    };
+    const writer = memoryWriter();
+    const result = await build(paged, writer, { threads: 0, cache: false });
+    expect(result.diagnostics).toEqual([]);
+    const text = (file: string) => new TextDecoder().decode(writer.files.get(file));
+    expect(text('shop/index.html')).toContain('<h1>Shop, page 1: The Kettle</h1>');
+    expect(text('shop/2/index.html')).toContain('<h1>Shop, page 2: The Toaster</h1>');
   }, 60_000);
 
   it('re-render only the pages of entries that changed, and the pages that show them', async () => {
