@@ -48,7 +48,7 @@ export interface ReadOptions extends LoadOptions {
  * and shares the parsing out to worker threads.
  */
 export interface FileParser {
-  /** Told how many files there are as soon as they are listed, before they are read. */
+  /** Told how many files there are as soon as they are listed, before they are read; told again, with their entries, when data files hold more. */
   listed?(count: number): void;
   /** Each file's entry or problems, and, when the parser has it, the hash of its text. */
   parse(sources: readonly SourceFile[]): Promise<Array<ParsedFile & { hash?: string }>>;
@@ -65,11 +65,13 @@ export async function readContent(site: ContentSite, options: ReadOptions = {}, 
   const scanned = await scanContent(site, parser.listed, options.bounds, excluded, dataFilesOf(site));
   const sources = scanned.sources;
   const skipping = skippedContent(site.contentDir, new Set(sources.map((source) => source.relative)), excluded);
-  const results = await parser.parse(sources);
   // Data files and loaders give entries of their own (see `data-entries.ts`, `loaders.ts`), after the Markdown files'.
   const data = scanned.data.flatMap((source) =>
     dataFileEntries(site, collections.find((collection) => collection.holds(source.relative))!, source),
   );
+  // Their pages count as the files' do: workers for many of them start loading the site now.
+  if (data.length) parser.listed?.(sources.length + data.length);
+  const results = await parser.parse(sources);
   const loaded = await loadCollections(site, collections, options);
   const records = [...data, ...loaded.results];
   // Entries stay in the order of their files, so routes come out in the same order; so do

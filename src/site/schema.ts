@@ -32,7 +32,11 @@ const collection = z.strictObject({
   exclude: z.array(text).optional(),
   load: callable('a function (context) => a promise of [{ id, data, body? }]').optional(),
   cacheOnError: z.boolean().optional(),
-  urlBase: rootRelative('/events').optional(),
+  // Plain segments only: a `..` would write the loader's pages outside the output folder.
+  urlBase: z
+    .string()
+    .regex(/^(?:\/[\p{L}\p{N}_-][\p{L}\p{N}._-]*)*\/?$/u, { error: 'a root-relative path of plain segments such as /events' })
+    .optional(),
   idField: text.optional(),
   bodyField: text.optional(),
   schema: callable('a function (helpers) => zod schema'),

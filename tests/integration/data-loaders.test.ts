@@ -8,6 +8,7 @@ import type { LoadedEntry, LoaderContext } from '../../src/content/collection.ts
 import { formatDiagnostics } from '../../src/diagnostics/print.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import { createBuilder } from '../../src/serve/builder.ts';
+import { checkSite } from '../../src/site/validate.ts';
 import type { PageProps, Site } from '../../src/site/definition.ts';
 import { z } from 'zod';
 
@@ -186,5 +187,43 @@ describe('the cache of a loader', () => {
         expect(text('events/launch/index.html')).toContain('<h1>Launch</h1>');
       } else expect(result.diagnostics).toMatchObject([{ code: 'loader-failed' }]);
     }
+  }, 60_000);
+});
+
+describe('a loader collection in the site definition', () => {
+  const definition = (collection: Record<string, unknown>) => ({
+    name: 'x',
+    lang: 'en',
+    origin: 'https://x.example',
+    contentDir: 'content',
+    collections: [{ name: 'events', schema: () => z.object({}), template: 'page', ...collection }],
+    templates: { page: { component: () => null, styles: [] } },
+    layout: () => null,
+    styles: {},
+    islands: {},
+    notFound: '/404',
+  });
+  const problems = (collection: Record<string, unknown>) =>
+    checkSite(definition(collection), siteWith(async () => []).root).diagnostics.map(({ code, field }) => ({ code, field }));
+
+  it('takes include or load, one of them', () => {
+    expect(problems({})).toEqual([{ code: 'collection-source', field: 'collections[0].include' }]);
+    expect(problems({ include: ['*.md'], load: async () => [] })).toEqual([{ code: 'collection-source', field: 'collections[0].load' }]);
+  });
+
+  it('publishes its entries under a urlBase of plain segments only, never one that climbs out of the output', () => {
+    expect(problems({ load: async () => [], urlBase: '/../outside' })).toEqual([
+      { code: 'invalid-format', field: 'collections[0].urlBase' },
+    ]);
+    expect(problems({ load: async () => [], urlBase: '/whats-on' })).toEqual([]);
+  });
+});
+
+describe("a data entry's Markdown body", () => {
+  it('is checked for unsafe content as a Markdown file is', async () => {
+    const site = siteWith(async () => [{ ...event('launch', 'Launch'), body: 'Hello <script>alert(1)</script>' }]);
+    const { result, files } = await buildOnce(site);
+    expect(files.size).toBe(0);
+    expect(result.diagnostics.map((d) => d.code)).toContain('unsafe-content');
   }, 60_000);
 });
