@@ -3,7 +3,7 @@ import { diagnose } from '../diagnostics/catalogue/index.ts';
 import { urlForContentFile } from '../core/urls.ts';
 
 /** A file (its path gives the URL) or an entry of a data file or a loader (it names its URL, and where it is written). */
-type Claim = { file: string; relative?: string; label?: string; url?: string; line?: number; column?: number };
+type Claim = { file: string; relative?: string; label?: string; url?: string; at?: () => { line: number; column: number } };
 
 /**
  * Two files or entries claiming one URL (`a.md` and `a/index.md`, `_index.md` and `index.md`, or
@@ -18,8 +18,8 @@ export function checkDuplicateUrls(claims: readonly Claim[]): Diagnostic[] {
       : claimants.map((claim) => ({
           ...diagnose('duplicate-url', { kind: 'files', url }),
           file: claim.file,
-          line: claim.line ?? 1,
-          ...(claim.column !== undefined && { column: claim.column }),
+          // Located only on the way to the error: finding where an entry is written may parse its file again.
+          ...(claim.at?.() ?? { line: 1 }),
           expected: `one file for the URL ${url}`,
           actual: claimants.map((c) => c.label ?? `content/${c.relative}`).join(', '),
         })),

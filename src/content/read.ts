@@ -82,7 +82,10 @@ export async function readContent(site: ContentSite, options: ReadOptions = {}, 
     if (entry) entryHashes.set(entry.url, digest(`${sources[i]!.relative}\n${hash ?? digest(sources[i]!.text)}`));
   }
   for (const { entry, hash } of records) if (entry) entryHashes.set(entry.url, hash);
-  const claims = [...sources, ...records.flatMap(({ url, file, label, locate }) => (url ? [{ file, label, url, ...locate([]) }] : []))];
+  const claims = [
+    ...sources,
+    ...records.flatMap(({ url, file, label, locate }) => (url ? [{ file, label, url, at: () => locate([]) }] : [])),
+  ];
   const diagnostics = [
     ...scanned.diagnostics,
     ...loaded.diagnostics,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nestingDepth, readDataFile } from '../../src/content/data-parse.ts';
+import { jsonKeyLines, nestingDepth, readDataFile } from '../../src/content/data-parse.ts';
 
 const read = (relative: string, text: string) => readDataFile({ file: `/site/content/${relative}`, relative, text });
 const only = (relative: string, text: string) => {
@@ -73,5 +73,25 @@ describe('nestingDepth', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 10_000; i++) deep = [deep];
     expect(nestingDepth(deep)).toBe(101);
+  });
+});
+
+describe('jsonKeyLines', () => {
+  it('finds the line of a field of each item, skipping strings, nested objects and items without it', () => {
+    const text =
+      '[\n  { "id": "a", "note": "x \\" body\\": y", "inner": { "body": 1 },\n    "body": "A" },\n  { "id": "b" },\n  {\n    "body":\n "C" }\n]';
+    expect(jsonKeyLines(text, true, 'body')).toEqual(
+      new Map([
+        [0, 3],
+        [2, 6],
+      ]),
+    );
+    expect(jsonKeyLines('{\n "title": "x",\n "body": "y"\n}', false, 'body')).toEqual(new Map([[0, 3]]));
+  });
+
+  it('gives each JSON entry the line of its body field without parsing the file again', () => {
+    const { records } = read('a.json', '[\n  {\n    "id": "a",\n    "body": "Hello"\n  }\n]\n');
+    expect(records[0]!.lineOf!('body')).toBe(4);
+    expect(records[0]!.lineOf!('body')).toBe(records[0]!.locate(['body']).line);
   });
 });
