@@ -26,6 +26,12 @@ export interface BuildOptions {
   socialImages?: boolean;
   /** Build drafts (`draft: true`) too, each marked as a draft on its page (`site serve`, `site build --drafts`; default false: left out). */
   drafts?: boolean;
+  /** Build every collection with a loader from its last result in `.site-cache/data/` instead of running the loader (`--offline`; default false). */
+  offline?: boolean;
+  /** The folder where each loader's last result is kept (default: `.site-cache/data` in the site's root). */
+  dataCache?: string;
+  /** Where the loaders' logger writes (`context.logger`; default: nowhere). */
+  log?: (level: 'info' | 'warn', line: string) => void;
 }
 
 export interface BuildResult {

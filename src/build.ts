@@ -1,6 +1,7 @@
 import { prepareAssets } from './assets/bundle.ts';
 import { listSiteFiles, staticFiles } from './assets/static-files.ts';
 import { readContent } from './content/read.ts';
+import { dataFilesOf } from './content/parse-file.ts';
 import { contentReader } from './runner/content-reader.ts';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostics.ts';
 import { locateImageProblems, prepareImages, withoutImages } from './images/prepare.ts';
@@ -42,9 +43,13 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const bounds = siteBounds(site, writer.current?.location);
     const making = { assets: prepareAssets(site, options, memory), images: prepareImages(site, options.images, memory?.images, bounds) };
     const reader = contentReader(site, last, workers);
-    const content = await readContent(site, { drafts: options.drafts, bounds }, reader);
+    const content = await readContent(
+      site,
+      { drafts: options.drafts, bounds, offline: options.offline, log: options.log, dataCache: options.dataCache },
+      reader,
+    );
     // A draft left out takes its page bundle's files with it, and their image variants.
-    const published = listSiteFiles(site, bounds, content.draftBundles);
+    const published = listSiteFiles(site, bounds, content.draftBundles, dataFilesOf(site));
     const routes = routeSite(site, content);
     const mdx = await prepareMdx(site, routes);
     const assets = await making.assets;

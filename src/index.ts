@@ -14,6 +14,7 @@ export type {
 } from './site/definition.ts';
 export type { SiteContext } from './site/context.ts';
 export type { BaseData, Entry, EntryDates, Heading } from './content/entry.ts';
+export type { LoadedEntry, LoaderCache, LoaderContext } from './content/collection.ts';
 export type { SchemaHelpers } from './content/schema-helpers.ts';
 export type { Catalogue, CollectionQuery, ContentIndexItem } from './content/catalogue.ts';
 export { contentIndexItemSchema } from './content/catalogue.ts';

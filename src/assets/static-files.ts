@@ -31,17 +31,20 @@ type SiteFolders = { root: string; publicDir?: string; contentDir: string };
  * media, fonts and plain data: what is published as it is. Any other file of the content folder
  * (an `.html`, a `.js`), any link leading to what could not be published anyway and any hard link
  * whose other names lie elsewhere is an error at its path. The files of a draft's page bundle are
- * left out with the draft (`drafts`).
+ * left out with the draft (`drafts`); a data file a collection takes is content, not a file to
+ * publish (`isData`).
  */
 export function listSiteFiles(
   site: SiteFolders,
   bounds: InputBounds = inputBounds(site),
   drafts: DraftBundles = NO_DRAFT_BUNDLES,
+  /** Data files a collection takes as entries (see `dataFilesOf`): pages, not files to publish. */
+  isData: (relative: string) => boolean = () => false,
 ): StaticListing {
   const published = site.publicDir
     ? walkFolder(site.publicDir, bounds, (relative) => !relative.endsWith('.md'))
     : { files: [], diagnostics: [] };
-  const content = walkFolder(site.contentDir, bounds, (relative) => !MARKDOWN_LIKE.test(relative));
+  const content = walkFolder(site.contentDir, bounds, (relative) => !MARKDOWN_LIKE.test(relative) && !isData(relative));
   const refused = content.files.filter(({ relative }) => !isPublishableContent(relative));
   const drafted = new Map<string, string>();
   for (const { relative } of content.files) {
@@ -80,10 +83,17 @@ export async function staticFiles(listed: readonly StaticFile[], kept?: Kept<Out
   );
 }
 
-/** The files of a folder besides Markdown, sorted by the path they are published at; links leading outside the project are left out. */
-export function listStaticFiles(dir: string | undefined, bounds: InputBounds): StaticFile[] {
+/** The files of a folder besides Markdown (and besides the data files `isData` names), sorted by the path they are published at; links leading outside the project are left out. */
+export function listStaticFiles(
+  dir: string | undefined,
+  bounds: InputBounds,
+  isData: (relative: string) => boolean = () => false,
+): StaticFile[] {
   if (!dir) return [];
-  return walkFolder(dir, bounds, (relative) => !PAGE_SOURCE.test(relative)).files.map(({ relative, file }) => ({ path: relative, file }));
+  return walkFolder(dir, bounds, (relative) => !PAGE_SOURCE.test(relative) && !isData(relative)).files.map(({ relative, file }) => ({
+    path: relative,
+    file,
+  }));
 }
 
 function readFiles(files: readonly StaticFile[]): Promise<OutputFile[]> {

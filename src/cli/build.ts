@@ -23,6 +23,7 @@ export function registerBuild(program: Command): void {
       'write the links to other sites (never fetched) to this file: URL, count and first page, tab-separated',
     )
     .option('--drafts', 'build drafts (draft: true) too, each marked as a draft on its page')
+    .option('--offline', 'build collections with a loader from their last result in .site-cache/data/, without running the loaders')
     .option(
       '--allow-shrink',
       'replace an output even with one of fewer than half its pages (otherwise the build stops and changes nothing)',
@@ -37,6 +38,7 @@ export function registerBuild(program: Command): void {
           externalLinks?: string;
           allowShrink?: boolean;
           drafts?: boolean;
+          offline?: boolean;
         },
         command: Command,
       ) => {
@@ -58,6 +60,7 @@ export function registerBuild(program: Command): void {
           options.origin ?? '',
           config ? path.resolve(root, config) : '',
           ...(options.drafts ? ['drafts'] : []),
+          ...(options.offline ? ['offline'] : []),
         ]);
         // Nothing changed since the last build into this folder: say so without loading the engine.
         const unchanged = upToDate(receiptFile(cacheDir, out), request, out);
@@ -83,6 +86,8 @@ export function registerBuild(program: Command): void {
         const result = await build(site, diskWriter(out, { guardShrink: !options.allowShrink, onStuck: warnStuck }), {
           origin: options.origin,
           drafts: options.drafts,
+          offline: options.offline,
+          log: (level, line) => void ((level === 'warn' || options.verbose) && console.error(`${level === 'warn' ? '⚠' : '·'} ${line}`)),
           og: { onProgress: (done, total) => bar.update(done, total) },
           cache: { dir: cacheDir, request },
         }).catch((error: unknown) => {

@@ -11,19 +11,25 @@ export function registerServe(program: Command): void {
     .option('--origin <url>', 'the origin for canonical URLs', parseOrigin)
     .option('--content <dir>', "read content from this folder instead of the site's own", parseExistingFolder)
     .option('--verbose', "show stacks of errors thrown by the site's code")
-    .action(async (options: { port: number; host: string; origin?: string; content?: string; verbose?: boolean }, command: Command) => {
-      const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();
-      // The pages served are the pages `site build` writes, rendered by the same React build:
-      // the development build's checks make every rebuild after an edit several times slower.
-      // NODE_ENV=development brings them back for a site that wants React's warnings.
-      process.env.NODE_ENV ??= 'production';
-      const { startServer } = await import('../serve/server.ts');
-      // Without --port, a taken default port gives way to the next free one (said in one line), as Vite does.
-      const portGiven = command.getOptionValueSource('port') !== 'default';
-      const server = await startServer({ root, config, ...options, portGiven, log: (line) => console.log(line) });
-      console.log(`Serving ${server.url}/ (Ctrl+C to stop)`);
-      const stop = () => void server.close().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    .option('--offline', 'build collections with a loader from their last result in .site-cache/data/, without running the loaders')
+    .action(
+      async (
+        options: { port: number; host: string; origin?: string; content?: string; verbose?: boolean; offline?: boolean },
+        command: Command,
+      ) => {
+        const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();
+        // The pages served are the pages `site build` writes, rendered by the same React build:
+        // the development build's checks make every rebuild after an edit several times slower.
+        // NODE_ENV=development brings them back for a site that wants React's warnings.
+        process.env.NODE_ENV ??= 'production';
+        const { startServer } = await import('../serve/server.ts');
+        // Without --port, a taken default port gives way to the next free one (said in one line), as Vite does.
+        const portGiven = command.getOptionValueSource('port') !== 'default';
+        const server = await startServer({ root, config, ...options, portGiven, log: (line) => console.log(line) });
+        console.log(`Serving ${server.url}/ (Ctrl+C to stop)`);
+        const stop = () => void server.close().then(() => process.exit(0));
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      },
+    );
 }

@@ -1,4 +1,4 @@
-import { isMap, isNode, isPair, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isMap, isNode, isPair, isScalar, isSeq, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { ParsedFile } from './parse.ts';
 
 /** A 1-based position in a content file. */
@@ -12,13 +12,23 @@ export interface Location {
  * parent; a missing top-level field points at the opening `---`.
  */
 export function locateField(parsed: ParsedFile, fieldPath: readonly PropertyKey[], key?: string): Location {
-  const opening = { line: 1, column: 1 };
-  let node: unknown = parsed.document?.contents;
-  let found: Location = opening;
-  for (const segment of key === undefined ? fieldPath : [...fieldPath, key]) {
+  const full = key === undefined ? fieldPath : [...fieldPath, key];
+  // A data file's entry knows where its fields are written (see `data-parse.ts`).
+  if (parsed.locate) return parsed.locate(full);
+  return locateIn(parsed.document?.contents, parsed.lineCounter, parsed.lineOffset, full);
+}
+
+/**
+ * Where a field is written in a YAML node (a document's contents, or an item of a list), the
+ * nearest written parent when it is missing. `lineOffset` turns a line of the YAML into a line of the file.
+ */
+export function locateIn(root: unknown, lineCounter: LineCounter, lineOffset: number, fieldPath: readonly PropertyKey[]): Location {
+  let node: unknown = root;
+  let found: Location = { line: 1, column: 1 };
+  for (const segment of fieldPath) {
     const child = childOf(node, segment);
     if (!child) break;
-    found = (child.keyNode && positionOf(parsed, child.keyNode)) || found;
+    found = (child.keyNode && positionOf(lineCounter, lineOffset, child.keyNode)) || found;
     node = child.node;
     if (!node) break;
   }
@@ -58,8 +68,8 @@ function pairsOf(map: YAMLMap): Map<string, Pair> {
   return pairs;
 }
 
-function positionOf(parsed: ParsedFile, node: Node): Location | undefined {
+function positionOf(lineCounter: LineCounter, lineOffset: number, node: Node): Location | undefined {
   if (!node.range) return undefined;
-  const pos = parsed.lineCounter.linePos(node.range[0]);
-  return { line: pos.line + parsed.lineOffset, column: pos.col };
+  const pos = lineCounter.linePos(node.range[0]);
+  return { line: pos.line + lineOffset, column: pos.col };
 }

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { DATA_SOURCE } from '../safety/content-types.ts';
 import type { ContentSite } from './collection.ts';
 import type { Entry } from './entry.ts';
 import { parseSource } from './parse.ts';
@@ -42,6 +43,12 @@ export function collectionsOf(site: ContentSite): PreparedCollection[] {
   if (!collections)
     prepared.set(site, (collections = prepareCollections(site, createSchemaHelpers([site.contentDir, site.publicDir ?? site.contentDir]))));
   return collections;
+}
+
+/** Whether a file of the content folder (its path relative to it) is a data file that a collection takes as entries, and so never published as it is. */
+export function dataFilesOf(site: ContentSite): (relative: string) => boolean {
+  const collections = collectionsOf(site);
+  return (relative) => DATA_SOURCE.test(relative) && collections.some((collection) => collection.holds(relative));
 }
 
 /** The text of a file without its byte-order mark, as its entry's body is cut from it. */

@@ -20,6 +20,10 @@ export interface ParsedFile {
   lineCounter: LineCounter;
   /** Add this to a line of the YAML text to get the line in the file. */
   lineOffset: number;
+  /** Where a field is written, for an entry of a data file, which has no front matter (see `data-parse.ts`). */
+  locate?: (fieldPath: readonly PropertyKey[]) => { line: number; column: number };
+  /** The path its URL is made from when it is not the file's (an entry of a list or CSV file: `team/alice`). */
+  pagePath?: string;
 }
 
 /**

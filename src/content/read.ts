@@ -4,7 +4,7 @@ import type { Entry } from './entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { locateField } from './locate.ts';
 import { parseSource } from './parse.ts';
-import { collectionsOf, parseFile, type ParsedFile } from './parse-file.ts';
+import { collectionsOf, dataFilesOf, parseFile, type ParsedFile } from './parse-file.ts';
 import { checkDuplicateUrls } from './duplicate-urls.ts';
 import { urlForContentFile } from '../core/urls.ts';
 import { scanContent, type SourceFile } from './scan.ts';
@@ -13,6 +13,8 @@ import { excludedBy } from './validate.ts';
 import { skippedContent } from './skipped.ts';
 import { draftBundles, type DraftBundles } from './draft-bundles.ts';
 import type { InputBounds } from '../safety/input-bounds.ts';
+import { dataFileEntries, type DataResult } from './data-entries.ts';
+import { loadCollections, type LoadOptions } from './loaders.ts';
 
 /** A site's content, read and checked: everything a build or `site og` starts from. */
 export interface Content {
@@ -36,7 +38,7 @@ export interface Content {
 }
 
 /** What a build asks of the content. */
-export interface ReadOptions {
+export interface ReadOptions extends LoadOptions {
   /** Keep drafts (`draft: true`) among the entries, as `site serve` and `site build --drafts` do (default false: they are left out). */
   drafts?: boolean;
   /** What may be read (see `InputBounds`): by default, the site's own project. */
@@ -49,7 +51,7 @@ export interface ReadOptions {
  * and shares the parsing out to worker threads.
  */
 export interface FileParser {
-  /** Told how many files there are as soon as they are listed, before they are read. */
+  /** Told how many files there are as soon as they are listed, before they are read; told again, with their entries, when data files hold more. */
   listed?(count: number): void;
   /** Each file's entry or problems, and, when the parser has it, the hash of its text. */
   parse(sources: readonly SourceFile[]): Promise<Array<ParsedFile & { hash?: string }>>;
@@ -60,24 +62,39 @@ export interface FileParser {
  * a diagnostic instead of stopping at the first.
  */
 export async function readContent(site: ContentSite, options: ReadOptions = {}, parser: FileParser = parseHere(site)): Promise<Content> {
+  const collections = collectionsOf(site);
   // A file a collection excludes is never read: it cannot fail the build.
-  const excluded = excludedBy(collectionsOf(site));
-  const scanned = await scanContent(site, parser.listed, options.bounds, excluded);
+  const excluded = excludedBy(collections);
+  const scanned = await scanContent(site, parser.listed, options.bounds, excluded, dataFilesOf(site));
   const sources = scanned.sources;
   const skipping = skippedContent(site.contentDir, new Set(sources.map((source) => source.relative)), excluded);
+  // Data files and loaders give entries of their own (see `data-entries.ts`, `loaders.ts`), after the Markdown files'.
+  const data = scanned.data.flatMap((source) =>
+    dataFileEntries(site, collections.find((collection) => collection.holds(source.relative))!, source),
+  );
+  // Their pages count as the files' do: workers for many of them start loading the site now.
+  if (data.length) parser.listed?.(sources.length + data.length);
   const results = await parser.parse(sources);
+  const loaded = await loadCollections(site, collections, options);
+  const records = [...data, ...loaded.results];
   // Entries stay in the order of their files, so routes come out in the same order; so do
   // diagnostics: duplicate URLs, then syntax, then schemas.
-  const slots: Array<Entry | undefined> = results.map((result) => result.entry);
+  const slots: Array<Entry | undefined> = [...results, ...records].map((result) => result.entry);
   const entryHashes = new Map<string, string>();
   for (const [i, { entry, hash }] of results.entries()) {
     if (entry) entryHashes.set(entry.url, digest(`${sources[i]!.relative}\n${hash ?? digest(sources[i]!.text)}`));
   }
+  for (const { entry, hash } of records) if (entry) entryHashes.set(entry.url, hash);
+  const claims = [
+    ...sources,
+    ...records.flatMap(({ url, file, label, locate }) => (url ? [{ file, label, url, at: () => locate([]) }] : [])),
+  ];
   const diagnostics = [
     ...scanned.diagnostics,
-    ...checkDuplicateUrls(sources),
-    ...results.flatMap((result) => result.syntax),
-    ...results.flatMap((result) => result.schema),
+    ...loaded.diagnostics,
+    ...checkDuplicateUrls(claims),
+    ...[...results, ...records].flatMap((result) => result.syntax),
+    ...[...results, ...records].flatMap((result) => result.schema),
   ];
 
   // A draft left out is read and checked like any file (its next build may include it), then
@@ -92,11 +109,14 @@ export async function readContent(site: ContentSite, options: ReadOptions = {}, 
   );
   for (const url of draftUrls) entryHashes.delete(url);
   const catalogue = createCatalogue(entries);
-  diagnostics.push(...checkReferences(catalogue, locator(sources), leftOut));
-  const invalidUrls = sources.flatMap((source, i) => (slots[i] ? [] : [urlForContentFile(source.relative).url]));
+  diagnostics.push(...checkReferences(catalogue, locator(sources, records), leftOut));
+  const invalidUrls = [
+    ...sources.flatMap((source, i) => (slots[i] ? [] : [urlForContentFile(source.relative).url])),
+    ...records.flatMap((record) => (!record.entry && record.url ? [record.url] : [])),
+  ];
   return {
     diagnostics,
-    fileCount: sources.length,
+    fileCount: sources.length + scanned.data.length,
     entries,
     catalogue,
     entryHashes,
@@ -112,9 +132,14 @@ function parseHere(site: ContentSite): FileParser {
   return { parse: async (sources) => sources.map((source) => parseFile(site, source)) };
 }
 
-/** Finds where a field is written, parsing the entry's file again: only ever asked on the way to an error. */
-function locator(sources: readonly SourceFile[]) {
+/**
+ * Finds where a field is written: a data file's or a loader's entry knows; a Markdown file is
+ * parsed again. Only ever asked on the way to an error.
+ */
+function locator(sources: readonly SourceFile[], records: readonly DataResult[]) {
   const sourceOf = new Map(sources.map((source) => [source.file, source]));
+  const recordOf = new Map(records.flatMap((record) => (record.entry ? [[record.entry, record] as const] : [])));
   return (entry: Entry, fieldPath: PropertyKey[]) =>
+    recordOf.get(entry)?.locate(fieldPath) ??
     locateField(parseSource(sourceOf.get(entry.file)!, { frontMatter: 'optional' }).parsed!, fieldPath);
 }

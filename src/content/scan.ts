@@ -27,21 +27,26 @@ export async function scanContent(
   listed?: (count: number) => void,
   bounds: InputBounds = inputBounds(site),
   skip?: (relative: string) => boolean,
-): Promise<{ sources: SourceFile[]; diagnostics: Diagnostic[] }> {
-  const walk = walkFolder(site.contentDir, bounds, (relative) => PAGE_SOURCE.test(relative) && !skip?.(relative));
+  /** The data files a collection takes (see `content/data-parse.ts`): read too, and returned apart. */
+  isData: (relative: string) => boolean = () => false,
+): Promise<{ sources: SourceFile[]; data: SourceFile[]; diagnostics: Diagnostic[] }> {
+  const walk = walkFolder(site.contentDir, bounds, (relative) => (PAGE_SOURCE.test(relative) || isData(relative)) && !skip?.(relative));
   const hardLinks = hardLinkProblems(walk.files);
   const refused = new Set(hardLinks.map((diagnostic) => diagnostic.file));
   const files = refused.size ? walk.files.filter(({ file }) => !refused.has(file)) : walk.files;
-  listed?.(files.length);
+  const pages = files.filter(({ relative }) => PAGE_SOURCE.test(relative));
+  listed?.(pages.length);
   const diagnostics = [...walk.diagnostics, ...hardLinks];
   // One synchronous read per file: 10,000 files take 80 ms this way and 400 to 600 ms as
   // concurrent promises (each an open, a stat, reads and a close through the libuv pool).
-  const sources = files.map(({ file, relative }) => {
+  const read = ({ file, relative }: { file: string; relative: string }) => {
     const bytes = fs.readFileSync(file);
     if (!isUtf8(bytes)) diagnostics.push(notUtf8(file, bytes));
     return { file, relative, text: bytes.toString('utf8') };
-  });
-  return { sources, diagnostics };
+  };
+  const sources = pages.map(read);
+  const data = files.filter(({ relative }) => !PAGE_SOURCE.test(relative)).map(read);
+  return { sources, data, diagnostics };
 }
 
 /** A warning at the first line holding bytes that are not UTF-8: they would show as � on the page. */

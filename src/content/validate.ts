@@ -30,7 +30,7 @@ export function prepareCollections(
   helpers: SchemaHelpers,
 ): PreparedCollection[] {
   return site.collections.map((definition) => {
-    const included = anyOf(definition.include);
+    const included = anyOf(definition.include ?? []);
     const excluded = anyOf(definition.exclude ?? []);
     return {
       definition,
@@ -83,7 +83,7 @@ export function validateFile(
   trailingSlash?: TrailingSlash,
 ): { entry?: Entry; diagnostics: Diagnostic[] } {
   const { relative, file } = parsed.source;
-  const badName = checkFileName(parsed.source);
+  const badName = checkFileName({ file, relative: parsed.pagePath ?? relative });
   if (badName) return { diagnostics: [badName] };
   const collection = collections.find((candidate) => candidate.holds(relative));
   if (isMdxFile(relative) && !collection?.definition.mdx) {
@@ -102,8 +102,19 @@ export function validateFile(
       ],
     };
   }
+  return validateEntry(parsed, collection, templates, trailingSlash);
+}
+
+/** Checks one parsed file, or one entry of a data file or a loader, against the schema of its collection. */
+export function validateEntry(
+  parsed: ParsedFile,
+  collection: PreparedCollection,
+  templates: Readonly<Record<string, unknown>>,
+  trailingSlash?: TrailingSlash,
+): { entry?: Entry; diagnostics: Diagnostic[] } {
+  const { relative, file } = parsed.source;
   const { definition } = collection;
-  const { url, listPage } = urlForContentFile(relative, trailingSlash);
+  const { url, listPage } = urlForContentFile(parsed.pagePath ?? relative, trailingSlash);
   const draft = readDraft(parsed);
   const computed = computeFields(parsed, definition, url);
   if (draft.diagnostic || computed.diagnostics.length)

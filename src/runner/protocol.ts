@@ -138,4 +138,6 @@ export interface DevBuildSetup {
   origin?: string;
   content?: string;
   verbose?: boolean;
+  /** Build collections with a loader from their last result (`--offline`). */
+  offline?: boolean;
 }

@@ -55,6 +55,13 @@ const PUBLISHABLE = new Set([
 export const PAGE_SOURCE = /\.mdx?$/;
 
 /**
+ * The data files a collection may take as entries (see `content/data-parse.ts`). One that a
+ * collection takes becomes pages and is not published as it is; one no collection takes is
+ * published or refused as any other file.
+ */
+export const DATA_SOURCE = /\.(json|ya?ml|toml|csv)$/;
+
+/**
  * Text that looks like content by another Markdown extension (`README.markdown`, `notes.MD`):
  * never published and never refused, but counted in the build's summary as content it does not
  * read (see `content/skipped.ts`).

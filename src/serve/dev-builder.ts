@@ -66,7 +66,7 @@ export async function buildInWorker(setup: DevBuildSetup): Promise<DevBuildResul
   }
 }
 
-async function startSession({ root, config, origin, content, verbose }: DevBuildSetup) {
+async function startSession({ root, config, origin, content, verbose, offline }: DevBuildSetup) {
   const site: Site = withContent(await loadSite(root, config), content);
   const named = namedFiles(site);
   const code = [...site.code!.files, ...named.files];
@@ -77,7 +77,7 @@ async function startSession({ root, config, origin, content, verbose }: DevBuild
   const sources = (): DevBuildSources['sources'] => ({ content: [...contentDirs, ...mdxInputs], code, codeFolders: named.folders });
   const writer = memoryWriter();
   // The dev server shows drafts, each marked as one on its page.
-  const builder = createBuilder(site, writer, { origin, minify: false, drafts: true });
+  const builder = createBuilder(site, writer, { origin, minify: false, drafts: true, offline });
   let complete = true;
   const run = async (): Promise<DevBuildResult> => {
     const result = await builder.rebuild();

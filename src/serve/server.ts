@@ -25,6 +25,8 @@ export interface ServeOptions {
   verbose?: boolean;
   /** Read content from this folder instead of the site's own. */
   content?: string;
+  /** Build collections with a loader from their last result in `.site-cache/data/` (`--offline`). */
+  offline?: boolean;
   /** Called with each build's outcome, for the terminal. */
   log?: (line: string) => void;
 }
@@ -103,6 +105,7 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
         origin: options.origin,
         content: options.content,
         verbose: options.verbose,
+        offline: options.offline,
       });
     }
     running = worker

@@ -28,8 +28,17 @@ const rootRelative = (example: string) => {
 
 const collection = z.strictObject({
   name: text,
-  include: z.array(text).min(1),
+  include: z.array(text).min(1).optional(),
   exclude: z.array(text).optional(),
+  load: callable('a function (context) => a promise of [{ id, data, body? }]').optional(),
+  cacheOnError: z.boolean().optional(),
+  // Plain segments only: a `..` would write the loader's pages outside the output folder.
+  urlBase: z
+    .string()
+    .regex(/^(?:\/[\p{L}\p{N}_-][\p{L}\p{N}._-]*)*\/?$/u, { error: 'a root-relative path of plain segments such as /events' })
+    .optional(),
+  idField: text.optional(),
+  bodyField: text.optional(),
   schema: callable('a function (helpers) => zod schema'),
   template: z.custom<unknown>((value) => (typeof value === 'string' && value !== '') || typeof value === 'function', {
     params: { expected: "a template name, or a function choosing one from the entry's data" },

@@ -54,6 +54,7 @@ export function checkSite(definition: unknown, projectRoot: string, locate?: Sit
   const broken = new Set(issues.map((issue) => issue.path[0]));
   const usable = (...fields: Array<keyof SiteInput>) => fields.every((field) => !broken.has(field));
   const input = definition as SiteInput;
+  if (usable('collections')) problems.push(...collectionSources(input));
   if (usable('collections', 'templates')) problems.push(...collectionTemplates(input));
   if (usable('templates', 'styles')) problems.push(...templateStyles(input));
   if (usable('feeds', 'collections')) problems.push(...feedCollections(input));
@@ -89,6 +90,22 @@ export function resolveSitePaths(definition: SiteInput, projectRoot: string): Si
       },
     }),
   };
+}
+
+/** Each collection takes its entries from files (`include`) or from a loader (`load`): one of them, never both. */
+function collectionSources(site: SiteInput): Problem[] {
+  return site.collections.flatMap((collection, i): Problem[] => {
+    const both = collection.include !== undefined && collection.load !== undefined;
+    if (!both && (collection.include !== undefined || collection.load !== undefined)) return [];
+    return [
+      {
+        at: ['collections', i, both ? 'load' : 'include'],
+        ...diagnose('collection-source', { both }),
+        expected: both ? 'include or load, not both' : 'include (globs of files) or load (a loader)',
+        actual: both ? 'both' : 'neither',
+      },
+    ];
+  });
 }
 
 /** A name the site uses but does not define, with the names it does. */

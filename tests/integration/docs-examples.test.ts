@@ -43,6 +43,7 @@ async function buildSite(site: Site, name: string, options: { drafts?: boolean }
     threads: 0,
     og: { threads: 0, cacheDir: path.join(cache, 'og') },
     images: { cacheDir: path.join(cache, 'images') },
+    dataCache: path.join(cache, 'data'),
   });
   const text = (file: string) => {
     const bytes = writer.files.get(file);
@@ -52,11 +53,31 @@ async function buildSite(site: Site, name: string, options: { drafts?: boolean }
   return { result, files: writer.files, text };
 }
 
+/** Examples whose loader reads a server: it is started for their build on 127.0.0.1, and stopped after. */
+const SERVERS: Record<string, () => Promise<{ close(): Promise<void> }>> = {
+  'data-http': async () => {
+    const { startApi } = await import('../../docs/examples/data-http/api.ts');
+    const api = await startApi(0);
+    process.env.EVENTS_API_URL = api.url;
+    return api;
+  },
+};
+
 const builds = new Map<string, Promise<Built>>();
 /** Each example is built once, for its checks and for the pages the guide quotes. */
 function built(name: string): Promise<Built> {
   let done = builds.get(name);
-  if (!done) builds.set(name, (done = loadSite(path.join(EXAMPLES, name)).then((site) => buildSite(site, name))));
+  if (!done) {
+    const building = async () => {
+      const server = await SERVERS[name]?.();
+      try {
+        return await buildSite(await loadSite(path.join(EXAMPLES, name)), name);
+      } finally {
+        await server?.close();
+      }
+    };
+    builds.set(name, (done = building()));
+  }
   return done;
 }
 
@@ -309,6 +330,26 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect(text('index.html')).toContain('<aside class="note note-tip">');
     expect(text('guide/code-blocks/index.html')).toContain('<figcaption class="code-title">src/App.js</figcaption>');
     expect(text('guide/images/index.html')).toContain('<picture><source type="image/avif"');
+  },
+  data({ files, text }) {
+    // A page per item of the YAML list and per row of the CSV file, one for the TOML file; none of them published as it is.
+    expect(text('team/ada/index.html')).toContain('<p class="role">Engineer</p><div><p>Ada joined in <strong>1843</strong>.');
+    expect(text('products/kettle/index.html')).toContain('Launched in <a href="/posts/kettle">The kettle is here</a>.');
+    expect(text('posts/kettle/index.html')).toContain('Launches <a href="/products/kettle">The Kettle</a>.');
+    expect(text('contact/index.html')).toContain('<h1>Contact</h1>');
+    expect(['team.yaml', 'products.csv', 'contact.toml'].filter((file) => files.has(file))).toEqual([]);
+  },
+  'data-sqlite'({ text }) {
+    // A page per row of the database's table, its notes the Markdown body, and the list on the home page.
+    expect(text('products/kettle/index.html')).toContain(
+      '<h1>The Kettle</h1><p class="price">£<!-- -->39.50</p><div><p>Boils a litre in <strong>two minutes</strong>.</p></div>',
+    );
+    expect(text('index.html')).toContain('<li><a href="/products/teapot">The Teapot</a></li>');
+  },
+  'data-http'({ text }) {
+    // A page per event the API serves, listed newest first.
+    expect(text('events/spring-meetup/index.html')).toContain('<p class="date">2026-04-14</p><div><p>Doors open at <strong>six</strong>.');
+    expect(text('index.html')).toContain('<li><a href="/events/summer-fair">Summer fair</a></li><li><a href="/events/spring-meetup">');
   },
   errors({ result, files }) {
     expect(codes(result)).toEqual(['broken-anchor', 'broken-link', 'invalid-date', 'invalid-value', 'style-removed', 'unknown-field']);

@@ -226,5 +226,41 @@ export const contentFiles = area({
         "a file under the content or public folder has more names (hard links) than the build finds in those folders: its other names are elsewhere, perhaps a dot-file, the site's source or a file outside the project",
       fix: 'copy the file instead of hard-linking it',
     }),
+    'data-syntax': entry<{ format: string; reason: string }>({
+      severity: 'error',
+      message: (p) => `The ${p.format} file cannot be read: ${p.reason}`,
+      hint: (p) =>
+        p.format === 'CSV'
+          ? 'Give every row as many cells as the header has, and close every quote ("a, b" is one cell).'
+          : `Fix the ${p.format} at the line and column given.`,
+      cause:
+        'a [data file](data.md) a collection holds is not valid JSON, YAML, TOML or CSV, or its top level is neither a set of fields nor a list of them, or it nests deeper than 100 levels',
+      fix: 'fix the file at the line and column given',
+    }),
+    'data-id': entry<{ kind: 'missing'; field: string } | { kind: 'invalid'; field: string } | { kind: 'twice'; field: string }>({
+      severity: 'error',
+      message: (p) =>
+        p.kind === 'missing'
+          ? `The entry has no ${p.field}: each entry of a list or CSV file is named by it, and its URL ends with it.`
+          : p.kind === 'twice'
+            ? `Two entries of the file have the same ${p.field}, so they would have one URL.`
+            : `The entry's ${p.field} cannot end a URL: it must be letters, digits, "-", "_" or ".", not starting with ".".`,
+      hint: (p) =>
+        p.kind === 'twice'
+          ? `Give each entry its own ${p.field}.`
+          : `Give the entry a ${p.field} such as "alice-smith", or name the field that identifies entries in the collection's idField.`,
+      cause:
+        "an entry of a list or CSV [data file](data.md), or of a loader, has no `id` (or the collection's `idField`), has one twice in the file, or has one that cannot end a URL",
+      fix: 'give each entry its own id of letters, digits, `-`, `_` and `.`',
+    }),
+    'loader-failed': entry<{ collection: string; reason: string }>({
+      severity: 'error',
+      message: (p) => `The loader of the collection "${p.collection}" failed: ${p.reason}`,
+      hint: (p) =>
+        `Check the source it reads (a server, a database, a key), or set cacheOnError: true on "${p.collection}" to build from its last result. Run with --verbose to see the stack.`,
+      cause:
+        "a collection's [`load()`](data.md#loaders) threw or rejected, or returned something other than a list of `{ id, data, body? }`, and no cached result could stand in",
+      fix: 'fix what the loader reads; `--offline` or `cacheOnError: true` builds from its last result',
+    }),
   },
 });

@@ -103,5 +103,15 @@ export const siteDefinition = area({
         "a path the site or its content names for a file of the output (a [redirect](routes-and-feeds.md#redirects)'s source, a feed's `rss` or `atom`, a derived route, a page's URL) is not a plain path inside the output folder, or names a file the build or the host reserves",
       fix: 'write it as plain segments under the root, away from the reserved names',
     }),
+    'collection-source': entry<{ both: boolean }>({
+      severity: 'error',
+      message: (p) =>
+        p.both
+          ? 'cannot be set with include: a collection takes its entries from files or from a loader, not both'
+          : 'is required: a collection takes its entries from files (include) or from a loader (load)',
+      hint: (p) => (p.both ? 'Keep include for files of the content folder, or load for another source.' : undefined),
+      cause: 'a collection with neither `include` nor `load`, or with both (see [data.md](data.md))',
+      fix: 'give the collection `include` (globs of files) or `load` (a loader), one of them',
+    }),
   },
 });

@@ -78,5 +78,13 @@ export const warnings = area({
         'a `.md` file with a JSX component at the start of a line (`<Note>`) or an `import`/`export` line: MDX syntax, which only `.mdx` files are compiled as ([MDX](markdown.md#mdx))',
       fix: 'rename the file to `.mdx`, or write it as Markdown',
     }),
+    'data-from-cache': entry<{ collection: string; age: string; reason?: string }>({
+      severity: 'warning',
+      message: (p) =>
+        `The collection "${p.collection}" is built from its loader's last result, ${p.age} old${p.reason === undefined ? ' (--offline)' : `: the loader failed (${p.reason})`}.`,
+      cause:
+        'a collection with a [loader](data.md#offline-builds) was built from the result its loader gave last time, kept in `.site-cache/data/`: the build ran with `--offline`, or the loader threw and the collection sets `cacheOnError: true`',
+      fix: 'nothing, if the data may be that old; otherwise build online once the source can be reached',
+    }),
   },
 });

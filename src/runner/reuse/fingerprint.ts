@@ -67,8 +67,14 @@ export async function codeFingerprint(
  * check that images exist, and templates read their sizes, so any change to one counts. A
  * long-lived builder passes `kept`, and files unchanged since its last build are not read again.
  */
-export async function filesFingerprint(dirs: readonly string[], bounds: InputBounds, kept?: Kept<string>): Promise<string> {
-  const listed = dirs.map((dir) => ({ dir, files: listStaticFiles(dir, bounds) }));
+export async function filesFingerprint(
+  dirs: readonly string[],
+  bounds: InputBounds,
+  kept?: Kept<string>,
+  /** The content folder's data files that collections take: entries, whose own hashes say what changed (see `content/read.ts`). */
+  data?: { dir: string; isData: (relative: string) => boolean },
+): Promise<string> {
+  const listed = dirs.map((dir) => ({ dir, files: listStaticFiles(dir, bounds, dir === data?.dir ? data.isData : undefined) }));
   return unlessUnchanged(
     listed.flatMap(({ files }) => files.map(({ file }) => file)),
     kept,

@@ -9,6 +9,7 @@ import type { CurrentOutput, OutputFile, Writer } from '../../output/write.ts';
 import { digest } from '../../core/digest.ts';
 import { codeFingerprint, filesFingerprint, type EngineCode } from './fingerprint.ts';
 import { namedFiles, siteBounds } from '../../site/named-files.ts';
+import { dataFilesOf } from '../../content/parse-file.ts';
 import { BUILD_CACHE_FOLDER, changedSince, dropReceipt, receiptFile, takeSnapshot, writeReceipt, type ReceiptSummary } from './receipt.ts';
 import { loadState, saveState, stateFile, type BuildState, type KnownEntry, type KnownFile } from './state.ts';
 
@@ -75,7 +76,9 @@ export async function openLastBuild(
   if (options === false || (!location && !warm)) return NO_CACHE;
   const cacheDir = (options || undefined)?.dir ?? path.join(site.root, BUILD_CACHE_FOLDER);
   const folders = [site.contentDir, ...(site.publicDir ? [site.publicDir] : [])];
-  const request = location && site.code ? (options || undefined)?.request : undefined;
+  // A loader's source is no file a receipt can stamp: a site with one is always built.
+  const loads = site.collections.some((collection) => collection.load);
+  const request = location && site.code && !loads ? (options || undefined)?.request : undefined;
   const fingerprint = warm?.code || !site.code ? undefined : await codeFingerprint(site.code, site.root);
   // Taken before any content is read: a file edited while this build runs shows a newer time than the receipt's.
   const snapshot = request ? inputSnapshot(site, folders, fingerprint!.watch) : undefined;
@@ -85,7 +88,14 @@ export async function openLastBuild(
   const file = location && site.code ? stateFile(cacheDir, location) : undefined;
   const loaded = warm?.state ?? (file ? await loadState(file) : undefined);
   const entriesKey = digest(
-    JSON.stringify([code, ...folders, await filesFingerprint(folders, siteBounds(site, location), warm?.filesFingerprint)]),
+    JSON.stringify([
+      code,
+      ...folders,
+      await filesFingerprint(folders, siteBounds(site, location), warm?.filesFingerprint, {
+        dir: site.contentDir,
+        isData: dataFilesOf(site),
+      }),
+    ]),
   );
   return {
     entries: loaded?.entriesKey === entriesKey ? loaded.entries : undefined,
