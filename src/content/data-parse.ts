@@ -1,12 +1,13 @@
 import { parse as parseCsv, CsvError } from 'csv-parse/sync';
 import { parse as parseToml, TomlError } from 'smol-toml';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 import { MAX_NESTING, yamlNestingDepth } from '../safety/nesting.ts';
 import { locateIn, type Location } from './locate.ts';
 import type { SourceFile } from './scan.ts';
 import { withoutBom } from './parse-file.ts';
+import { FRONT_MATTER_BOUNDS, mergeByPosition, repeatedKeys } from './front-matter-bounds.ts';
 
 /** One entry's fields as a data file writes them, and where each is written. */
 export interface DataRecord {
@@ -48,29 +49,38 @@ export function readDataFile(source: SourceFile): DataFile {
   let value: unknown;
   let document: Document | undefined;
   const lineCounter = new LineCounter();
-  const documentOf = () => (document ??= parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }));
+  // The yaml package's own check of repeated keys compares each key with every key before it
+  // (quadratic, issue 39): keys are checked with one set per mapping instead (`repeatedKeys`).
+  const documentOf = () => (document ??= parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false }));
   if (format === 'JSON') {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      // JSON is YAML: yaml's error says where; where yaml allows what JSON does not (a trailing
-      // comma, a missing value), V8's message says where when it can.
-      const found = documentOf().errors[0];
-      if (found) {
-        const at = lineCounter.linePos(found.pos[0]);
-        return fail(firstLine(found.message), { line: at.line, column: at.col });
-      }
+      // V8's message is JSON's own and says where; when it does not, yaml's (JSON is YAML) does.
       const message = firstLine((error as Error).message);
       const position = /at position (\d+)/.exec(message);
-      const at = position ? lineCounter.linePos(Number(position[1])) : undefined;
-      return fail(message.replace(/ in JSON at position.*$/, '').replace(/, ".*$/, ''), at && { line: at.line, column: at.col });
+      if (position) {
+        return fail(message.replace(/ in JSON at position.*$/, '').replace(/, ".*$/, ''), positionIn(text, Number(position[1])));
+      }
+      const found = documentOf().errors[0];
+      const at = found && lineCounter.linePos(found.pos[0]);
+      return fail(found ? firstLine(found.message) : message, at && { line: at.line, column: at.col });
     }
   } else {
     const parsed = documentOf();
-    const found = parsed.errors[0];
+    const found = mergeByPosition(parsed.errors, repeatedKeys(parsed))[0];
     if (found) {
       const at = lineCounter.linePos(found.pos[0]);
       return fail(firstLine(found.message), { line: at.line, column: at.col });
+    }
+    // Resolving aliases takes time that grows with the square of their number (see `FRONT_MATTER_BOUNDS`).
+    const alias = aliasPastBound(parsed);
+    if (alias !== undefined) {
+      const at = lineCounter.linePos(alias);
+      return fail(`it holds more than ${FRONT_MATTER_BOUNDS.aliases} aliases (*name); write the values out instead`, {
+        line: at.line,
+        column: at.col,
+      });
     }
     try {
       value = parsed.toJS();
@@ -211,6 +221,29 @@ export function nestingDepth(value: unknown): number {
     for (const child of Object.values(item)) stack.push([child, depth + 1]);
   }
   return deepest;
+}
+
+/** The line and column of an offset into a text (V8 names a JSON mistake by its offset). */
+function positionIn(text: string, offset: number): Location {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: offset - lineStart + 1 };
+}
+
+/** Where the first alias past the bound stands (an offset), when a document holds more aliases than the bound. */
+function aliasPastBound(document: Document): number | undefined {
+  let aliases = 0;
+  let past: number | undefined;
+  visit(document, {
+    Alias: (_, alias) => {
+      if (++aliases === FRONT_MATTER_BOUNDS.aliases + 1) {
+        past = alias.range?.[0] ?? 0;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return past;
 }
 
 function describe(value: unknown): string {

@@ -103,11 +103,13 @@ function countPlaces(rest: readonly Diagnostic[], noun: 'page' | 'file'): string
 
 /** Files of the site's code (scripts, components, stylesheets), as opposed to its content. */
 const CODE_FILE = /\.(m?[jt]sx?|c[jt]s|css)$/;
+const DATA_FILE = /\.(json|ya?ml|toml|csv)$/;
 
 /** Where a diagnostic points: `file:line` (`file:line:column` in code), with the page when it is a page's, or `(site)`. */
 export function formatPlace(d: Diagnostic, cwd: string): string {
-  // A place in code gets its column too, as compilers print it; Markdown and YAML lines read plainly.
-  const column = d.line && d.column && (d.excerpt || CODE_FILE.test(d.file ?? '')) ? `:${d.column}` : '';
+  // A place in code or in a data file gets its column too, as compilers print it (a CSV row's
+  // cell, a JSON key); Markdown and its front matter's lines read plainly.
+  const column = d.line && d.column && (d.excerpt || CODE_FILE.test(d.file ?? '') || DATA_FILE.test(d.file ?? '')) ? `:${d.column}` : '';
   const file = d.file ? `${path.relative(cwd, d.file)}${d.line ? `:${d.line}${column}` : ''}` : undefined;
   if (d.page) return file ? `${file} (page ${d.page})` : `page ${d.page}`;
   return file ?? '(site)';

@@ -45,7 +45,8 @@ describe('readDataFile', () => {
       code: 'data-syntax',
       line: 3,
       column: 3,
-      message: 'The JSON file cannot be read: Missing , between flow map items',
+      // JSON's own words, V8's, not those of the YAML reader that locates keys.
+      message: "The JSON file cannot be read: Expected ',' or '}' after property value",
     });
     // A trailing comma is YAML but not JSON: V8's own message says where.
     expect(only('a.json', '{\n  "title": "A",\n}')).toMatchObject({ code: 'data-syntax', line: 3, column: 1 });

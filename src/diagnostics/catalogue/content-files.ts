@@ -248,7 +248,7 @@ export const contentFiles = area({
       hint: (p) =>
         p.kind === 'twice'
           ? `Give each entry its own ${p.field}.`
-          : `Give the entry a ${p.field} such as "alice-smith", or name the field that identifies entries in the collection's idField.`,
+          : `Give the entry a value for ${p.field}, such as "alice-smith", or name the field that identifies entries in the collection's idField.`,
       cause:
         "an entry of a list or CSV [data file](data.md), or of a loader, has no `id` (or the collection's `idField`), has one twice in the file, or has one that cannot end a URL",
       fix: 'give each entry its own id of letters, digits, `-`, `_` and `.`',
