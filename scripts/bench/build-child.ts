@@ -3,7 +3,7 @@
  * line of JSON: what was rendered and written, the build's own time and the process's peak RSS.
  * Like `site build`, it first checks the last build's receipt (see `src/runner/reuse/receipt.ts`).
  *
- *   node scripts/bench/build-child.ts --content DIR --out DIR --cache DIR [--threads N]
+ *   node scripts/bench/build-child.ts --content DIR --out DIR --cache DIR [--threads N] [--config FILE]
  */
 import module from 'node:module';
 import { parseArgs } from 'node:util';
@@ -21,6 +21,8 @@ const { values } = parseArgs({
     cache: { type: 'string' },
     threads: { type: 'string' },
     root: { type: 'string', default: process.cwd() },
+    // Another site definition than the project's (relative to --root), as `site --config` takes.
+    config: { type: 'string' },
   },
 });
 const started = performance.now();
@@ -58,7 +60,7 @@ const [{ build }, { loadSite, withContent }, { diskWriter }, { hasErrors }, { fo
   import('../../src/diagnostics/print.ts'),
 ]);
 
-const site = withContent(await loadSite(values.root!), values.content);
+const site = withContent(await loadSite(values.root!, values.config), values.content);
 const buildStarted = performance.now();
 // Social images are measured on their own (see og-child.ts): no peer draws them.
 const result = await build(site, diskWriter(values.out!), {

@@ -201,9 +201,12 @@ export async function addCodeBlock(target: string): Promise<() => Promise<void>>
   return () => fs.writeFile(file, text);
 }
 
+/** The benchmark's MDX page, at the content's root (`mdx-site.config.ts` gives it a collection that takes MDX). */
+export const MDX_PAGE = 'bench-mdx.mdx';
+
 /** Adds one MDX page (a plain page, with one component defined in it) to the content's root; returns a function that removes it. */
 export async function addMdxPage(target: string): Promise<() => Promise<void>> {
-  const file = path.join(target, 'bench-mdx.mdx');
+  const file = path.join(target, MDX_PAGE);
   const text = [
     '---',
     'title: "An MDX page"',
