@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Scalar } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { countScalarReads } from '../helpers/yaml-reads.ts';
 import { readDataFile } from '../../src/content/data-parse.ts';
 import { formatDiagnostics } from '../../src/diagnostics/print.ts';
 
@@ -10,30 +10,14 @@ import { formatDiagnostics } from '../../src/diagnostics/print.ts';
 
 const read = (relative: string, text: string) => readDataFile({ file: `/site/content/${relative}`, relative, text });
 
-let reads = 0;
-const values = new WeakMap<object, unknown>();
-beforeEach(() => {
-  Object.defineProperty(Scalar.prototype, 'value', {
-    configurable: true,
-    get(this: object) {
-      reads++;
-      return values.get(this);
-    },
-    set(this: object, value: unknown) {
-      values.set(this, value);
-    },
-  });
-});
-afterEach(() => {
-  delete (Scalar.prototype as { value?: unknown }).value;
-});
+const reads = countScalarReads();
 
 /** The work of `run` at n, 2n and 4n: grown linearly, each doubling at most doubles it (and a little, for what does not grow). */
 function expectLinear(run: (n: number) => void, n: number) {
   const work = [n, 2 * n, 4 * n].map((size) => {
-    reads = 0;
+    reads.count = 0;
     run(size);
-    return reads;
+    return reads.count;
   });
   expect(work[0]).toBeGreaterThanOrEqual(n);
   expect(work[1]! / work[0]!).toBeLessThan(2.2);

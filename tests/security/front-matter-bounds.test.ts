@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Alias, Scalar } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { Alias } from 'yaml';
+import { countScalarReads } from '../helpers/yaml-reads.ts';
 import { z } from 'zod';
 import { FRONT_MATTER_BOUNDS } from '../../src/content/front-matter-bounds.ts';
 import { parseSource } from '../../src/content/parse.ts';
@@ -31,30 +32,13 @@ function read(frontMatter: string) {
   return parsed ? [...diagnostics, ...validateFile(parsed, collections, { page: {} }).diagnostics] : diagnostics;
 }
 
-/** Reads of a YAML scalar's value while `run` runs: the `yaml` package's key comparisons and the engine's lookups of a field's line. */
-let reads = 0;
-const values = new WeakMap<object, unknown>();
-beforeEach(() => {
-  reads = 0;
-  Object.defineProperty(Scalar.prototype, 'value', {
-    configurable: true,
-    get(this: object) {
-      reads++;
-      return values.get(this);
-    },
-    set(this: object, value: unknown) {
-      values.set(this, value);
-    },
-  });
-});
-afterEach(() => {
-  delete (Scalar.prototype as { value?: unknown }).value;
-});
+/** Reads of a YAML scalar's value while a test runs: the `yaml` package's key comparisons and the engine's lookups of a field's line. */
+const reads = countScalarReads();
 
 function workFor(frontMatter: string): number {
-  reads = 0;
+  reads.count = 0;
   read(frontMatter);
-  return reads;
+  return reads.count;
 }
 
 /** The work at n, 2n and 4n of something: grown linearly, each doubling at most doubles it (and a little, for what does not grow). */
@@ -112,7 +96,7 @@ describe('front matter past its bounds is refused at the line that passes them',
   it('200,000 keys (2 MB): refused unread, without one key compared', () => {
     const diagnostics = read(lines(200_000, (i) => `k${i}: v`));
     expect(diagnostics).toEqual([expect.objectContaining({ code: 'front-matter-too-large', expected: 'at most 256 KiB of YAML' })]);
-    expect(reads).toBe(0);
+    expect(reads.count).toBe(0);
   });
 
   it('more than 256 KiB of YAML, at the line where it passes them', () => {
@@ -120,7 +104,7 @@ describe('front matter past its bounds is refused at the line that passes them',
     const long = lines(300, () => `s: "${'é'.repeat(508)}ab"`);
     const line = 4 + Math.floor((FRONT_MATTER_BOUNDS.bytes - 24) / 1024);
     expect(read(long)).toEqual([expect.objectContaining({ code: 'front-matter-too-large', line, actual: '300.0 KiB' })]);
-    expect(reads).toBe(0);
+    expect(reads.count).toBe(0);
   });
 
   it(`more than ${FRONT_MATTER_BOUNDS.aliases} aliases, before any is resolved`, () => {
