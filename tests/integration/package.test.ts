@@ -56,19 +56,19 @@ describe('the packed engine, installed in an empty folder', () => {
       'lib/client/index.js',
       'lib/client/index.d.ts',
       'lib/runner/worker.js',
-      'lib/init/starter/site.config.tsx',
-      'lib/init/starter/_gitignore',
+      'lib/init/starters/blog/site.config.tsx',
+      'lib/init/starters/blog/_gitignore',
     ]) {
       expect(files).toContain(file);
     }
     expect(
       files.some(
-        (file) => file.startsWith('lib/') && file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.startsWith('lib/init/starter/'),
+        (file) => file.startsWith('lib/') && file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.startsWith('lib/init/starters/'),
       ),
     ).toBe(false);
     // The engine comes bundled (scripts/build-lib.ts): the modules Node loads by path and the
     // chunks they share, not one file per source module; the browser sources stay files.
-    const engineModules = files.filter((file) => /^lib\/(?!client\/|init\/starter\/|chunks\/).*\.js$/.test(file));
+    const engineModules = files.filter((file) => /^lib\/(?!client\/|init\/starters\/|chunks\/).*\.js$/.test(file));
     expect(engineModules.sort()).toEqual([
       'lib/cli/main.js',
       'lib/index.js',
