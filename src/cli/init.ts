@@ -14,7 +14,7 @@ export function registerInit(program: Command): void {
       const starter = STARTERS.find((name) => name === first);
       // One word that names no starter is the folder, as `site init my-blog` always was.
       if (!starter && first !== undefined && second !== undefined)
-        command.error(`site init: "${first}" is not a starter: expected ${STARTERS.join(' or ')}.`, { exitCode: 2 });
+        command.error(`error: "${first}" is not a starter of site init: expected ${STARTERS.join(' or ')}.`, { exitCode: 2 });
       const target = path.resolve(root, (starter ? second : first) ?? '.');
       let made: ReturnType<typeof scaffold>;
       try {
