@@ -268,7 +268,7 @@ export function codeBlockStylesheet(): string {
     '.shiki.line-numbers .line::before{content:counter(line);display:inline-block;width:3ch;margin-right:2ch;text-align:right;opacity:0.6}',
     `${drawnDiff}.line-numbers ins.line::before{content:counter(line) " +"}`,
     `${drawnDiff}.line-numbers del.line::before{content:counter(line) " -"}`,
-    `${drawnDiff}.line-numbers .line::before{width:5ch}`,
+    `${drawnDiff}.line-numbers .line::before{content:counter(line);width:5ch}`,
     '',
   ].join('\n');
 }
