@@ -85,8 +85,8 @@ describe.skipIf(!hasBrowser)('the documentation starter in the browser', () => {
     expect(await codeBackground(page)).toBe(CODE_LIGHT);
 
     await toggle.click();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
     expect(await codeBackground(page)).toBe(CODE_DARK);
 
     await page.goto(`${server!.url}/start/installation`);
@@ -94,7 +94,7 @@ describe.skipIf(!hasBrowser)('the documentation starter in the browser', () => {
     expect(await codeBackground(page)).toBe(CODE_DARK);
     await waitReady(page);
     await page.getByRole('button', { name: 'Dark theme' }).click();
-    expect(await codeBackground(page)).toBe(CODE_LIGHT);
+    await expect.poll(() => codeBackground(page)).toBe(CODE_LIGHT);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
     expect(complaints).toEqual([]);
     await context.close();

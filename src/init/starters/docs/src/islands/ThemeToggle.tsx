@@ -10,8 +10,9 @@ function shownTheme(): Theme {
 
 /**
  * Switches between the light and dark theme, and remembers the choice. Code blocks follow it
- * (`markdown.shiki.darkSelector` in site.config.tsx). Hidden until it runs: without JavaScript the
- * page follows the system setting and a button would do nothing.
+ * (`markdown.shiki.darkSelector` in site.config.tsx). Drawn at build time, so it is in place when the
+ * page first paints (a press before hydration is replayed to it); the stylesheet hides it where
+ * JavaScript is off, since the page then follows the system setting and it could do nothing.
  */
 export default function ThemeToggle() {
   const [theme, setTheme] = useState<Theme | undefined>(undefined);
@@ -27,7 +28,7 @@ export default function ThemeToggle() {
     setTheme(next);
   };
   return (
-    <button type="button" className="theme-toggle" hidden={!theme} aria-pressed={theme === 'dark'} onClick={toggle}>
+    <button type="button" className="theme-toggle" aria-pressed={theme === 'dark'} onClick={toggle}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
         <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8Z" fill="currentColor" />
       </svg>
