@@ -198,3 +198,42 @@ describe('an optional description', () => {
     SLOW,
   );
 });
+
+describe('GitHub-flavoured Markdown in MDX, as in Markdown', () => {
+  it(
+    'draws a table, a task list and struck-through text in an .mdx page',
+    async () => {
+      const remove = withFile(
+        'content/guide/tables.mdx',
+        [
+          '---',
+          'title: Tables',
+          'description: A table in MDX.',
+          '---',
+          '',
+          '| Option | Default |',
+          '| --- | ---: |',
+          '| `threads` | 2 |',
+          '',
+          '- [x] done',
+          '- [ ] to do',
+          '',
+          'This is ~~gone~~.',
+          '',
+        ].join('\n'),
+      );
+      try {
+        const { result, page } = await buildCopy();
+        expect(result.diagnostics).toEqual([]);
+        const html = page('guide/tables/index.html');
+        expect(html).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Option<\/th>\s*<th align="right">Default<\/th>/);
+        expect(html).toContain('<td><code>threads</code></td>');
+        expect(html).toContain('<li class="task-list-item"><input type="checkbox" disabled="" checked=""/>');
+        expect(html).toContain('<del>gone</del>');
+      } finally {
+        remove();
+      }
+    },
+    SLOW,
+  );
+});
