@@ -29,7 +29,12 @@ export function formatDiagnostics(all: readonly Diagnostic[], options: PrintOpti
   // Errors first, then the warnings under a heading of their own: mixed in among 76 errors, a
   // warning's line read as one more error, and the summary's "1 warning" seemed to name nothing.
   const lines = locatedLines(errors, options);
-  if (warnings) lines.push('', `⚠ ${warnings} ${plural(warnings, 'warning')} (a warning alone does not stop a build):`, ...locatedLines(warned, options));
+  if (warnings)
+    lines.push(
+      '',
+      `⚠ ${warnings} ${plural(warnings, 'warning')} (a warning alone does not stop a build):`,
+      ...locatedLines(warned, options),
+    );
   const parts = [`${errors.length} ${plural(errors.length, 'error')} in ${filesWithErrors(errors, options)}`];
   if (warnings) parts.push(`${warnings} ${plural(warnings, 'warning')}`);
   lines.push('', `✖ ${parts.join(', ')}.${options.outcome ? ` ${options.outcome}` : ''}`);

@@ -59,7 +59,14 @@ describe('diagnostic formatting', () => {
 
   it('prints every counted warning after the errors, under a heading, so none reads as an error or goes unseen', () => {
     const errors: Diagnostic[] = Array.from({ length: 76 }, (_, i) => ({ ...tag, file: `/site/content/p${i}.md`, actual: `"x${i}"` }));
-    const warning: Diagnostic = { ...tag, file: '/site/content/p3.md', line: 1, severity: 'warning', code: 'mdx-in-markdown', hint: undefined };
+    const warning: Diagnostic = {
+      ...tag,
+      file: '/site/content/p3.md',
+      line: 1,
+      severity: 'warning',
+      code: 'mdx-in-markdown',
+      hint: undefined,
+    };
     const lines = formatDiagnostics([...errors, warning], { cwd: '/site', fileCount: 80 }).split('\n');
     const heading = lines.indexOf('⚠ 1 warning (a warning alone does not stop a build):');
     expect(heading).toBeGreaterThan(0);
