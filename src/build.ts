@@ -89,6 +89,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const files = [...made, ...redirects.files];
     const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls, {
       trailingSlash: site.trailingSlash,
+      elsewhere: site.links?.external,
       draftUrls: content.draftUrls,
       draftFiles: published.drafted,
       // Content with mistakes gets no social images, but pages carried over from the last build still name theirs.
