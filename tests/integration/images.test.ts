@@ -110,12 +110,18 @@ describe('images no page uses', () => {
   it('publish their own file but none of their variants, in a first build and in one that carries every page over', async () => {
     const unusedContent = await freshContent('content-unused');
     // Named by no page, no front matter, no feed: the file a link from another site may still name.
-    fs.writeFileSync(path.join(unusedContent, 'images/unused.png'), await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a7' } }).png().toBuffer());
+    fs.writeFileSync(
+      path.join(unusedContent, 'images/unused.png'),
+      await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a7' } })
+        .png()
+        .toBuffer(),
+    );
     // Loaded as `site build` loads it: only a site with its code known carries pages over.
     const unusedSite = { ...withContent(await loadSite(path.resolve('.')), unusedContent), og: undefined, images: { widths: WIDTHS } };
     const out = path.join(work, 'dist-unused');
-    const options = { images: { cacheDir }, cache: { dir: path.join(work, 'build-cache-unused') } };
-    const variantsIn = (dir: string) => fs.readdirSync(path.join(dir, 'assets/images')).map((file) => file.replace(/-\d+\.[0-9a-f]{10}\.\w+$/, ''));
+    const options = { images: { cacheDir: path.join(work, 'image-cache-unused') }, cache: { dir: path.join(work, 'build-cache-unused') } };
+    const variantsIn = (dir: string) =>
+      fs.readdirSync(path.join(dir, 'assets/images')).map((file) => file.replace(/-\d+\.[0-9a-f]{10}\.\w+$/, ''));
     for (const pass of ['first', 'carried']) {
       const result = await build(unusedSite, diskWriter(out), options);
       expect(result.diagnostics, pass).toEqual([]);
