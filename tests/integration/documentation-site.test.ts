@@ -157,6 +157,49 @@ describe('images in MDX', () => {
   );
 });
 
+describe('errors in what an MDX page draws', () => {
+  it(
+    'are one per missing image (not one more for its preload), at the line where the component or element is written',
+    async () => {
+      const lines = [
+        '---',
+        'title: Broken',
+        'description: A page with mistakes.',
+        '---',
+        'Intro.',
+        '',
+        '![A missing picture](/images/missing.png)',
+        '',
+        '<Note kind="tip">',
+        '  <a href="/guide/nowhere">a link written inside a component</a>',
+        '</Note>',
+      ];
+      const remove = withFile('content/guide/broken.mdx', `${lines.join('\n')}\n`);
+      try {
+        const { result } = await buildCopy();
+        const found = result.diagnostics.map((d) => [d.code, path.relative(root, d.file ?? ''), d.line, d.actual]);
+        expect(found).toEqual([
+          [
+            'broken-link',
+            'content/guide/broken.mdx',
+            lines.indexOf('![A missing picture](/images/missing.png)') + 1,
+            '"/images/missing.png"',
+          ],
+          [
+            'broken-link',
+            'content/guide/broken.mdx',
+            lines.indexOf('  <a href="/guide/nowhere">a link written inside a component</a>') + 1,
+            '"/guide/nowhere"',
+          ],
+        ]);
+      } finally {
+        remove();
+      }
+    },
+    SLOW,
+  );
+});
+
 describe('the copy button’s island', () => {
   it(
     'must be one the site declares',
