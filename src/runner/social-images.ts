@@ -8,6 +8,7 @@ import type { BuildMemory, LastBuild } from './reuse/last-build.ts';
 import { carryDrawnImages } from './reuse/og-reuse.ts';
 import { fingerprintOgCode, planOgImages, type DrawJob, type OgPlan } from '../og/plan.ts';
 import { drawAll } from './draw-pool.ts';
+import type { DrawnImage } from '../og/draw.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 export interface OgRenderOptions {
@@ -66,7 +67,7 @@ export async function renderOgImages(
     options.onProgress?.(0, list.length);
     ({ workers } = await drawAll(
       list.map((job) => job.task),
-      { root: site.root, templates: og.templates, fonts: og.fonts },
+      { root: site.root, templates: og.templates, fonts: og.fonts, localeFonts: og.localeFonts },
       {
         threads: options.threads,
         onResult(index, result) {
@@ -74,7 +75,8 @@ export async function renderOgImages(
           if (result instanceof Error) diagnostics.push(drawingFailed(job, result));
           else {
             drawn++;
-            writes.push(cache.write(job.key, result).then(() => void cached.add(job.key)));
+            if (result.missing.length) diagnostics.push(missingGlyphs(job, result));
+            writes.push(cache.write(job.key, result.png).then(() => void cached.add(job.key)));
           }
           options.onProgress?.(++finished, list.length);
         },
@@ -93,6 +95,20 @@ export async function renderOgImages(
     diagnostics,
     cacheFiles: new Map(jobs.map((job) => [job.pageUrl, cache.fileOf(job.key)])),
   };
+}
+
+/** At most this many characters are named in one warning: a page in a script no font has would list hundreds. */
+const MISSING_LISTED = 12;
+
+function missingGlyphs(job: DrawJob, image: DrawnImage): Diagnostic {
+  const params = {
+    url: job.pageUrl,
+    characters: image.missing.slice(0, MISSING_LISTED),
+    more: Math.max(0, image.missing.length - MISSING_LISTED),
+    fonts: image.fonts,
+    lang: job.task.lang,
+  };
+  return { ...diagnose('og-missing-glyph', params), file: job.file, line: 1 };
 }
 
 function drawingFailed(job: DrawJob, error: Error): Diagnostic {
