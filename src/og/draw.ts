@@ -4,6 +4,7 @@ import type { Font } from 'satori';
 import { importSiteCode } from '../site/code.ts';
 import { OG_SIZE, type OgFont } from '../site/social-images.ts';
 import { fontsForLang } from './locale-fonts.ts';
+import { fixSatoriMarks } from './satori-marks.ts';
 
 /** What a drawer needs once: the template modules and the fonts. Plain data, so a worker thread can receive it. */
 export interface DrawerSetup {
@@ -66,6 +67,7 @@ type Template = ComponentType<Record<string, unknown>>;
 export async function createDrawer(setup: DrawerSetup): Promise<Draw> {
   // Loaded here, by the first drawer, not with the module: a build without social images never
   // pays for satori and resvg (about a fifth of the start-up of a small site's build).
+  fixSatoriMarks();
   const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const files = new Map<string, Promise<Buffer>>();
   const read = (file: string) => files.get(file) ?? files.set(file, fs.readFile(file)).get(file)!;

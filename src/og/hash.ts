@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
  * Bump when the engine changes how it draws (size, rasteriser options, how props reach the
  * template), so every cached image is drawn again.
  */
-const DRAWING_VERSION = 2;
+const DRAWING_VERSION = 3;
 
 /** The drawing code itself: the engine's drawing version and the satori and resvg releases. */
 export function rendererFingerprint(): string {

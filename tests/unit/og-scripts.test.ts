@@ -24,6 +24,13 @@ async function columns(png: Uint8Array): Promise<number[]> {
   return ink;
 }
 
+/** The lowest pixel row with ink. */
+async function lowestInk(png: Uint8Array): Promise<number> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  for (let y = info.height - 1; y >= 0; y--) for (let x = 0; x < info.width; x++) if (data[y * info.width + x]! < 128) return y;
+  return -1;
+}
+
 /** The first and last column with ink. */
 function inked(ink: number[]): [number, number] {
   return [ink.findIndex((value) => value > 0), ink.findLastIndex((value) => value > 0)];
@@ -85,5 +92,13 @@ describe('social images in every script', () => {
     const arabic = await columns((await draw('نقطة', 'ar')).png);
     const width = inked(arabic)[1] - inked(arabic)[0];
     expect(unlike(line, inked(line)[1] - width, arabic)).toBeLessThan(0.1);
+  });
+
+  it("places marks where the font's anchors put them: the dots of a final yeh are below it", async () => {
+    // ي is ى (the same letter without dots) with two dots that the font positions below (GPOS);
+    // drawn upwards instead, they would sit inside the letter and its lowest ink be the same.
+    const dotted = await lowestInk((await draw('في', 'ar')).png);
+    const dotless = await lowestInk((await draw('فى', 'ar')).png);
+    expect(dotted - dotless).toBeGreaterThan(10);
   });
 });
