@@ -2,13 +2,12 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { FileFromDisk, type OutputFile } from '../output/write.ts';
-import { CACHE_FOLDER, imageCache } from '../og/cache.ts';
+import { CACHE_FOLDER, imageCache, type MissingGlyphs, readMissingGlyphs } from '../og/cache.ts';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { BuildMemory, LastBuild } from './reuse/last-build.ts';
 import { carryDrawnImages } from './reuse/og-reuse.ts';
 import { fingerprintOgCode, planOgImages, type DrawJob, type OgPlan } from '../og/plan.ts';
 import { drawAll } from './draw-pool.ts';
-import type { DrawnImage } from '../og/draw.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 export interface OgRenderOptions {
@@ -58,6 +57,7 @@ export async function renderOgImages(
   }
   const reused = cached.size;
   const diagnostics: Diagnostic[] = [];
+  const found = new Map<string, MissingGlyphs>();
   let drawn = 0;
   let workers = 0;
   if (og && stale.size) {
@@ -75,7 +75,10 @@ export async function renderOgImages(
           if (result instanceof Error) diagnostics.push(drawingFailed(job, result));
           else {
             drawn++;
-            if (result.missing.length) diagnostics.push(missingGlyphs(job, result));
+            if (result.missing.length) {
+              found.set(job.key, result);
+              writes.push(cache.writeMissing(job.key, { missing: result.missing, fonts: result.fonts }));
+            }
             writes.push(cache.write(job.key, result.png).then(() => void cached.add(job.key)));
           }
           options.onProgress?.(++finished, list.length);
@@ -83,6 +86,11 @@ export async function renderOgImages(
       },
     ));
     await Promise.all(writes);
+  }
+  // Every page whose image lacks glyphs, drawn now or before: a reused image warns as it did when drawn.
+  for (const job of jobs) {
+    const missing = stale.has(job.key) ? found.get(job.key) : cache.missingOf(job.key);
+    if (missing) diagnostics.push(missingGlyphs(job, missing));
   }
   return {
     files: jobs.flatMap((job) => {
@@ -100,7 +108,7 @@ export async function renderOgImages(
 /** At most this many characters are named in one warning: a page in a script no font has would list hundreds. */
 const MISSING_LISTED = 12;
 
-function missingGlyphs(job: DrawJob, image: DrawnImage): Diagnostic {
+function missingGlyphs(job: DrawJob, image: MissingGlyphs): Diagnostic {
   const params = {
     url: job.pageUrl,
     characters: image.missing.slice(0, MISSING_LISTED),
@@ -147,10 +155,17 @@ export async function drawSocialImages(
 ): Promise<{ files: OutputFile[]; drawn: number; reused: number; diagnostics: Diagnostic[] }> {
   const unchanged = await carryDrawnImages(plan.jobs, last.previousFiles, last.output);
   const images = await renderOgImages(site, unchanged.jobs, options);
+  // A carried image was not looked at in the cache, but what its drawing found missing is there.
+  const drawing = new Set(unchanged.jobs);
+  const cacheDir = options?.cacheDir ?? path.join(site.root, CACHE_FOLDER);
+  const carriedWarnings = plan.jobs.flatMap((job) => {
+    const missing = drawing.has(job) ? undefined : readMissingGlyphs(cacheDir, job.key);
+    return missing ? [missingGlyphs(job, missing)] : [];
+  });
   return {
     files: [...images.files, ...unchanged.carried],
     drawn: images.drawn,
     reused: images.reused + unchanged.carried.length,
-    diagnostics: images.diagnostics,
+    diagnostics: [...images.diagnostics, ...carriedWarnings],
   };
 }

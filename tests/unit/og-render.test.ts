@@ -82,9 +82,16 @@ describe('renderOgImages: characters no font has', () => {
   const siteWith = (setup: typeof scriptsSetup) =>
     ({ root: setup.root, og: { ...setup, image: () => undefined } }) as unknown as SiteDefinition;
 
-  it('warns at the page of each character none of its fonts has, once, naming the fonts tried', async () => {
-    const result = await renderOgImages(siteWith(latinOnlySetup), [arabic], { cacheDir: fresh(), threads: 0 });
+  it('warns at the page of each character none of its fonts has, once, naming the fonts tried; again when the image is reused', async () => {
+    const options = { cacheDir: fresh(), threads: 0 };
+    const result = await renderOgImages(siteWith(latinOnlySetup), [arabic], options);
     expect(result.drawn).toBe(1);
+    const again = await renderOgImages(siteWith(latinOnlySetup), [arabic, { ...arabic, pageUrl: '/ar/copy' }], options);
+    expect([again.drawn, again.reused]).toEqual([0, 1]);
+    expect(again.diagnostics.map((d) => d.message)).toEqual([
+      result.diagnostics[0]!.message,
+      result.diagnostics[0]!.message.replace('/ar ', '/ar/copy '),
+    ]);
     expect(result.diagnostics).toEqual([
       expect.objectContaining({
         code: 'og-missing-glyph',
