@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
  * Bump when the engine changes how it draws (size, rasteriser options, how props reach the
  * template), so every cached image is drawn again.
  */
-const DRAWING_VERSION = 1;
+const DRAWING_VERSION = 3;
 
 /** The drawing code itself: the engine's drawing version and the satori and resvg releases. */
 export function rendererFingerprint(): string {
@@ -53,12 +53,15 @@ export async function fontsFingerprint(fonts: readonly OgFont[]): Promise<string
 export interface ImageInputs {
   renderer: string;
   template: string;
+  /** The fonts the image is drawn with: its language's `localeFonts`, then the site's. */
   fonts: string;
+  /** The language of its text, which picks those fonts. */
+  lang?: string;
   /** The template's props with its assets as `data:` URLs, exactly as the template receives them. */
   props: unknown;
 }
 
 /** The cache key of one drawn image: equal keys draw equal pixels. */
 export function imageKey(inputs: ImageInputs): string {
-  return digest(inputs.renderer, inputs.template, inputs.fonts, JSON.stringify(inputs.props));
+  return digest(inputs.renderer, inputs.template, inputs.fonts, inputs.lang ?? '', JSON.stringify(inputs.props));
 }

@@ -16,6 +16,7 @@ import {
   type SocialImages,
 } from '../site/social-images.ts';
 import type { DrawTask } from './draw.ts';
+import { fontsForLang, localeFontsKey } from './locale-fonts.ts';
 import { fontsFingerprint, imageKey, rendererFingerprint, templateFingerprint } from './hash.ts';
 import { diagnose, type ParamsOf } from '../diagnostics/catalogue/index.ts';
 
@@ -91,13 +92,15 @@ export async function planOgImages(site: SiteDefinition, catalogue: Catalogue, c
       invalid(entry, { url: entry.url, kind: 'missing-asset', asset: assets });
       continue;
     }
-    const task: DrawTask = { template: spec.template, props: { ...spec.props, assets } };
+    // The page's locale comes from the site's i18n (a field other builds' entries may not have yet).
+    const lang = spec.lang ?? (entry as { locale?: string }).locale;
+    const task: DrawTask = { template: spec.template, props: { ...spec.props, assets }, ...(lang ? { lang } : {}) };
     const url = ogImageUrl(entry.url);
     plan.refs.set(entry.url, { url, type: 'image/png', ...OG_SIZE, alt: spec.alt });
     plan.jobs.push({
       pageUrl: entry.url,
       outPath: url.slice(1),
-      key: imageKey({ renderer, template, fonts, props: task.props }),
+      key: imageKey({ renderer, template, fonts: fonts.get(localeFontsKey(lang, og.localeFonts))!, lang, props: task.props }),
       task,
       file: entry.file,
     });
@@ -108,7 +111,8 @@ export async function planOgImages(site: SiteDefinition, catalogue: Catalogue, c
 /** What every drawn image depends on besides its props, fingerprinted: the drawing code, the fonts, and each template (or why it does not build). */
 export interface OgCode {
   renderer: string;
-  fonts: string;
+  /** The fonts of each language, by `localeFonts` key ('' for images in no listed language). */
+  fonts: Map<string, string>;
   templates: Map<string, string | Error>;
 }
 
@@ -119,7 +123,14 @@ export async function fingerprintOgCode(og: SocialImages): Promise<OgCode> {
       Object.entries(og.templates).map(async ([name, file]) => [name, await templateFingerprint(file).catch(asError)] as const),
     ),
   );
-  return { renderer: rendererFingerprint(), fonts: await fontsFingerprint(og.fonts), templates };
+  const fonts = new Map(
+    await Promise.all(
+      ['', ...Object.keys(og.localeFonts ?? {})].map(
+        async (key) => [key, await fontsFingerprint(fontsForLang(key || undefined, og.fonts, og.localeFonts).fonts)] as const,
+      ),
+    ),
+  );
+  return { renderer: rendererFingerprint(), fonts, templates };
 }
 
 /** The spec's assets as `data:` URLs, or the URL of the first one that does not exist. */

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { createDrawer, type DrawerSetup, type DrawTask } from '../og/draw.ts';
+import { createDrawer, type DrawerSetup, type DrawnImage, type DrawTask } from '../og/draw.ts';
 import { asError, startPool } from './pool.ts';
 
 /**
@@ -15,12 +15,12 @@ export interface DrawAllOptions {
   /** Worker threads to use; 0 draws in the main thread (default: one per core, when there is enough work). */
   threads?: number;
   /** Called as each image is finished, with its index in the task list. */
-  onResult?(index: number, result: Uint8Array | Error): void;
+  onResult?(index: number, result: DrawnImage | Error): void;
 }
 
 export interface DrawAllResult {
-  /** Per task, the PNG bytes or the error the template threw. */
-  images: Array<Uint8Array | Error>;
+  /** Per task, the drawn image or the error the template threw. */
+  images: Array<DrawnImage | Error>;
   /** How many worker threads started and drew (0: everything was drawn in the main thread). */
   workers: number;
 }
@@ -31,8 +31,8 @@ export interface DrawAllResult {
  * leaves its share to the main thread.
  */
 export async function drawAll(tasks: readonly DrawTask[], setup: DrawerSetup, options: DrawAllOptions = {}): Promise<DrawAllResult> {
-  const results: Array<Uint8Array | Error | undefined> = new Array(tasks.length);
-  const settle = (index: number, result: Uint8Array | Error) => {
+  const results: Array<DrawnImage | Error | undefined> = new Array(tasks.length);
+  const settle = (index: number, result: DrawnImage | Error) => {
     results[index] = result;
     options.onResult?.(index, result);
   };
@@ -49,7 +49,7 @@ export async function drawAll(tasks: readonly DrawTask[], setup: DrawerSetup, op
         const reply = await pool.run({ kind: 'draw', setup, image: tasks[index]! }).catch(() => undefined);
         if (!reply) return;
         drew.add(reply.thread);
-        settle(index, reply.png ?? Object.assign(new Error(reply.error!.message), { stack: reply.error!.stack }));
+        settle(index, reply.image ?? Object.assign(new Error(reply.error!.message), { stack: reply.error!.stack }));
       }
     };
     await Promise.all(Array.from({ length: threads }, lane)).finally(() => pool.close());
@@ -59,7 +59,7 @@ export async function drawAll(tasks: readonly DrawTask[], setup: DrawerSetup, op
     const draw = await createDrawer(setup).catch(asError);
     for (const index of left) settle(index, draw instanceof Error ? draw : await draw(tasks[index]!).catch(asError));
   }
-  return { images: results as Array<Uint8Array | Error>, workers: drew.size };
+  return { images: results as Array<DrawnImage | Error>, workers: drew.size };
 }
 
 /** One worker per core when there is enough to draw; none (the main thread alone) otherwise. */

@@ -4,7 +4,7 @@ import type { EncodedEntry } from './entry-codec.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { ImageManifest } from '../images/manifest.ts';
 import type { OgImageRef } from '../site/social-images.ts';
-import type { DrawerSetup, DrawTask } from '../og/draw.ts';
+import type { DrawerSetup, DrawnImage, DrawTask } from '../og/draw.ts';
 
 /** The site a worker loads, once, for parse and render tasks: the bundle the main thread loaded it from, and its content folder. */
 export interface SiteSetup {
@@ -102,7 +102,7 @@ export interface TaskResults {
   parse: ParsedSource[];
   /** `strings` continue the worker's string table for this render context from position `from`. */
   render: { thread: number; pages: WirePage[]; strings: string[]; from: number; derived: Array<[string, string[]]> };
-  draw: { thread: number; png?: Uint8Array; error?: { message: string; stack?: string } };
+  draw: { thread: number; image?: DrawnImage; error?: { message: string; stack?: string } };
   build: DevBuildResult;
   release: undefined;
 }

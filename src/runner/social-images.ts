@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { FileFromDisk, type OutputFile } from '../output/write.ts';
-import { CACHE_FOLDER, imageCache } from '../og/cache.ts';
+import { CACHE_FOLDER, imageCache, type MissingGlyphs, readMissingGlyphs } from '../og/cache.ts';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { BuildMemory, LastBuild } from './reuse/last-build.ts';
 import { carryDrawnImages } from './reuse/og-reuse.ts';
@@ -57,6 +57,7 @@ export async function renderOgImages(
   }
   const reused = cached.size;
   const diagnostics: Diagnostic[] = [];
+  const found = new Map<string, MissingGlyphs>();
   let drawn = 0;
   let workers = 0;
   if (og && stale.size) {
@@ -66,7 +67,7 @@ export async function renderOgImages(
     options.onProgress?.(0, list.length);
     ({ workers } = await drawAll(
       list.map((job) => job.task),
-      { root: site.root, templates: og.templates, fonts: og.fonts },
+      { root: site.root, templates: og.templates, fonts: og.fonts, localeFonts: og.localeFonts },
       {
         threads: options.threads,
         onResult(index, result) {
@@ -74,13 +75,22 @@ export async function renderOgImages(
           if (result instanceof Error) diagnostics.push(drawingFailed(job, result));
           else {
             drawn++;
-            writes.push(cache.write(job.key, result).then(() => void cached.add(job.key)));
+            if (result.missing.length) {
+              found.set(job.key, result);
+              writes.push(cache.writeMissing(job.key, { missing: result.missing, fonts: result.fonts }));
+            }
+            writes.push(cache.write(job.key, result.png).then(() => void cached.add(job.key)));
           }
           options.onProgress?.(++finished, list.length);
         },
       },
     ));
     await Promise.all(writes);
+  }
+  // Every page whose image lacks glyphs, drawn now or before: a reused image warns as it did when drawn.
+  for (const job of jobs) {
+    const missing = stale.has(job.key) ? found.get(job.key) : cache.missingOf(job.key);
+    if (missing) diagnostics.push(missingGlyphs(job, missing));
   }
   return {
     files: jobs.flatMap((job) => {
@@ -93,6 +103,20 @@ export async function renderOgImages(
     diagnostics,
     cacheFiles: new Map(jobs.map((job) => [job.pageUrl, cache.fileOf(job.key)])),
   };
+}
+
+/** At most this many characters are named in one warning: a page in a script no font has would list hundreds. */
+const MISSING_LISTED = 12;
+
+function missingGlyphs(job: DrawJob, image: MissingGlyphs): Diagnostic {
+  const params = {
+    url: job.pageUrl,
+    characters: image.missing.slice(0, MISSING_LISTED),
+    more: Math.max(0, image.missing.length - MISSING_LISTED),
+    fonts: image.fonts,
+    lang: job.task.lang,
+  };
+  return { ...diagnose('og-missing-glyph', params), file: job.file, line: 1 };
 }
 
 function drawingFailed(job: DrawJob, error: Error): Diagnostic {
@@ -131,10 +155,17 @@ export async function drawSocialImages(
 ): Promise<{ files: OutputFile[]; drawn: number; reused: number; diagnostics: Diagnostic[] }> {
   const unchanged = await carryDrawnImages(plan.jobs, last.previousFiles, last.output);
   const images = await renderOgImages(site, unchanged.jobs, options);
+  // A carried image was not looked at in the cache, but what its drawing found missing is there.
+  const drawing = new Set(unchanged.jobs);
+  const cacheDir = options?.cacheDir ?? path.join(site.root, CACHE_FOLDER);
+  const carriedWarnings = plan.jobs.flatMap((job) => {
+    const missing = drawing.has(job) ? undefined : readMissingGlyphs(cacheDir, job.key);
+    return missing ? [missingGlyphs(job, missing)] : [];
+  });
   return {
     files: [...images.files, ...unchanged.carried],
     drawn: images.drawn,
     reused: images.reused + unchanged.carried.length,
-    diagnostics: images.diagnostics,
+    diagnostics: [...images.diagnostics, ...carriedWarnings],
   };
 }

@@ -36,7 +36,7 @@ async function run(task: Task): Promise<unknown> {
 async function drawOne({ setup, image }: Extract<Task, { kind: 'draw' }>) {
   const draw = await (await import('../og/draw.ts')).drawerFor(setup);
   try {
-    return { thread: threadId, png: await draw(image) };
+    return { thread: threadId, image: await draw(image) };
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
     return { thread: threadId, error: { message: err.message, stack: err.stack } };

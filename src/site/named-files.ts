@@ -19,6 +19,7 @@ export function namedFiles(site: SiteDefinition): {
     ...Object.values(site.startup ?? {}),
     ...Object.values(site.og?.templates ?? {}),
     ...(site.og?.fonts ?? []).map((font) => font.file),
+    ...Object.values(site.og?.localeFonts ?? {}).flatMap((fonts) => fonts.map((font) => font.file)),
   ].map((file) => path.resolve(site.root, file));
   const root = path.resolve(site.root);
   const folders = new Set<string>();

@@ -61,16 +61,17 @@ const feed = z.strictObject({
   author: callable('a function (entry, catalogue, site) => { name, url }').optional(),
 });
 
+const ogFont = z.strictObject({
+  name: text,
+  file: filePath,
+  weight: z.literal([100, 200, 300, 400, 500, 600, 700, 800, 900]).optional(),
+  style: z.enum(['normal', 'italic']).optional(),
+});
+
 const socialImages = z.strictObject({
   templates: z.record(z.string(), filePath),
-  fonts: z.array(
-    z.strictObject({
-      name: text,
-      file: filePath,
-      weight: z.literal([100, 200, 300, 400, 500, 600, 700, 800, 900]).optional(),
-      style: z.enum(['normal', 'italic']).optional(),
-    }),
-  ),
+  fonts: z.array(ogFont),
+  localeFonts: z.record(z.string(), z.array(ogFont)).optional(),
   image: callable('a function (entry, catalogue) => an image spec or undefined'),
   type: callable('a function (entry) => an og:type').optional(),
 });

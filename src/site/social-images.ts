@@ -25,6 +25,11 @@ export interface DrawnImageSpec {
    */
   assets?: Record<string, string>;
   alt: string;
+  /**
+   * The language of the image's text (BCP 47, e.g. `ar`, `zh-Hant`): it picks the fonts of
+   * `SocialImages.localeFonts`. Default: the page's locale.
+   */
+  lang?: string;
 }
 
 /** A page's hand-made image: a PNG or SVG in the content or public folder, published as it is. */
@@ -64,6 +69,13 @@ export interface SocialImages {
    */
   templates: Record<string, string>;
   fonts: OgFont[];
+  /**
+   * More fonts for images in some languages, by locale code or language subtag (`ar`, `zh-Hant`,
+   * `ja`). An image whose `lang` is `zh-Hant-TW` takes the fonts of `zh-Hant-TW`, else `zh-Hant`,
+   * else `zh` (keys match in any case). They come before `fonts` in the fallback order, after the
+   * families a template names in `fontFamily`; see docs/social-images.md "Text in every script".
+   */
+  localeFonts?: Record<string, OgFont[]>;
   /** The image of one page; undefined gives the page none. */
   image(entry: Entry, catalogue: Catalogue): OgImageSpec | undefined;
   /** The page's `og:type` (default `website`). */

@@ -87,6 +87,14 @@ export function resolveSitePaths(definition: SiteInput, projectRoot: string): Si
         ...definition.og,
         templates: each(definition.og.templates),
         fonts: definition.og.fonts.map((font) => ({ ...font, file: resolve(font.file) })),
+        ...(definition.og.localeFonts && {
+          localeFonts: Object.fromEntries(
+            Object.entries(definition.og.localeFonts).map(([key, fonts]) => [
+              key,
+              fonts.map((font) => ({ ...font, file: resolve(font.file) })),
+            ]),
+          ),
+        }),
       },
     }),
   };
@@ -222,6 +230,11 @@ function pathProblems(site: SiteInput, root: string, usable: (...fields: Array<k
     ...(usable('startup') ? named(['startup'], site.startup ?? {}) : []),
     ...(usable('og') && site.og ? named(['og', 'templates'], site.og.templates) : []),
     ...(usable('og') && site.og ? site.og.fonts.map((font, i) => ({ at: ['og', 'fonts', i, 'file'], written: font.file })) : []),
+    ...(usable('og') && site.og
+      ? Object.entries(site.og.localeFonts ?? {}).flatMap(([key, fonts]) =>
+          fonts.map((font, i) => ({ at: ['og', 'localeFonts', key, i, 'file'], written: font.file })),
+        )
+      : []),
   ];
   const problems = wanted
     .filter(({ written, folder }) => !exists(path.resolve(root, written), folder))

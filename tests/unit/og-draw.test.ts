@@ -5,10 +5,10 @@ import { pngSize } from '../helpers/images.ts';
 
 describe('drawImage', () => {
   it('draws one image to a 1200×630 PNG, on the calling thread, with no pool or cache', async () => {
-    const png = await drawImage(ogSetup, { template: 'plain', props: { title: 'One page' } });
+    const { png } = await drawImage(ogSetup, { template: 'plain', props: { title: 'One page' } });
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
     // Another title, other pixels: the image is drawn from its props.
-    const other = await drawImage(ogSetup, { template: 'plain', props: { title: 'Another page' } });
+    const { png: other } = await drawImage(ogSetup, { template: 'plain', props: { title: 'Another page' } });
     expect(Buffer.compare(png, other)).not.toBe(0);
   });
 

@@ -8,6 +8,7 @@ import { planOgImages } from '../../src/og/plan.ts';
 import type { Entry } from '../../src/content/entry.ts';
 import { createMinimalSite } from '../fixtures/minimal/site.tsx';
 import { ogSetup } from '../fixtures/og/setup.ts';
+import { scriptsSetup } from '../fixtures/og/scripts-setup.ts';
 
 const base = createMinimalSite();
 const { catalogue } = await readContent(base);
@@ -109,5 +110,41 @@ describe('planOgImages', () => {
       message: expect.stringContaining('its template "plain" does not build'),
     });
     expect(plan.jobs).toEqual([]);
+  });
+});
+
+describe('planOgImages: the language of an image', () => {
+  const plan = (spec: Partial<OgImageSpec>, locale?: string, localeFonts = scriptsSetup.localeFonts) =>
+    planOgImages(
+      {
+        ...base,
+        og: {
+          ...ogSetup,
+          localeFonts,
+          image: (entry: Entry) => (entry.url === '/' ? { template: 'plain', props: { title: 'T' }, alt: 'T', ...spec } : undefined),
+        },
+      },
+      // The page's locale, as the site's i18n gives every entry one.
+      { ...catalogue, entries: catalogue.entries.map((entry) => (locale ? { ...entry, locale } : entry)) },
+    ).then((result) => result.jobs[0]!);
+
+  it("takes the spec's lang, else the page's locale, and draws with it", async () => {
+    expect((await plan({ lang: 'ar' }, 'en')).task.lang).toBe('ar');
+    expect((await plan({}, 'he-IL')).task.lang).toBe('he-IL');
+    expect((await plan({})).task.lang).toBeUndefined();
+  });
+
+  it('keys the image by its lang and the fonts that lang picks', async () => {
+    const [none, arabic, arabicAgain, hebrew] = await Promise.all([
+      plan({}),
+      plan({ lang: 'ar' }),
+      plan({ lang: 'ar-EG' }),
+      plan({ lang: 'he' }),
+    ]);
+    expect(new Set([none.key, arabic.key, arabicAgain.key, hebrew.key]).size).toBe(4);
+    // Other fonts for the same language: another image.
+    const otherArabic = await plan({ lang: 'ar' }, undefined, { ar: scriptsSetup.localeFonts!.he! });
+    expect(otherArabic.key).not.toBe(arabic.key);
+    expect((await plan({ lang: 'ar' })).key).toBe(arabic.key);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DrawnImage } from '../../src/og/draw.ts';
 import { defaultThreads, drawAll } from '../../src/runner/draw-pool.ts';
 import { socialImages } from '../../templates/og/social-image.ts';
 import { ogSetup } from '../fixtures/og/setup.ts';
@@ -24,10 +25,10 @@ describe('drawAll', () => {
   it('draws on worker threads, every task to a 1200×630 PNG in task order', async () => {
     const result = await drawAll(tasks(4), ogSetup, { threads: 2 });
     expect(result.workers).toBe(2);
-    for (const image of result.images) expect(pngSize(image as Uint8Array)).toEqual({ width: 1200, height: 630 });
+    for (const image of result.images) expect(pngSize((image as DrawnImage).png)).toEqual({ width: 1200, height: 630 });
     // Task order, not finishing order: a different title draws different pixels.
     const alone = await drawAll([tasks(4)[3]!], ogSetup, { threads: 0 });
-    expect(Buffer.compare(result.images[3] as Uint8Array, alone.images[0] as Uint8Array)).toBe(0);
+    expect(Buffer.compare((result.images[3] as DrawnImage).png, (alone.images[0] as DrawnImage).png)).toBe(0);
   });
 
   it('draws in the main thread when told to, or when there is too little to draw', async () => {
@@ -40,7 +41,7 @@ describe('drawAll', () => {
     const task = { template: 'textOnly', props: { title: 'T', description: 'D', brand: 'B', backgroundColor: '#10213A', assets: {} } };
     const result = await drawAll([task, task], setup, { threads: 2 });
     expect(result.workers).toBe(2);
-    expect(result.images.map((image) => pngSize(image as Uint8Array))).toEqual([
+    expect(result.images.map((image) => pngSize((image as DrawnImage).png))).toEqual([
       { width: 1200, height: 630 },
       { width: 1200, height: 630 },
     ]);
@@ -51,7 +52,7 @@ describe('drawAll', () => {
     for (const threads of [0, 2]) {
       const seen: number[] = [];
       const { images } = await drawAll(mixed, ogSetup, { threads, onResult: (index) => seen.push(index) });
-      expect(images[0], `threads=${threads}`).toBeInstanceOf(Uint8Array);
+      expect((images[0] as DrawnImage).png, `threads=${threads}`).toBeInstanceOf(Uint8Array);
       expect((images[1] as Error).message).toBe('cannot draw "Broken"');
       expect((images[2] as Error).message).toMatch(/no social-image template "nope"/);
       expect(seen.sort()).toEqual([0, 1, 2]);

@@ -7,6 +7,7 @@ import { renderOgImages } from '../../src/runner/social-images.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
 import { FileFromDisk } from '../../src/output/write.ts';
 import { ogSetup } from '../fixtures/og/setup.ts';
+import { latinOnlySetup, scriptsSetup } from '../fixtures/og/scripts-setup.ts';
 import { pngSize } from '../helpers/images.ts';
 
 let cacheDir = '';
@@ -73,5 +74,37 @@ describe('renderOgImages', () => {
       [1, 2],
       [2, 2],
     ]);
+  });
+});
+
+describe('renderOgImages: characters no font has', () => {
+  const arabic = { ...job('/ar', 'k-ar', 'script'), task: { template: 'script', props: { title: 'نقطة نقطة' }, lang: 'ar' } };
+  const siteWith = (setup: typeof scriptsSetup) =>
+    ({ root: setup.root, og: { ...setup, image: () => undefined } }) as unknown as SiteDefinition;
+
+  it('warns at the page of each character none of its fonts has, once, naming the fonts tried; again when the image is reused', async () => {
+    const options = { cacheDir: fresh(), threads: 0 };
+    const result = await renderOgImages(siteWith(latinOnlySetup), [arabic], options);
+    expect(result.drawn).toBe(1);
+    const again = await renderOgImages(siteWith(latinOnlySetup), [arabic, { ...arabic, pageUrl: '/ar/copy' }], options);
+    expect([again.drawn, again.reused]).toEqual([0, 1]);
+    expect(again.diagnostics.map((d) => d.message)).toEqual([
+      result.diagnostics[0]!.message,
+      result.diagnostics[0]!.message.replace('/ar ', '/ar/copy '),
+    ]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'og-missing-glyph',
+        severity: 'warning',
+        file: '/content/ar.md',
+        message:
+          'The social image of /ar shows ن (U+0646), ق (U+0642), ط (U+0637), ة (U+0629), which no font has (tried Inter): each is drawn as an empty box.',
+      }),
+    ]);
+  });
+
+  it('says nothing when the fonts of its language have them', async () => {
+    const result = await renderOgImages(siteWith(scriptsSetup), [arabic], { cacheDir: fresh(), threads: 0 });
+    expect(result.diagnostics).toEqual([]);
   });
 });

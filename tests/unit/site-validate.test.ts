@@ -133,8 +133,20 @@ describe('checking a site definition', () => {
     ],
     [
       'an og font that does not exist',
-      { og: { templates: {}, fonts: [{ name: 'Inter', file: 'inter.woff' }], image: () => undefined } },
+      { og: { templates: {}, fonts: [{ name: 'Inter', file: 'inter.woff' }], image: (): undefined => undefined } },
       [{ code: 'missing-path', field: 'og.fonts[0].file' }],
+    ],
+    [
+      "a locale's og font that does not exist",
+      {
+        og: {
+          templates: {},
+          fonts: [],
+          localeFonts: { ar: [{ name: 'Noto Sans Arabic', file: 'arabic.woff' }] },
+          image: (): undefined => undefined,
+        },
+      },
+      [{ code: 'missing-path', field: 'og.localeFonts.ar[0].file' }],
     ],
     [
       'image widths that are no widths',

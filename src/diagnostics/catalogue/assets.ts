@@ -80,5 +80,23 @@ export const assets = area({
         "a page's social image could not be drawn: `og.image()` threw, the template does not build, or satori failed (an element with several children without `display: flex`, a missing font)",
       fix: 'fix the template ([social images](social-images.md#templates)); `--verbose` shows the stack',
     }),
+    'og-missing-glyph': entry<{ url: string; characters: readonly string[]; more: number; fonts: readonly string[]; lang?: string }>({
+      severity: 'warning',
+      message: (p) =>
+        `The social image of ${p.url} shows ${p.characters.map(describeCharacter).join(', ')}${p.more ? ` and ${p.more} more` : ''}, which no font has (tried ${p.fonts.join(', ') || 'none'}): each is drawn as an empty box.`,
+      hint: (p) =>
+        p.lang
+          ? `Add a font that has them to og.localeFonts (its key "${p.lang}" or a prefix of it), or to og.fonts.`
+          : 'Add a font that has them to og.fonts, or give the image a lang and og.localeFonts for that language.',
+      cause:
+        "a drawn social image's text holds a character that none of its fonts (`og.localeFonts` of its language, then `og.fonts`) has; it would be an empty box",
+      fix: 'add a font that has it ([text in every script](social-images.md#text-in-every-script))',
+    }),
   },
 });
+
+/** `ن (U+0646)`: the character and its code points, so an invisible or look-alike one can be told apart. */
+function describeCharacter(grapheme: string): string {
+  const points = Array.from(grapheme, (char) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  return `${grapheme} (${points.join(' ')})`;
+}
