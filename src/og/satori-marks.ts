@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
  * SVG's y down: every mark a font positions vertically (the dots of a final ي, the dot of a final
  * ن, Hebrew points) lands mirrored about its base, above where it belongs. The one expression in
  * its bundle is `z=c+Y.dy*b`, its upstream source `cursorY + shapedGlyph.dy * scale`
- * (vercel/satori src/font.ts). Until a release fixes it, the drawer loads satori with that sign
+ * (vercel/satori src/font.ts). Until a release fixes it, the drawer loads satori (pinned to that release in package.json) with that sign
  * turned. Latin text without combining marks has no such offsets, so its images are unchanged;
  * tests/unit/og-scripts.test.ts ("places marks…") fails when the fix no longer applies.
  */
