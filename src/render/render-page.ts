@@ -29,6 +29,9 @@ import { MdxImage, withMdxImages } from './mdx-images.ts';
 /** The engine's components of every MDX body, which the site's of the same name replace. */
 const ENGINE_MDX = { img: MdxImage };
 import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { inLocale } from '../content/catalogue.ts';
+import { localesOf } from '../i18n/locales.ts';
+import { dateFormatter, translationsOf, translator, UnknownUiStringError, type Translation } from '../i18n/page-locale.ts';
 
 /** Hashed URLs of what pages link to. */
 export interface AssetManifest {
@@ -88,14 +91,23 @@ export function renderPage(
     }
     // Warnings (an image without alt text) leave the page to be rendered; errors stop it.
     if (hasErrors(body.diagnostics)) return { diagnostics: body.diagnostics };
+    const locales = localesOf(site);
+    const locale = locales.get(route.entry.locale) ?? locales.default;
+    // A page lists its own locale's entries; a single-locale site's catalogue is left as it is.
+    const pageCatalogue = locales.multilingual ? inLocale(catalogue, locale.code) : catalogue;
+    const translations = translationsOf(route.entry, pageCatalogue, locales, site.trailingSlash);
     const props: PageProps = {
       entry: route.entry,
       html: body.html,
       headings: headingsOf(body.html),
       Content,
-      catalogue,
+      catalogue: pageCatalogue,
       route,
       site: siteContext,
+      locale,
+      translations,
+      formatDate: dateFormatter(locale),
+      t: translator(site.i18n, locale.code),
     };
     const Layout = site.layout;
     const Page = template.component;
@@ -111,6 +123,8 @@ export function renderPage(
               h(Document, {
                 site: siteContext,
                 route,
+                locale: locales.multilingual || locale.dir === 'rtl' ? locale : undefined,
+                alternates: alternatesOf(translations, locales.default.code),
                 styles: [
                   ...template.styles.map((name) => assets.styles[name]!),
                   ...(assets.code && HIGHLIGHTED.test(body.html) ? [assets.code] : []),
@@ -152,6 +166,21 @@ export function renderPage(
     return { html: route.entry.draft ? markDraft(filled) : filled, diagnostics: body.diagnostics };
   } catch (error) {
     if (error instanceof UndeclaredIslandError) return { diagnostics: [undeclaredIsland(error, route)] };
+    if (error instanceof UnknownUiStringError) {
+      const frame = siteFrame(error);
+      return {
+        diagnostics: [
+          {
+            ...diagnose('unknown-ui-string', { key: error.key, suggestion: error.suggestion }),
+            ...(frame ? { ...frame, excerpt: sourceExcerpt(frame) } : { file: route.entry.file, line: 1 }),
+            page: route.url,
+            field: 'i18n.strings',
+            expected: `a key of i18n.strings.${localesOf(site).default.code}`,
+            actual: JSON.stringify(error.key),
+          },
+        ],
+      };
+    }
     const err = error instanceof Error ? error : new Error(String(error));
     // At the line of the site's component that threw, with its source; the content file when no frame is the site's.
     const frame = siteFrame(err);
@@ -185,6 +214,17 @@ function undeclaredIsland(error: UndeclaredIslandError, route: Route): Diagnosti
     expected: error.declared.length ? `one of ${error.declared.join(', ')}` : 'an island declared in islands (it declares none)',
     actual: JSON.stringify(error.island),
   };
+}
+
+/** The `hreflang` alternates of a page: each translation it has (itself among them), and `x-default`, the default locale's, when it has one. */
+function alternatesOf(translations: readonly Translation[], defaultLocale: string): Array<{ hreflang: string; url: string }> {
+  const present = translations.filter((translation) => !translation.missing);
+  if (present.length === 0) return [];
+  const fallback = present.find((translation) => translation.locale.code === defaultLocale);
+  return [
+    ...present.map((translation) => ({ hreflang: translation.locale.lang, url: translation.url })),
+    ...(fallback ? [{ hreflang: 'x-default', url: fallback.url }] : []),
+  ];
 }
 
 /** An entry's body as HTML for feeds: Markdown with the site's settings (relative URLs resolved, one variant per image), or MDX as its components render it. */

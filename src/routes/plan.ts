@@ -7,6 +7,7 @@ import type { Site } from '../site/definition.ts';
 import { checkNotFound } from '../site/validate.ts';
 import { deriveEntries, planRoutes, type DerivedRoute, type Route } from './routes.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { localesOf } from '../i18n/locales.ts';
 
 /** Every page of the site: one per entry, and the pages derived from the content. */
 export interface SiteRoutes {
@@ -28,7 +29,7 @@ export function routeSite(site: Site, content: Content): SiteRoutes {
   const diagnostics: Diagnostic[] = [];
   const derived = derivePages(site, content.catalogue, hasErrors(content.diagnostics) ? [] : diagnostics);
   const pages = derived.length ? [...content.entries, ...derived] : content.entries;
-  const routes = planRoutes(pages, site.notFound);
+  const routes = planRoutes(pages, site.notFound, localesOf(site));
   if (!hasErrors(content.diagnostics) && !hasErrors(diagnostics)) diagnostics.push(...checkNotFound(site, routes));
   if (!derived.length) return { routes, catalogue: content.catalogue, entryHashes: content.entryHashes, diagnostics };
   const entryHashes = new Map(content.entryHashes);
@@ -50,6 +51,7 @@ function derivePages(site: Site, catalogue: Catalogue, diagnostics: Diagnostic[]
     templates: Object.keys(site.templates),
     root: site.root,
     trailingSlash: site.trailingSlash,
+    locales: localesOf(site),
   });
   diagnostics.push(...derived.diagnostics);
   return derived.entries;

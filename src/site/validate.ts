@@ -13,6 +13,7 @@ import { siteSchema } from './schema.ts';
 import { themeNames } from './markdown-options.ts';
 import { diagnose, FACTORY_HINT, severityOf } from '../diagnostics/catalogue/index.ts';
 import { outputPathProblem, unsafeOutputPath } from '../safety/output-paths.ts';
+import { i18nProblems } from '../i18n/check-definition.ts';
 
 /** A site definition checked: the site with its paths made absolute, when nothing is wrong with it, and what is. */
 export interface SiteCheck {
@@ -61,6 +62,7 @@ export function checkSite(definition: unknown, projectRoot: string, locate?: Sit
   if (usable('feeds')) problems.push(...feedPaths(input));
   if (usable('markdown')) problems.push(...shikiThemes(input), ...copyButtonIsland(input));
   if (usable('redirects')) problems.push(...redirectSources(input));
+  if (usable('i18n') && input.i18n) problems.push(...i18nProblems(input.i18n));
   if (usable('root')) {
     const root = path.resolve(projectRoot, input.root ?? '.');
     problems.push(...pathProblems(input, root, usable));
