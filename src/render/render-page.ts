@@ -31,6 +31,7 @@ const ENGINE_MDX = { img: MdxImage };
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 import { inLocale } from '../content/catalogue.ts';
 import { localesOf } from '../i18n/locales.ts';
+import { localizedFeeds } from '../i18n/localized-feeds.ts';
 import { dateFormatter, translationsOf, translator, UnknownUiStringError, type Translation } from '../i18n/page-locale.ts';
 
 /** Hashed URLs of what pages link to. */
@@ -135,7 +136,12 @@ export function renderPage(
                 fonts: assets.fonts,
                 og: siteContext.ogImage(route.entry.url),
                 ogType: site.og?.type?.(route.entry) ?? 'website',
-                feeds: feedLinks(site.feeds),
+                // A multilingual page links its own locale's feeds.
+                feeds: feedLinks(
+                  localizedFeeds(site.feeds, locales)
+                    .filter((localized) => localized.locale === locale)
+                    .map((localized) => localized.feed),
+                ),
                 favicon: site.favicon,
                 head: Head ? h(Head, props) : null,
                 children: withBodyIslands(bodyIslands(site, body.html), h(Layout, { ...props, children: h(Page, props) })),

@@ -126,4 +126,6 @@ export default defineSite({
   styles: { main: 'styles.css' },
   islands: {},
   notFound: '/404',
+  // One feed per locale: /rss.xml lists the English posts, /de/rss.xml the German ones, in their language.
+  feeds: [{ collection: 'posts', title: 'Polyglot', description: 'Posts of Polyglot', rss: '/rss.xml', atom: '/atom.xml' }],
 });
