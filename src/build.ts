@@ -17,6 +17,7 @@ import { bodyHtml } from './render/render-page.ts';
 import { routeSite } from './routes/plan.ts';
 import { siteBounds } from './site/named-files.ts';
 import { redirectFiles } from './seo/redirects.ts';
+import { localesOf } from './i18n/locales.ts';
 import { headersFile } from './security/headers-output.ts';
 import { hostFiles } from './security/host-files.ts';
 import { seoFiles } from './seo/crawlers.ts';
@@ -91,6 +92,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
       trailingSlash: site.trailingSlash,
       draftUrls: content.draftUrls,
       draftFiles: published.drafted,
+      locales: localesOf(site),
       // Content with mistakes gets no social images, but pages carried over from the last build still name theirs.
       unmade: failed(content) ? routes.routes.map((route) => ogImageUrl(route.url).slice(1)) : [],
     });

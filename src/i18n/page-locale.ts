@@ -5,9 +5,17 @@ import { closest } from '../diagnostics/suggest.ts';
 import { say } from '../diagnostics/catalogue/index.ts';
 import type { I18nDefinition } from './definition.ts';
 import type { Locale, Locales } from './locales.ts';
+import { fallbackUrl } from './fallback.ts';
 
-/** A page's locale, as `PageProps.locale` gives it. */
-export type PageLocale = Locale;
+/** A page's locale, as `PageProps.locale` gives it: the locale, and the URL of its home page (`/`, `/de`). */
+export interface PageLocale extends Locale {
+  home: string;
+}
+
+/** A locale with the URL of its home page in the site's URL style. */
+export function pageLocale(locale: Locale, locales: Locales, style?: TrailingSlash): PageLocale {
+  return { ...locale, home: pageUrl(locales.prefix(locale.code) || '/', style) };
+}
 
 /** The page in one locale of the site, for a language switcher (`PageProps.translations`). */
 export interface Translation {
@@ -18,7 +26,7 @@ export interface Translation {
   title: string;
   /** This is the page being rendered. */
   current: boolean;
-  /** The page has no translation in this locale: `url` leads to the locale's home instead. */
+  /** The page has no translation in this locale: `url` leads to the locale's home instead (with `i18n.fallback`, to the page shown there in the default locale's language). */
   missing: boolean;
 }
 
@@ -31,6 +39,10 @@ export function translationsOf(entry: Entry, catalogue: Catalogue, locales: Loca
     if (translation) {
       return { locale, url: translation.url, title: translation.data.title, current: translation === entry, missing: false };
     }
+    // With `i18n.fallback` the locale shows the default locale's page at its own URL; without, the switcher leads home.
+    const original = locales.fallback ? (entry.locale === locales.default.code ? entry : found.get(locales.default.code)) : undefined;
+    if (original)
+      return { locale, url: fallbackUrl(original, locale.code, locales, style), title: original.data.title, current: false, missing: true };
     const home = pageUrl(locales.prefix(locale.code) || '/', style);
     return { locale, url: home, title: catalogue.byPath(home)?.data.title ?? locale.name, current: false, missing: true };
   });

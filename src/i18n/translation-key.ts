@@ -35,7 +35,8 @@ export function checkTranslationKeys(
   const groups = Map.groupBy(entries, (entry) => `${entry.locale}\n${entry.translationKey}`);
   const diagnostics: Diagnostic[] = [];
   for (const group of groups.values()) {
-    if (group.length < 2) continue;
+    // Pages at one URL are `duplicate-url` already (`de/about.md` and `about.de.md`).
+    if (group.length < 2 || group.every((entry) => entry.url === group[0]!.url)) continue;
     for (const entry of group) {
       diagnostics.push({
         ...diagnose('duplicate-translation', { locale: entry.locale, key: entry.translationKey }),

@@ -8,7 +8,9 @@ import type { OutputFile } from '../output/write.ts';
 import { scanHtml, type ScannedPage } from '../render/html-scan.ts';
 import { reportProblems, type Problem } from './report.ts';
 import { digest } from '../core/digest.ts';
-import { folderOf, pageUrl, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
+import { folderOf, normalizeUrlPath, pageUrl, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
+import type { Locales } from '../i18n/locales.ts';
+import { placeOfUrl } from '../i18n/content-paths.ts';
 import { diagnose, say } from '../diagnostics/catalogue/index.ts';
 
 /** A link to another site: listed for a person or a link checker, never fetched by the build. */
@@ -55,7 +57,13 @@ export function checkLinks(
   /** Output paths of pages that exist but were not rendered (content with mistakes), and of files not made: a link to one holds. */
   unrendered: readonly string[] = [],
   /** The site's URL style (a link to a page in the other style is reported: `trailing-slash`), and the URL paths of the drafts the build left out (a link to one is broken, and the hint says why). */
-  options: { trailingSlash?: TrailingSlash; drafts?: readonly string[]; draftFiles?: ReadonlyMap<string, string> } = {},
+  options: {
+    trailingSlash?: TrailingSlash;
+    drafts?: readonly string[];
+    draftFiles?: ReadonlyMap<string, string>;
+    /** A multilingual site's locales: a broken link to a page other locales have is `missing-translation-link`. */
+    locales?: Locales;
+  } = {},
 ): LinkReport {
   const trailingSlash = options.trailingSlash ?? 'never';
   // By the path a link names: the draft it is, or the draft whose page bundle holds it.
@@ -100,6 +108,7 @@ export function checkLinks(
     return scheme;
   };
 
+  const untranslated = options.locales?.multilingual ? missingTranslation(routes, options.locales, trailingSlash) : undefined;
   const external = new Map<string, ExternalLink>();
   const problems = new Map<Route, Problem[]>();
   const checked = new Set<Entry>();
@@ -124,6 +133,11 @@ export function checkLinks(
         found.push({ code: 'broken-link', link, expected: 'a well-formed URL' });
       } else if (resolved.kind === 'internal' && !resolved.target) {
         const left = draftKeys.get(resolved.key);
+        const translation = left ? undefined : untranslated?.(resolved.path);
+        if (translation) {
+          found.push({ code: 'missing-translation-link', link, ...translation });
+          continue;
+        }
         const hint = left
           ? say('broken-link', left.file ? { draft: left.draft, file: resolved.path } : { draft: resolved.path }).hint
           : undefined;
@@ -271,6 +285,28 @@ interface ScannedPages {
  * its state only because it had no errors): an edit to a page's text, its links and headings
  * left alone, takes the last build's report instead of checking every link of the site again.
  */
+/**
+ * For a link to no page, the words of `missing-translation-link` when its path is under a
+ * locale (`/de/posts/x`) and the same page exists in other locales (`/posts/x`); undefined otherwise.
+ */
+function missingTranslation(
+  routes: readonly Route[],
+  locales: Locales,
+  style: TrailingSlash,
+): (path: string) => { message: string; hint?: string; expected: string } | undefined {
+  const urls = new Set(routes.map((route) => normalizeUrlPath(route.url)));
+  return (path) => {
+    const place = placeOfUrl(normalizeUrlPath(path), locales);
+    const existing = locales.list
+      .filter((locale) => locale.code !== place.locale)
+      .map((locale) => pageUrl(`${locales.prefix(locale.code)}${place.path}`, style))
+      .filter((url) => urls.has(normalizeUrlPath(url)));
+    if (!existing.length) return undefined;
+    const words = say('missing-translation-link', { locale: place.locale, url: path, existing });
+    return { ...words, expected: `a page of the locale "${place.locale}"` };
+  };
+}
+
 export function checkPageLinks(
   files: readonly OutputFile[],
   routes: readonly Route[],
@@ -289,6 +325,7 @@ export function checkPageLinks(
     /** The files of the drafts' page bundles, by output path, with their draft's URL. */
     draftFiles?: ReadonlyMap<string, string>;
     unmade?: readonly string[];
+    locales?: Locales;
   } = {},
 ): LinkReport & { state: LinkState } {
   const paths = digest(
@@ -305,6 +342,7 @@ export function checkPageLinks(
     trailingSlash: options.trailingSlash,
     drafts: options.draftUrls,
     draftFiles: options.draftFiles,
+    locales: options.locales,
   });
   return { ...report, state: { paths, external: report.external } };
 }

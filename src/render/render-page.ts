@@ -10,7 +10,7 @@ import { feedLinks } from '../site/feeds.ts';
 import type { PageProps, SiteDefinition } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import { Document } from './document.ts';
-import { markDraft } from './draft-notice.ts';
+import { markDraft, markFallback } from './draft-notice.ts';
 import { BodyIslands, DeclaredIslands, UndeclaredIslandError } from './island.ts';
 import { createSharedMarkup, SharedMarkupProvider, type SharedMarkup } from './shared-markup.ts';
 import type { ReactNode } from 'react';
@@ -32,7 +32,7 @@ import { diagnose } from '../diagnostics/catalogue/index.ts';
 import { inLocale } from '../content/catalogue.ts';
 import { localesOf } from '../i18n/locales.ts';
 import { localizedFeeds } from '../i18n/localized-feeds.ts';
-import { dateFormatter, translationsOf, translator, UnknownUiStringError, type Translation } from '../i18n/page-locale.ts';
+import { dateFormatter, pageLocale, translationsOf, translator, UnknownUiStringError, type Translation } from '../i18n/page-locale.ts';
 
 /** Hashed URLs of what pages link to. */
 export interface AssetManifest {
@@ -105,7 +105,7 @@ export function renderPage(
       catalogue: pageCatalogue,
       route,
       site: siteContext,
-      locale,
+      locale: pageLocale(locale, locales, site.trailingSlash),
       translations,
       formatDate: dateFormatter(locale),
       t: translator(site.i18n, locale.code),
@@ -125,7 +125,8 @@ export function renderPage(
                 site: siteContext,
                 route,
                 locale: locales.multilingual || locale.dir === 'rtl' ? locale : undefined,
-                alternates: alternatesOf(translations, locales.default.code),
+                // A page shown in place of a missing translation is no translation: its canonical is the original's.
+                alternates: route.entry.fallbackOf ? [] : alternatesOf(translations, locales.default.code),
                 styles: [
                   ...template.styles.map((name) => assets.styles[name]!),
                   ...(assets.code && HIGHLIGHTED.test(body.html) ? [assets.code] : []),
@@ -169,7 +170,8 @@ export function renderPage(
         ],
       };
     }
-    return { html: route.entry.draft ? markDraft(filled) : filled, diagnostics: body.diagnostics };
+    const marked = route.entry.fallbackOf ? markFallback(filled, locale, locales.default) : filled;
+    return { html: route.entry.draft ? markDraft(marked, locale.lang) : marked, diagnostics: body.diagnostics };
   } catch (error) {
     if (error instanceof UndeclaredIslandError) return { diagnostics: [undeclaredIsland(error, route)] };
     if (error instanceof UnknownUiStringError) {

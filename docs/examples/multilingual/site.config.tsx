@@ -45,7 +45,7 @@ function LanguageSwitcher({ translations, t }: Pick<PageProps, 'translations' | 
             >
               {translation.locale.name}
             </a>
-            {translation.missing ? <small> {t('switcher.missing')}</small> : null}
+            {translation.missing ? <small>{t('switcher.missing')}</small> : null}
           </li>
         ))}
       </ul>
@@ -55,7 +55,7 @@ function LanguageSwitcher({ translations, t }: Pick<PageProps, 'translations' | 
 
 /** Around every page: the site's menu in the page's language, and the language switcher. */
 function Layout({ children, site, t, translations, locale }: LayoutProps) {
-  const home = locale.code === 'en' ? '/' : `/${locale.code}`;
+  const home = locale.home;
   return (
     <>
       <header>
