@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { memoryWriter } from '../../src/output/write.ts';
+import { diskWriter, memoryWriter } from '../../src/output/write.ts';
 import type { Site } from '../../src/site/definition.ts';
 import { loadSite, withContent } from '../../src/site/load.ts';
 
@@ -101,8 +101,10 @@ describe('a multilingual site', () => {
     expect(text('de/posts/hello-world/index.html')).toContain('Veröffentlicht am 1. Mai 2024');
     expect(text('posts/hello-world/index.html')).toContain('Published May 1, 2024');
     const switcher = text('posts/english-only/index.html');
-    expect(switcher).toContain('<a href="/de" hrefLang="de" lang="de">Deutsch</a><small>(not translated)</small>');
-    expect(switcher).toContain('<a href="/posts/english-only" hrefLang="en" lang="en" aria-current="page">English</a>');
+    expect(switcher).toContain('<a href="/de" hrefLang="de" lang="de" title="Willkommen">Deutsch</a><small>(not translated)</small>');
+    expect(switcher).toContain(
+      '<a href="/posts/english-only" hrefLang="en" lang="en" title="Only in English" aria-current="page">English</a>',
+    );
     // One feed per locale, in its language, listing its locale's posts.
     expect(text('de/rss.xml')).toContain('<language>de</language>');
     expect(text('de/rss.xml')).toContain('Hallo, Welt');
@@ -118,7 +120,9 @@ describe('a multilingual site', () => {
     expect(shown).toContain('Diese Seite gibt es noch nicht auf Deutsch. Hier das Original (English).');
     // It is no translation: no hreflang alternates, and the sitemap leaves it out.
     expect(shown).not.toContain('<link rel="alternate" hrefLang');
-    expect(text('posts/english-only/index.html')).toContain('<a href="/de/posts/english-only" hrefLang="de" lang="de">Deutsch</a>');
+    expect(text('posts/english-only/index.html')).toContain(
+      '<a href="/de/posts/english-only" hrefLang="de" lang="de" title="Only in English">Deutsch</a>',
+    );
     expect(text('sitemap.xml')).not.toContain('/de/posts/english-only');
   }, 60_000);
 
@@ -160,4 +164,29 @@ describe('a multilingual site', () => {
       { code: 'missing-translation-link', line: 5, hint: expect.stringContaining('/posts/english-only') },
     ]);
   }, 60_000);
+
+  it('re-renders an edited page and its translations (their switcher shows its title), and no other page', async () => {
+    const content = fs.mkdtempSync(path.join(work, 'incremental-'));
+    fs.cpSync(path.join(EXAMPLE, 'content'), content, { recursive: true });
+    const site = withContent(await loadSite(EXAMPLE), content);
+    const out = path.join(work, 'incremental-out');
+    const options = { threads: 0, cache: { dir: path.join(work, 'incremental-cache') } };
+    const edit = (relative: string, from: string, to: string) => {
+      const file = path.join(content, relative);
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(from, to));
+    };
+    const first = await build(site, diskWriter(out), options);
+    expect(first.pages?.rendered).toBe(first.routes.length);
+
+    edit('de/posts/hello-world.md', 'Der erste Beitrag, auf Deutsch.', 'Der erste Beitrag, auf gut Deutsch.');
+    const body = await build(site, diskWriter(out), options);
+    expect(body.pages?.rendered).toBe(1);
+
+    edit('de/posts/hello-world.md', 'title: Hallo, Welt', 'title: Hallo, liebe Welt');
+    const title = await build(site, diskWriter(out), options);
+    // The post, its English and Arabic translations (their switchers), and the German home page listing it.
+    expect(title.pages?.rendered).toBe(4);
+    expect(fs.readFileSync(path.join(out, 'ar/posts/hello-world/index.html'), 'utf8')).toContain('title="Hallo, liebe Welt"');
+    expect(fs.readFileSync(path.join(out, 'posts/hello-world/index.html'), 'utf8')).toContain('title="Hallo, liebe Welt"');
+  }, 120_000);
 });

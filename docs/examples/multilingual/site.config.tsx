@@ -41,6 +41,7 @@ function LanguageSwitcher({ translations, t }: Pick<PageProps, 'translations' | 
               href={translation.url}
               hrefLang={translation.locale.lang}
               lang={translation.locale.lang}
+              title={translation.title}
               aria-current={translation.current ? 'page' : undefined}
             >
               {translation.locale.name}
