@@ -17,7 +17,7 @@ import { dataFileEntries, type DataResult } from './data-entries.ts';
 import { loadCollections, type LoadOptions } from './loaders.ts';
 import { localesOf } from '../i18n/locales.ts';
 import { localizedUrl } from '../i18n/content-paths.ts';
-import { checkTranslationKeys } from '../i18n/translation-key.ts';
+import { checkTranslationKeys } from './translation-key.ts';
 
 /** A site's content, read and checked: everything a build or `site og` starts from. */
 export interface Content {

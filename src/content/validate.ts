@@ -15,7 +15,7 @@ import { computeFields, datesOf, readDraft } from './entry-fields.ts';
 import { computedFieldHint, diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
 import { localesOf, type Locales } from '../i18n/locales.ts';
 import { localizedUrl, placeOf, undeclaredLocaleFolder } from '../i18n/content-paths.ts';
-import { readTranslationKey, TRANSLATION_KEY_FIELD } from '../i18n/translation-key.ts';
+import { readTranslationKey, TRANSLATION_KEY_FIELD } from './translation-key.ts';
 
 /** A collection with its schema built once per build. */
 export interface PreparedCollection {

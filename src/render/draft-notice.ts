@@ -1,12 +1,11 @@
 import { engineWords, fill } from '../i18n/engine-words.ts';
 import type { Locale } from '../i18n/locales.ts';
-import { escapeXml } from '../seo/xml.ts';
 
 /** The text on a draft's page: what a draft is, so no one mistakes the preview for the site (in English; a page gets its language's, see `engineWords`). */
 export const DRAFT_NOTICE = engineWords('en').draftNotice;
 
 /** The notice as markup: plain text, which needs nothing of the Content-Security-Policy; a site may style `[data-draft-notice]`. */
-const notice = (lang?: string) => `<p data-draft-notice="" role="note">${escapeXml(engineWords(lang).draftNotice)}</p>`;
+const notice = (lang?: string) => `<p data-draft-notice="" role="note">${escapeText(engineWords(lang).draftNotice)}</p>`;
 
 /**
  * Marks a draft's rendered page: the notice goes first inside its `<main>`, which client-side
@@ -28,5 +27,10 @@ export function insertNotice(html: string, NOTICE: string): string {
 /** Marks a page shown in place of a missing translation (`i18n.fallback`): a notice in the locale's words, naming the original's language. */
 export function markFallback(html: string, locale: Locale, original: Locale): string {
   const text = fill(engineWords(locale.lang).fallbackNotice, { language: locale.name, original: original.name });
-  return insertNotice(html, `<p data-fallback-notice="" role="note" lang="${escapeXml(locale.lang)}">${escapeXml(text)}</p>`);
+  return insertNotice(html, `<p data-fallback-notice="" role="note" lang="${escapeText(locale.lang)}">${escapeText(text)}</p>`);
+}
+
+/** Text for an element's content or a quoted attribute. */
+function escapeText(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -31,8 +31,9 @@ const ENGINE_MDX = { img: MdxImage };
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 import { inLocale } from '../content/catalogue.ts';
 import { localesOf } from '../i18n/locales.ts';
-import { localizedFeeds } from '../i18n/localized-feeds.ts';
-import { dateFormatter, pageLocale, translationsOf, translator, UnknownUiStringError, type Translation } from '../i18n/page-locale.ts';
+import { localizedFeeds } from '../site/localized-feeds.ts';
+import { dateFormatter, pageLocale, translator, UnknownUiStringError, type Translation } from '../i18n/page-locale.ts';
+import { translationsOf } from './translations.ts';
 
 /** Hashed URLs of what pages link to. */
 export interface AssetManifest {

@@ -8,7 +8,7 @@ import { checkNotFound } from '../site/validate.ts';
 import { deriveEntries, planRoutes, type DerivedRoute, type Route } from './routes.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 import { localesOf } from '../i18n/locales.ts';
-import { fallbackEntries } from '../i18n/fallback.ts';
+import { fallbackEntries } from './fallback.ts';
 
 /** Every page of the site: one per entry, and the pages derived from the content. */
 export interface SiteRoutes {

@@ -11,7 +11,7 @@ import { escapeXml } from './xml.ts';
 import { pageUrl } from '../core/urls.ts';
 import { inLocale } from '../content/catalogue.ts';
 import { localesOf, type Locales } from '../i18n/locales.ts';
-import { localizedFeeds } from '../i18n/localized-feeds.ts';
+import { localizedFeeds } from '../site/localized-feeds.ts';
 
 /** Where the sitemap is published. */
 export const SITEMAP_PATH = '/sitemap.xml';

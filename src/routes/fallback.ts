@@ -1,8 +1,8 @@
 import type { Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
 import { pageUrl, type TrailingSlash } from '../core/urls.ts';
-import { placeOfUrl } from './content-paths.ts';
-import type { Locales } from './locales.ts';
+import { placeOfUrl } from '../i18n/content-paths.ts';
+import type { Locales } from '../i18n/locales.ts';
 
 /** Where a locale shows a default-locale page it has no translation of (`i18n.fallback`): `/posts/x` → `/de/posts/x`. */
 export function fallbackUrl(entry: Entry, locale: string, locales: Locales, style?: TrailingSlash): string {

@@ -1,6 +1,6 @@
 import { normalizeUrlPath } from '../core/urls.ts';
-import type { FeedDefinition } from '../site/feeds.ts';
-import type { Locale, Locales } from './locales.ts';
+import type { FeedDefinition } from './feeds.ts';
+import type { Locale, Locales } from '../i18n/locales.ts';
 
 /** A feed of one locale: the site's feed with its files and link under the locale's prefix (`/de/blog/rss.xml`). */
 export interface LocalizedFeed {

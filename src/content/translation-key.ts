@@ -1,8 +1,8 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
-import { locateField } from '../content/locate.ts';
-import type { ParsedFile } from '../content/parse.ts';
-import type { Entry } from '../content/entry.ts';
+import { locateField } from './locate.ts';
+import type { ParsedFile } from './parse.ts';
+import type { Entry } from './entry.ts';
 
 /** The front-matter field that links a page to its translations when their paths differ (see docs/multilingual.md). */
 export const TRANSLATION_KEY_FIELD = 'translationKey';
