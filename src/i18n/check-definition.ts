@@ -46,6 +46,8 @@ export function missingStrings(i18n: I18nDefinition, code: 'missing-ui-string' |
       if (Object.hasOwn(table, key)) continue;
       problems.push({
         at: ['i18n', 'strings', name, key],
+        // A key may hold dots (`nav.home`): written as an index, so the field names it whole.
+        field: `i18n.strings.${name}[${JSON.stringify(key)}]`,
         ...diagnose(code, { locale: name, key }),
         expected: `the key "${key}" (the default locale's text: ${JSON.stringify(base[key])})`,
         actual: `no such key${closest(key, Object.keys(table)) ? ` (the table has "${closest(key, Object.keys(table))}")` : ''}`,

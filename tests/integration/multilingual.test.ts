@@ -4,8 +4,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { diskWriter, memoryWriter } from '../../src/output/write.ts';
-import type { Site } from '../../src/site/definition.ts';
+import type { ReactNode } from 'react';
+import type { LayoutProps, Site } from '../../src/site/definition.ts';
 import { loadSite, withContent } from '../../src/site/load.ts';
+import { checkSite } from '../../src/site/validate.ts';
 
 /** The guide's multilingual example (en, de, ar), its content copied so that a test may add to it. */
 const EXAMPLE = path.resolve('docs/examples/multilingual');
@@ -189,4 +191,54 @@ describe('a multilingual site', () => {
     expect(fs.readFileSync(path.join(out, 'ar/posts/hello-world/index.html'), 'utf8')).toContain('title="Hallo, liebe Welt"');
     expect(fs.readFileSync(path.join(out, 'posts/hello-world/index.html'), 'utf8')).toContain('title="Hallo, liebe Welt"');
   }, 120_000);
+
+  it('checks i18n when the site loads: declared locales, and every key of the default table in each table', async () => {
+    // The definition as its module wrote it: without what loading added (its code, its locator).
+    const { code: _code, locate: _locate, ...site } = await loadSite(EXAMPLE);
+    const i18n = site.i18n!;
+    const check = (changed: Partial<typeof i18n>) =>
+      checkSite({ ...site, i18n: { ...i18n, ...changed } }, EXAMPLE).diagnostics.map(({ code, field, expected, actual, severity }) => ({
+        code,
+        field,
+        expected,
+        actual,
+        severity,
+      }));
+    expect(check({})).toEqual([]);
+    expect(check({ defaultLocale: 'fr' })).toEqual([
+      { code: 'unknown-locale', field: 'i18n.defaultLocale', expected: 'one of en, de, ar', actual: '"fr"', severity: 'error' },
+    ]);
+    const { 'nav.about': _left, ...german } = i18n.strings!.de!;
+    expect(check({ strings: { ...i18n.strings, de: german } })).toEqual([
+      {
+        code: 'missing-ui-string',
+        field: 'i18n.strings.de["nav.about"]',
+        expected: 'the key "nav.about" (the default locale\'s text: "About")',
+        actual: 'no such key (the table has "nav.home")',
+        severity: 'error',
+      },
+    ]);
+    expect(check({ strings: { ...i18n.strings, de: german }, missingStrings: 'warn' })).toEqual([]);
+  });
+
+  it("with missingStrings: 'warn', warns and shows the default locale's word; t() of an unknown key fails the page", async () => {
+    const warned = await buildExample({
+      site: (site) => {
+        const { 'nav.about': _left, ...german } = site.i18n!.strings!.de!;
+        return { ...site, i18n: { ...site.i18n!, strings: { ...site.i18n!.strings, de: german }, missingStrings: 'warn' } };
+      },
+    });
+    expect(warned.result.diagnostics.map(({ code, severity, field }) => ({ code, severity, field }))).toEqual([
+      { code: 'ui-string-fallback', severity: 'warning', field: 'i18n.strings.de["nav.about"]' },
+    ]);
+    expect(warned.text('de/index.html')).toContain('<a href="/de/about">About</a>');
+
+    const unknown = await buildExample({
+      site: (site) => {
+        const Layout = site.layout as (props: LayoutProps) => ReactNode;
+        return { ...site, layout: (props: LayoutProps) => (props.t('nav.hmoe'), Layout(props)) };
+      },
+    });
+    expect(unknown.result.diagnostics[0]).toMatchObject({ code: 'unknown-ui-string', hint: 'did you mean "nav.home"?' });
+  }, 60_000);
 });
