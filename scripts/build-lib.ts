@@ -1,6 +1,6 @@
 // Builds what the package ships in lib/: the engine bundled by esbuild into a few modules, the
 // declarations tsc writes from src/ (tsconfig.lib.json), the browser sources as separate files,
-// and the starter of `site init` copied beside its command as it is.
+// and the starters of `site init` copied beside its command as it is.
 // Run by `npm run build:lib` and, through `prepack`, by `npm pack` and `npm publish`.
 //
 // Why a bundle: Node loads an ES module graph one file at a time, and the engine's ~200 files
@@ -104,9 +104,9 @@ function withoutPackageSources(mapText: string): string {
   return JSON.stringify(map);
 }
 
-// Only the starter's own files: not what a build of it may have left there.
+// Only the starters' own files: not what a build of it may have left there.
 const machineMade = new Set(['node_modules', 'dist', '.site-cache']);
-fs.cpSync(path.join(src, 'init/starter'), path.join(lib, 'init/starter'), {
+fs.cpSync(path.join(src, 'init/starters'), path.join(lib, 'init/starters'), {
   recursive: true,
   filter: (file) => !machineMade.has(path.basename(file)),
 });

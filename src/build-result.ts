@@ -50,6 +50,8 @@ export interface BuildResult {
   images?: { encoded: number; reused: number };
   /** Links to other sites, listed and never fetched; set once every internal link has been checked. */
   externalLinks?: ExternalLink[];
+  /** Links to paths the site declares as another site's (`links.external`), by path: counted, not checked. */
+  elsewhereLinks?: ExternalLink[];
   /** Pages rendered by this build (in worker threads, of those) and carried over unchanged from the last one. */
   pages?: { rendered: number; inWorkers: number; carried: number };
   /** Output files written, and files of the last output removed; the rest were left as they were. */
@@ -71,7 +73,7 @@ export function outcome(
     images?: { encoded: number; reused: number };
     pages?: Pages;
     drawn?: { drawn: number; reused: number };
-    links?: { external: ExternalLink[] };
+    links?: { external: ExternalLink[]; elsewhere: ExternalLink[] };
     written?: { written: string[]; removed: string[] };
     files?: OutputFile[];
     mdx?: { inputs: string[] };
@@ -89,6 +91,7 @@ export function outcome(
     og,
     images: done.images && { encoded: done.images.encoded, reused: done.images.reused },
     externalLinks: done.links?.external,
+    elsewhereLinks: done.links?.elsewhere,
     pages: done.pages && {
       rendered: done.pages.rendered,
       inWorkers: done.pages.renderedInWorkers,
@@ -103,6 +106,7 @@ export function outcome(
       skipped: content.skipped,
       og,
       externalLinks: done.links?.external ?? [],
+      ...(done.links?.elsewhere.length ? { elsewhereLinks: done.links.elsewhere } : {}),
     },
   };
   return result;

@@ -5,6 +5,7 @@ import { dataFilesOf } from './content/parse-file.ts';
 import { contentReader } from './runner/content-reader.ts';
 import { hasErrors, type Diagnostic } from './diagnostics/diagnostics.ts';
 import { locateImageProblems, prepareImages, withoutImages } from './images/prepare.ts';
+import { onlyUsedVariants } from './images/used-variants.ts';
 import { openLastBuild, type BuildMemory } from './runner/reuse/last-build.ts';
 import { checkPageLinks } from './links/check-links.ts';
 import { drawSocialImages, planSocialImages } from './runner/social-images.ts';
@@ -78,19 +79,23 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     await workers.close();
     if (failed(pages)) return outcome(content, routes, [...found, pages], { images, pages, mdx });
     const drawn = await drawSocialImages(site, socialImages, last, options.og);
+    const seo = seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, context));
+    // Every image was encoded (pages look their variants up as they render); only the variants a page names are published.
+    const used = onlyUsedVariants(images, pages.scans().values(), [...assets.files, ...seo]);
     const made = [
       ...(await staticFiles(published.files, memory?.staticFiles)),
       ...assets.files,
-      ...images.files,
+      ...used.images.files,
       ...pages.files,
       ...drawn.files,
-      ...seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, context)),
+      ...seo,
     ];
     // Written before the link check, so that a link to a redirect's old path holds.
     const redirects = redirectFiles(site, routes.routes, made, siteContext);
     const files = [...made, ...redirects.files];
     const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls, {
       trailingSlash: site.trailingSlash,
+      elsewhere: site.links?.external,
       draftUrls: content.draftUrls,
       draftFiles: published.drafted,
       locales: localesOf(site),

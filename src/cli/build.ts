@@ -119,6 +119,7 @@ export function registerBuild(program: Command): void {
           skipped: result.skipped,
           og: result.og,
           externalLinks: result.externalLinks ?? [],
+          ...(result.elsewhereLinks?.length ? { elsewhereLinks: result.elsewhereLinks } : {}),
           rendered: result.pages?.rendered ?? 0,
           carried: result.pages?.carried ?? 0,
         });
@@ -146,12 +147,19 @@ export function registerBuild(program: Command): void {
             : '';
           console.log(
             printable(
-              `✔ Built ${summary.pages} pages${reused} from ${summary.files} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.${drafts}${skippedFiles(summary.skipped ?? [])}${images} External links: ${external.length}, not fetched${listed}.`,
+              `✔ Built ${summary.pages} pages${reused} from ${summary.files} files into ${path.relative(root, out) || '.'}/ in ${seconds} s.${drafts}${skippedFiles(summary.skipped ?? [])}${images} External links: ${external.length}, not fetched${listed}${elsewhere(summary.elsewhereLinks ?? [])}.`,
             ),
           );
         }
       },
     );
+}
+
+/** The links to paths declared as another site's (`links.external`), counted so that none goes unchecked in silence. */
+function elsewhere(links: readonly { count: number }[]): string {
+  if (!links.length) return '';
+  const count = links.reduce((sum, link) => sum + link.count, 0);
+  return `; ${count} ${count === 1 ? 'link' : 'links'} to ${links.length} ${links.length === 1 ? 'path' : 'paths'} declared elsewhere (links.external), not checked`;
 }
 
 /** The files under the content folder that look like content but were not read, named (the first few) so that none is lost in silence. */

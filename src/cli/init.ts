@@ -1,19 +1,24 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 
-/** `site init [dir]`: a small starter site, written into a folder without overwriting anything. */
+/** `site init [starter] [dir]`: a small starter site, written into a folder without overwriting anything. */
 export function registerInit(program: Command): void {
   program
     .command('init')
-    .argument('[dir]', 'the folder to start the site in, made if missing', '.')
-    .description('start a new site: write a small starter site (content, templates, an island, styles) into a folder')
-    .action(async (dir: string, _options: object, command: Command) => {
+    .argument('[starter]', 'the starter: blog (the default) or docs, a documentation site; any other word is the folder')
+    .argument('[dir]', 'the folder to start the site in, made if missing (default: the current folder)')
+    .description('start a new site: write a small starter site (content, templates, islands, styles) into a folder')
+    .action(async (first: string | undefined, second: string | undefined, _options: object, command: Command) => {
       const { root } = command.optsWithGlobals<{ root: string }>();
-      const target = path.resolve(root, dir);
-      const { InitError, displayPath, scaffold } = await import('../init/scaffold.ts');
+      const { InitError, STARTERS, displayPath, scaffold } = await import('../init/scaffold.ts');
+      const starter = STARTERS.find((name) => name === first);
+      // One word that names no starter is the folder, as `site init my-blog` always was.
+      if (!starter && first !== undefined && second !== undefined)
+        command.error(`error: "${first}" is not a starter of site init: expected ${STARTERS.join(' or ')}.`, { exitCode: 2 });
+      const target = path.resolve(root, (starter ? second : first) ?? '.');
       let made: ReturnType<typeof scaffold>;
       try {
-        made = scaffold(target);
+        made = scaffold(target, starter);
       } catch (error) {
         if (!(error instanceof InitError)) throw error;
         // Nothing was written: a usage error (exit 2, see EXIT in main.ts), said as it is.

@@ -16,15 +16,25 @@ export interface PrintOptions {
 }
 
 /**
- * Prints one located line per problem, in natural order of file and line, then a summary:
+ * Prints one located line per problem, in natural order of file and line (the errors, then the
+ * warnings under a heading), then a summary:
  * `content/projects/acme.md:7  tags[1]: expected one of …, found "snowflak"  [invalid-value]`.
  * A problem seen in many files or pages is printed once, with the first few places and a count.
  */
 export function formatDiagnostics(all: readonly Diagnostic[], options: PrintOptions): string {
   const diagnostics = distinct(all);
-  const lines = locatedLines(diagnostics, options);
   const errors = diagnostics.filter((d) => d.severity === 'error');
-  const warnings = diagnostics.length - errors.length;
+  const warned = diagnostics.filter((d) => d.severity !== 'error');
+  const warnings = warned.length;
+  // Errors first, then the warnings under a heading of their own: mixed in among 76 errors, a
+  // warning's line read as one more error, and the summary's "1 warning" seemed to name nothing.
+  const lines = locatedLines(errors, options);
+  if (warnings)
+    lines.push(
+      '',
+      `⚠ ${warnings} ${plural(warnings, 'warning')} (a warning alone does not stop a build):`,
+      ...locatedLines(warned, options),
+    );
   const parts = [`${errors.length} ${plural(errors.length, 'error')} in ${filesWithErrors(errors, options)}`];
   if (warnings) parts.push(`${warnings} ${plural(warnings, 'warning')}`);
   lines.push('', `✖ ${parts.join(', ')}.${options.outcome ? ` ${options.outcome}` : ''}`);

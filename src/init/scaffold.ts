@@ -5,8 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { CONFIG_FILES } from '../site/load.ts';
 import { mergePackageJson, packageName, type PackageJson, type StarterPackage } from './package-json.ts';
 
-/** The starter site, kept as real files so it is type-checked and built like any site. */
-export const STARTER_DIR = fileURLToPath(new URL('./starter/', import.meta.url));
+/** The starter sites `site init` writes: a blog (the default) and a documentation site. */
+export const STARTERS = ['blog', 'docs'] as const;
+export type StarterName = (typeof STARTERS)[number];
+
+/** A starter's folder: kept as real files, so each is type-checked and built like any site. */
+export function starterDir(starter: StarterName): string {
+  return fileURLToPath(new URL(`./starters/${starter}/`, import.meta.url));
+}
 
 /** Starter files stored under another name: npm leaves any `.gitignore` out of a package. */
 const STORED_AS: Readonly<Record<string, string>> = { _gitignore: '.gitignore' };
@@ -32,9 +38,9 @@ export interface Scaffolded {
  * file, or another site definition, is already there, nothing at all is written. A package.json
  * gets what the site needs merged in, and a .gitignore the lines it lacks.
  */
-export function scaffold(target: string): Scaffolded {
+export function scaffold(target: string, starter: StarterName = 'blog'): Scaffolded {
   if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) throw new InitError(`${target} is a file, not a folder.`);
-  const files = starterFiles();
+  const files = starterFiles(starter);
   const conflicts = [
     ...files.filter((file) => file !== '.gitignore' && fs.existsSync(path.join(target, file))),
     // A second definition would be ambiguous: the engine loads the first it finds.
@@ -60,7 +66,7 @@ export function scaffold(target: string): Scaffolded {
   for (const file of files) {
     const to = path.join(target, file);
     fs.mkdirSync(path.dirname(to), { recursive: true });
-    const source = path.join(STARTER_DIR, Object.keys(STORED_AS).find((stored) => STORED_AS[stored] === file) ?? file);
+    const source = path.join(starterDir(starter), Object.keys(STORED_AS).find((stored) => STORED_AS[stored] === file) ?? file);
     if (file === '.gitignore' && fs.existsSync(to)) {
       if (appendMissingLines(to, fs.readFileSync(source, 'utf8'))) written.push({ file, updated: true });
       continue;
@@ -71,8 +77,8 @@ export function scaffold(target: string): Scaffolded {
   return { files: written, notes };
 }
 
-/** The starter's files as they are named in a site, relative and with `/`, sorted. */
-export function starterFiles(): string[] {
+/** A starter's files as they are named in a site, relative and with `/`, sorted. */
+export function starterFiles(starter: StarterName = 'blog'): string[] {
   const found: string[] = [];
   const walk = (dir: string, prefix: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -81,7 +87,7 @@ export function starterFiles(): string[] {
       else found.push(`${prefix}${STORED_AS[entry.name] ?? entry.name}`);
     }
   };
-  walk(STARTER_DIR, '');
+  walk(starterDir(starter), '');
   return found.sort();
 }
 

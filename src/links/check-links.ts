@@ -1,3 +1,4 @@
+import micromatch from 'micromatch';
 import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { Route } from '../routes/routes.ts';
@@ -26,6 +27,8 @@ export interface LinkReport {
   diagnostics: Diagnostic[];
   /** Every external http(s) URL the pages link to, sorted. */
   external: ExternalLink[];
+  /** The paths of this origin the pages link to that the site declares as another site's (`links.external`), not checked, sorted; `url` is the path. */
+  elsewhere: ExternalLink[];
 }
 
 type Resolved =
@@ -63,9 +66,12 @@ export function checkLinks(
     draftFiles?: ReadonlyMap<string, string>;
     /** A multilingual site's locales: a broken link to a page other locales have is `missing-translation-link`. */
     locales?: Locales;
+    /** Globs of URL paths that live on another site served at this origin (`links.external`): links to them are counted, not checked. */
+    elsewhere?: readonly string[];
   } = {},
 ): LinkReport {
   const trailingSlash = options.trailingSlash ?? 'never';
+  const livesElsewhere = elsewhereMatcher(options.elsewhere ?? []);
   // By the path a link names: the draft it is, or the draft whose page bundle holds it.
   const draftKeys = new Map((options.drafts ?? []).map((url) => [pathKey(url), { draft: url, file: false }]));
   for (const [file, draft] of options.draftFiles ?? []) draftKeys.set(pathKey(`/${file}`), { draft, file: true });
@@ -110,6 +116,7 @@ export function checkLinks(
 
   const untranslated = options.locales?.multilingual ? missingTranslation(routes, options.locales, trailingSlash) : undefined;
   const external = new Map<string, ExternalLink>();
+  const elsewhere = new Map<string, ExternalLink>();
   const problems = new Map<Route, Problem[]>();
   const checked = new Set<Entry>();
   for (const route of routes) {
@@ -125,10 +132,13 @@ export function checkLinks(
         continue;
       }
       const resolved = resolve(link.url, route.url);
-      if (resolved.kind === 'external') {
-        const known = external.get(resolved.url);
+      const declared = resolved.kind === 'internal' && livesElsewhere(resolved.key) ? `/${resolved.key}` : undefined;
+      if (resolved.kind === 'external' || declared) {
+        const url = declared ?? (resolved as { url: string }).url;
+        const seen = declared ? elsewhere : external;
+        const known = seen.get(url);
         if (known) known.count++;
-        else external.set(resolved.url, { url: resolved.url, count: 1, firstPage: route.url });
+        else seen.set(url, { url, count: 1, firstPage: route.url });
       } else if (resolved.kind === 'malformed') {
         found.push({ code: 'broken-link', link, expected: 'a well-formed URL' });
       } else if (resolved.kind === 'internal' && !resolved.target) {
@@ -186,8 +196,23 @@ export function checkLinks(
   );
   return {
     diagnostics: [...caseClashes(routes), ...diagnostics],
-    external: [...external.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
+    external: byUrl(external.values()),
+    elsewhere: byUrl(elsewhere.values()),
   };
+}
+
+function byUrl(links: Iterable<ExternalLink>): ExternalLink[] {
+  return [...links].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+}
+
+/**
+ * Whether a decoded path (an output path's key, `reference/api`) is one the site declares as
+ * another site's: `/reference/**` holds `/reference` and everything under it, dot segments too.
+ */
+function elsewhereMatcher(globs: readonly string[]): (key: string) => boolean {
+  if (!globs.length) return () => false;
+  const matchers = globs.map((glob) => micromatch.matcher(glob, { dot: true }));
+  return (key) => matchers.some((matches) => matches(`/${key}`));
 }
 
 /**
@@ -272,6 +297,7 @@ export interface LinkState {
   /** Hash of the output paths the check ran over. */
   paths: string;
   external: ExternalLink[];
+  elsewhere?: ExternalLink[];
 }
 
 /** What the link check needs of a build's pages, or of the last build's: each page's links and ids, by output path. */
@@ -326,25 +352,26 @@ export function checkPageLinks(
     draftFiles?: ReadonlyMap<string, string>;
     unmade?: readonly string[];
     locales?: Locales;
+    /** Globs of paths that live on another site (`links.external`). */
+    elsewhere?: readonly string[];
   } = {},
 ): LinkReport & { state: LinkState } {
+  // The declared paths are part of what was checked: a change to them checks every link again.
   const paths = digest(
-    files
-      .map((file) => file.path)
-      .sort()
-      .join('\n'),
+    [...files.map((file) => file.path).sort(), ...(options.elsewhere?.length ? ['links.external', ...options.elsewhere] : [])].join('\n'),
   );
   const previous = last.previous(pages.state.key);
   const known = previous?.links;
   if (known?.paths === paths && sameLinksAndIds(pages.state.pages, previous!.pages))
-    return { diagnostics: [], external: known.external, state: known };
+    return { diagnostics: [], external: known.external, elsewhere: known.elsewhere ?? [], state: known };
   const report = checkLinks(files, routes, origin, pages.scans(), [...invalidUrls.map(urlToOutPath), ...(options.unmade ?? [])], {
     trailingSlash: options.trailingSlash,
     drafts: options.draftUrls,
     draftFiles: options.draftFiles,
     locales: options.locales,
+    elsewhere: options.elsewhere,
   });
-  return { ...report, state: { paths, external: report.external } };
+  return { ...report, state: { paths, external: report.external, elsewhere: report.elsewhere } };
 }
 
 /** Whether every page has the links (in order) and the ids it had: a page carried over has the very same scan. */

@@ -36,6 +36,22 @@ export function markdownLinkLines(entry: Entry, settings?: MarkdownDefinition): 
 }
 
 /**
+ * Where an MDX body gives a component a URL: the lines holding it as a quoted value (`to="/guide"`,
+ * `href={'/guide'}`), the lines of the file. A link a component draws from its props is then
+ * reported where the component is written, not at the top of the file. Asked only on the way to
+ * an error, once per page (`lines` of a page are split once).
+ */
+export function mdxValueLines(entry: Entry, url: string, bodyLines: () => readonly string[]): number[] {
+  if (!entry.file.endsWith('.mdx')) return [];
+  const quoted = ['"', "'", '`'].map((quote) => `${quote}${url}${quote}`);
+  const found: number[] = [];
+  bodyLines().forEach((line, index) => {
+    if (quoted.some((value) => line.includes(value))) found.push(index + entry.bodyLine);
+  });
+  return found;
+}
+
+/**
  * The front-matter field of an entry whose text a template turned into a link, located in the
  * file: `{ field: 'clients[0].url', line: 9, value: 'https://…' }`. Undefined when no field matches or the file is
  * gone (the template made the link up itself).

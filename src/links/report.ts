@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { Route } from '../routes/routes.ts';
 import { unsafeUrlScheme } from '../safety/unsafe-url.ts';
 import type { ScannedLink, ScannedPage } from '../render/html-scan.ts';
-import { locateFrontMatterValue, markdownLinkLines } from './locate-source.ts';
+import { locateFrontMatterValue, markdownLinkLines, mdxValueLines } from './locate-source.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** One thing wrong with one link of one page. */
@@ -34,8 +34,10 @@ export function reportProblems(
     const { entry } = route;
     const written = markdownLinkLines(entry);
     const onPage = new Map<string, number>();
-    for (const link of pageOf(route).links) onPage.set(link.url, (onPage.get(link.url) ?? 0) + 1);
-    for (const problem of unique(found)) {
+    for (const link of pageOf(route).links) if (!isImagePreload(link, found)) onPage.set(link.url, (onPage.get(link.url) ?? 0) + 1);
+    let bodyLines: string[] | undefined;
+    const linesOfBody = () => (bodyLines ??= entry.body.split('\n'));
+    for (const problem of unique(found).filter((problem) => !isImagePreload(problem.link, found))) {
       const { link, code, expected } = problem;
       // A page named in the other URL style is still reached (a host redirects, or serves the folder's index.html).
       const { severity, message: said } =
@@ -57,6 +59,12 @@ export function reportProblems(
         : {};
       for (const line of lines) diagnostics.push({ ...facts, ...asWritten, file: entry.file, line, field: link.where });
       if ((onPage.get(link.url) ?? 0) <= lines.length) continue;
+      // A component of an MDX page given the URL as a prop: reported where the component is written.
+      const inComponents =
+        code === 'unsafe-url' ? [] : mdxValueLines(entry, safeDecode(link.url), linesOfBody).filter((line) => !lines.includes(line));
+      for (const line of inComponents)
+        diagnostics.push({ ...facts, file: entry.file, line, field: `${link.where} drawn by the component written here` });
+      if (inComponents.length) continue;
 
       const source = locateFrontMatterValue(
         entry,
@@ -94,6 +102,22 @@ export function reportProblems(
     if (pages > 1) diagnostic.field += ` and ${pages - 1} other page${pages > 2 ? 's' : ''}`;
   }
   return diagnostics;
+}
+
+/**
+ * A `<link rel="preload">` React writes for an `<img>` a component draws (react-dom does for every
+ * eager image), when that image's own tag has the same problem: one missing image is one error.
+ */
+function isImagePreload(link: ScannedLink, found: readonly Problem[]): boolean {
+  return (
+    link.where === '<link href>' &&
+    found.some(
+      (other) =>
+        other.link.url === link.url &&
+        other.link.where !== '<link href>' &&
+        (other.link.where.startsWith('<img') || other.link.where.startsWith('<source')),
+    )
+  );
 }
 
 function unique(problems: readonly Problem[]): Problem[] {

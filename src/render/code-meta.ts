@@ -245,8 +245,10 @@ function toClasses(node: Element): void {
  * The rules of marked lines and words, titles and line numbers, added to the code stylesheet of
  * a site that reads fence meta. A mark is a bar at the line's start and a tint of the text's own
  * colour, so it shows in either theme and without colour; `+` and `-` start inserted and deleted lines.
+ * A `diff` block's lines start with their own `+` and `-` (its text), so the stylesheet draws none there.
  */
 export function codeBlockStylesheet(): string {
+  const drawnDiff = '.shiki.has-diff:not([data-language="diff"])';
   return [
     '.code-block{margin:1rem 0}',
     '.code-block>pre.shiki{margin:0}',
@@ -258,15 +260,15 @@ export function codeBlockStylesheet(): string {
     '.shiki mark.line,.shiki ins.line,.shiki del.line{background-color:color-mix(in srgb,currentColor 14%,transparent);box-shadow:inset 3px 0 0 currentColor}',
     '.shiki del.line>span{text-decoration:line-through}',
     '.shiki mark.highlighted-word{background-color:color-mix(in srgb,currentColor 22%,transparent);outline:1px solid;border-radius:2px}',
-    '.shiki.has-diff .line::before{content:" ";display:inline-block;width:2ch}',
-    '.shiki.has-diff ins.line::before{content:"+"}',
-    '.shiki.has-diff del.line::before{content:"-"}',
+    `${drawnDiff} .line::before{content:" ";display:inline-block;width:2ch}`,
+    `${drawnDiff} ins.line::before{content:"+"}`,
+    `${drawnDiff} del.line::before{content:"-"}`,
     '.shiki.line-numbers code{counter-reset:line}',
     '.shiki.line-numbers .line{counter-increment:line}',
     '.shiki.line-numbers .line::before{content:counter(line);display:inline-block;width:3ch;margin-right:2ch;text-align:right;opacity:0.6}',
-    '.shiki.line-numbers.has-diff ins.line::before{content:counter(line) " +"}',
-    '.shiki.line-numbers.has-diff del.line::before{content:counter(line) " -"}',
-    '.shiki.line-numbers.has-diff .line::before{width:5ch}',
+    `${drawnDiff}.line-numbers ins.line::before{content:counter(line) " +"}`,
+    `${drawnDiff}.line-numbers del.line::before{content:counter(line) " -"}`,
+    `${drawnDiff}.line-numbers .line::before{content:counter(line);width:5ch}`,
     '',
   ].join('\n');
 }

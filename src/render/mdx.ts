@@ -4,6 +4,7 @@ import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { Root as MdastRoot, RootContent as MdastNode } from 'mdast';
 import type { Pluggable } from 'unified';
+import remarkGfm from 'remark-gfm';
 import { VFile } from 'vfile';
 import type { Entry } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
@@ -41,6 +42,9 @@ export interface MdxBundles {
   diagnostics: Diagnostic[];
 }
 
+/** What MDX is read as, in the bundle key: bundles compiled before GitHub-flavoured Markdown was on are not reused. */
+const MDX_SYNTAX = 'mdx+gfm';
+
 /** Whether an entry is written in MDX. */
 export function isMdx(entry: Pick<Entry, 'file'>): boolean {
   return entry.file.endsWith('.mdx');
@@ -59,7 +63,7 @@ export async function bundleMdx(site: Site, entries: readonly Entry[]): Promise<
       // The site's code (its plugins and their options) decides how MDX compiles.
       const bundle = await bundleSiteCode(entry.file, site.root, {
         plugins: [mdxImportGuard(site), mdxLoader(entry, site.markdown, warnings)],
-        key: `${MDX_CHECKS}\n${site.code?.hash ?? 'no-code'}`,
+        key: `${MDX_CHECKS}\n${MDX_SYNTAX}\n${site.code?.hash ?? 'no-code'}`,
         name,
       });
       bundles.modules[entry.file] = bundle.file;
@@ -88,7 +92,11 @@ function mdxLoader(entry: Entry, markdown: MarkdownDefinition | undefined, warni
           // Loaded on the first MDX file that needs compiling: a site without any never loads the compiler.
           const { compile } = await import('@mdx-js/mdx');
           const compiled = await compile(source, {
+            // A GFM table's column alignment as HTML's align attribute, which the strict CSP allows (a style attribute it blocks).
+            tableCellAlignToStyle: false,
             remarkPlugins: [
+              // Tables, task lists, strikethrough and autolinks, as in the site's Markdown (render/markdown.ts).
+              remarkGfm,
               ...sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'),
               [remarkKnownComponents, providedComponentNames(markdown)],
               remarkMdxHeadingIds,

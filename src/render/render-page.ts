@@ -12,7 +12,7 @@ import type { SiteContext } from '../site/context.ts';
 import { Document } from './document.ts';
 import { markDraft, markFallback } from './draft-notice.ts';
 import { BodyIslands, DeclaredIslands, UndeclaredIslandError } from './island.ts';
-import { createSharedMarkup, SharedMarkupProvider, type SharedMarkup } from './shared-markup.ts';
+import { createSharedMarkup, SharedMarkupProvider, withoutLeadingHints, type SharedMarkup } from './shared-markup.ts';
 import type { ReactNode } from 'react';
 import { firstHeadingLine } from './body-heading.ts';
 import { recordStyledElements, styledElementDiagnostics } from './styled-elements.ts';
@@ -80,7 +80,9 @@ export function renderPage(
     // MDX is rendered with the page's contexts (images, islands), its islands' markup shared like the template's.
     const body = Content
       ? {
-          html: renderToString(h(SharedMarkupProvider, { value: shared, children: withPageContexts(context, h(Content)) })),
+          html: withoutLeadingHints(
+            renderToString(h(SharedMarkupProvider, { value: shared, children: withPageContexts(context, h(Content)) })),
+          ),
           diagnostics: [],
         }
       : renderContentMarkdown(route.entry.body, route.entry, site.markdown, context.images);
@@ -240,7 +242,7 @@ function alternatesOf(translations: readonly Translation[], defaultLocale: strin
 export function bodyHtml(entry: Entry, context: RenderContext): string {
   const Content = siteMdxContent(entry, context, 'feed');
   return Content
-    ? renderToString(withPageContexts(context, h(Content)))
+    ? withoutLeadingHints(renderToString(withPageContexts(context, h(Content))))
     : renderMarkdown(entry.body, context.site.markdown, contentBodyContext(entry, context.images, 'feed'));
 }
 

@@ -29,6 +29,17 @@ const KEEP_PER_COMPONENT = 64;
 const LEADING_HINTS = /^(?:<link [^>]*\/>)+/;
 
 /**
+ * Markup rendered on its own without the resource hints React writes ahead of it: one
+ * `<link rel="preload" as="image">` per eager `<img>` a component draws, which, ahead of an MDX
+ * body, landed inside `<main>`, three on a page whose component drew three images. The page's
+ * own images are eager only for the first (see `mdx-images.ts`), so none is lost that the engine
+ * would preload.
+ */
+export function withoutLeadingHints(html: string): string {
+  return html.replace(LEADING_HINTS, '');
+}
+
+/**
  * Shared markup for one build. `wrap` puts a tree inside the providers every page gets (the
  * images), so a component rendered on its own sees what it would in the page. Rendered on its
  * own, React writes resource hints for what the markup loads ahead of it; inside a page they go
@@ -46,10 +57,7 @@ export function createSharedMarkup(wrap: (node: ReactNode) => ReactNode): Shared
       if (markup === undefined) {
         // Markup shared in its turn inside it is filled in before it is kept.
         const start = pending.length;
-        markup = fill(
-          renderToString(h(SharedMarkupContext, { value: shared }, wrap(h(component, props)))).replace(LEADING_HINTS, ''),
-          start,
-        );
+        markup = fill(withoutLeadingHints(renderToString(h(SharedMarkupContext, { value: shared }, wrap(h(component, props))))), start);
         if (byProps.size >= KEEP_PER_COMPONENT) byProps.delete(byProps.keys().next().value!);
         byProps.set(key, markup);
       }

@@ -92,7 +92,9 @@ export type Task =
   /** Draw one social image; a template that throws is that image's error, not the worker's. */
   | { kind: 'draw'; setup: DrawerSetup; image: DrawTask }
   /** The dev server's build: the first loads the site and keeps a builder, later ones rebuild. */
-  | { kind: 'build'; serve: DevBuildSetup };
+  | { kind: 'build'; serve: DevBuildSetup }
+  /** End the child processes this worker started (esbuild's service), before the worker is ended. */
+  | { kind: 'release' };
 
 /** What each kind of task resolves to; `thread` says which worker did it. */
 export interface TaskResults {
@@ -102,6 +104,7 @@ export interface TaskResults {
   render: { thread: number; pages: WirePage[]; strings: string[]; from: number; derived: Array<[string, string[]]> };
   draw: { thread: number; png?: Uint8Array; error?: { message: string; stack?: string } };
   build: DevBuildResult;
+  release: undefined;
 }
 
 export type TaskResult<T extends Task> = TaskResults[T['kind']];

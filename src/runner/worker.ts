@@ -1,4 +1,6 @@
 import { threadId } from 'node:worker_threads';
+// First, so that it hears of every child process this thread starts.
+import { endChildProcesses } from './child-processes.ts';
 import type { Task, TaskResult } from './protocol.ts';
 
 /**
@@ -22,6 +24,8 @@ async function run(task: Task): Promise<unknown> {
       return drawOne(task);
     case 'build':
       return (await import('../serve/dev-builder.ts')).buildInWorker(task.serve);
+    case 'release':
+      return endChildProcesses();
   }
 }
 

@@ -36,7 +36,11 @@ export function startDevBuilder(setup: DevBuildSetup): DevBuilder {
           }),
     close: () => {
       closed = true;
-      void pool.close();
+      // The worker ends its esbuild first: a thread ended while its child runs leaves a zombie (see `runner/child-processes.ts`).
+      void pool
+        .run({ kind: 'release' })
+        .catch(() => {})
+        .finally(() => pool.close());
     },
   };
 }

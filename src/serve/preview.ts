@@ -8,7 +8,7 @@ import { HEADERS_FILE } from '../security/headers-output.ts';
 import { hostAllowed, refuseHost } from './host-check.ts';
 import { listen } from './listen.ts';
 import { parseRedirects } from './redirects.ts';
-import { REDIRECTS_FILE, respond, serveBuild } from './response.ts';
+import { REDIRECTS_FILE, respond, serveBuild, type ServedBuild } from './response.ts';
 
 export interface PreviewOptions {
   /** The output folder `site build` wrote. */
@@ -26,15 +26,15 @@ export class NotABuildError extends SiteConfigError {
 
 /**
  * Serves a finished build as a static host would (see docs/deploy.md): the files as they are on
- * disk, read once at start, the headers `_headers` asks for, the rules of `_redirects`, the
- * not-found page with 404, and text compressed by Accept-Encoding. Nothing is built or watched.
+ * disk, the headers `_headers` asks for, the rules of `_redirects`, the not-found page with 404,
+ * and text compressed by Accept-Encoding. Nothing is built; the folder is read again when it
+ * changes (see `currentBuild`), so a rebuild is served without a restart.
  */
 export async function startPreview(options: PreviewOptions): Promise<{ url: string; close(): Promise<void> }> {
-  const files = readBuild(options.out);
-  const build = serveBuild(files);
+  const build = currentBuild(options.out, options.log);
   const server = http.createServer((request, response) => {
     if (!hostAllowed(request.headers.host, options.host)) return refuseHost(request, response, options.host);
-    respond(request, response, build, { compress: true });
+    respond(request, response, build.get(), { compress: true });
   });
   const { port, note } = await listen(server, {
     port: options.port,
@@ -47,10 +47,65 @@ export async function startPreview(options: PreviewOptions): Promise<{ url: stri
   return {
     url: `http://${host}:${port}`,
     close: async () => {
+      build.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The build in `out`, read at start (a folder that is not a build is refused then) and read again
+ * before the first request after it changed. `site build` swaps a new folder into place with a
+ * rename (see `diskWriter` in `output/write.ts`), so the folder's inode and times say when it was
+ * rebuilt; a watcher of the folder says when a file in it was written in place (a `_redirects`
+ * copied in by hand). A folder that is missing for the instant of a swap, or that is no build,
+ * leaves the previous build served, and the next request looks again.
+ */
+function currentBuild(out: string, log?: (line: string) => void): { get(): ServedBuild; close(): void } {
+  let served = serveBuild(readBuild(out));
+  let stamp = folderStamp(out);
+  let changed = false;
+  let watcher: fs.FSWatcher | undefined;
+  const watch = () => {
+    watcher?.close();
+    // Without inotify (a full watch table), a rebuild is still seen by its stamp; only a file written in place is not.
+    try {
+      watcher = fs.watch(out, { recursive: true, persistent: false }, () => void (changed = true));
+      watcher.on('error', () => watcher?.close());
+    } catch {
+      watcher = undefined;
+    }
+  };
+  watch();
+  return {
+    get() {
+      const now = folderStamp(out);
+      if (!changed && now === stamp) return served;
+      changed = false;
+      const swapped = now !== stamp;
+      stamp = now;
+      try {
+        served = serveBuild(readBuild(out));
+        // A new folder is a new inode: the watcher of the old one hears nothing more.
+        if (swapped || watcher === undefined) watch();
+        log?.(`Serving ${out} as it is now (it changed).`);
+      } catch (error) {
+        // Said once per change: the stamp taken above keeps the next requests from reading again.
+        // A file gone while it was read (a swap in the middle of the walk) is looked at again next time.
+        if (!(error instanceof NotABuildError)) changed = true;
+        log?.(`Still serving the previous build: ${(error as Error).message}`);
+      }
+      return served;
+    },
+    close: () => watcher?.close(),
+  };
+}
+
+/** What changes when a build swaps a new folder into `out`: its inode and times (`undefined` while it is missing). */
+function folderStamp(out: string): string | undefined {
+  const stat = fs.statSync(out, { throwIfNoEntry: false, bigint: true });
+  return stat && `${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}`;
 }
 
 /**

@@ -133,6 +133,14 @@ export interface SiteDefinition {
    * page in the other style (`trailing-slash`), and `site serve` redirects to the style.
    */
   trailingSlash?: TrailingSlash;
+  /**
+   * Links between pages. `external` names URL paths of this origin that another site serves (a
+   * partial port whose `/reference/**` still lives on the old site, an API reference deployed
+   * apart): globs as collections' `include` takes them, each starting with `/`. A link to a
+   * matching path is not checked as the site's own, and the build's summary counts such links
+   * apart from the others (see docs/documentation-sites.md).
+   */
+  links?: { external?: readonly string[] };
   /** The URL of the page whose HTML is also written as `404.html`. */
   notFound: string;
   /** Social preview images, one per page, drawn with satori or named by hand (default: none). */

@@ -160,6 +160,7 @@ export const siteSchema = z.strictObject({
   navigation: z.enum(['client', 'document']).optional(),
   routes: callable('a function (catalogue) => derived routes').optional(),
   trailingSlash: z.enum(['never', 'always']).optional(),
+  links: z.strictObject({ external: z.array(rootRelative('/reference/**')).optional() }).optional(),
   notFound: rootRelative('/404'),
   og: socialImages.optional(),
   head: component.optional(),

@@ -82,4 +82,27 @@ describe.skipIf(!hasBrowser)('a documentation site’s code blocks in the browse
       await context.close();
     },
   );
+
+  it('draws one + or - before a changed line, its number before every numbered line, and fits a block to a 390 px screen', async () => {
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server!.url}${PAGE}`);
+    const markers = (selector: string) =>
+      page.locator(selector).evaluateAll((lines) => lines.map((line) => getComputedStyle(line, '::before').content));
+    // counter.js: ins={3} del={2} showLineNumbers; the diff block's text has its own + and -.
+    expect(await markers('pre.line-numbers .line')).toEqual(['counter(line)', 'counter(line) " -"', 'counter(line) " +"']);
+    expect(await markers('pre[data-language="diff"] .line')).toEqual(['none', 'none']);
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    const block = page.locator('figure.code-block').first();
+    const frame = await block.boundingBox();
+    // The block and its caption's frame stand inside the page's margins, not cut by the screen's edge.
+    expect(frame!.x).toBeGreaterThan(0);
+    expect(frame!.x + frame!.width).toBeLessThan(390);
+    // Its long line scrolls inside the block.
+    expect(
+      await block.locator('pre').evaluate((pre) => pre.scrollWidth > pre.clientWidth && getComputedStyle(pre).overflowX === 'auto'),
+    ).toBe(true);
+    await context.close();
+  });
 });

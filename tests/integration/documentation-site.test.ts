@@ -157,6 +157,76 @@ describe('images in MDX', () => {
   );
 });
 
+describe('preloads of an MDX page', () => {
+  it(
+    'are none of the images a component draws: React writes one per eager <img>, and they landed inside <main>',
+    async () => {
+      const removeComponent = withFile(
+        'components/Gallery.tsx',
+        'export function Gallery() {\n  return <p><img src="/images/shore.png" alt="a" /><img src="/images/shore.png?b" alt="b" /><img src="/images/shore.png?c" alt="c" /></p>;\n}\n',
+      );
+      const removePage = withFile(
+        'content/guide/gallery.mdx',
+        "---\ntitle: Gallery\ndescription: Three images a component draws.\n---\nimport { Gallery } from '../../components/Gallery.tsx';\n\n<Gallery />\n",
+      );
+      try {
+        const { result, page } = await buildCopy();
+        expect(result.diagnostics).toEqual([]);
+        const html = page('guide/gallery/index.html');
+        expect(html.match(/<img /g)).toHaveLength(3);
+        expect(html).not.toContain('rel="preload" as="image"');
+      } finally {
+        removePage();
+        removeComponent();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe('errors in what an MDX page draws', () => {
+  it(
+    'are one per missing image (not one more for its preload), at the line where the component or element is written',
+    async () => {
+      const lines = [
+        '---',
+        'title: Broken',
+        'description: A page with mistakes.',
+        '---',
+        'Intro.',
+        '',
+        '![A missing picture](/images/missing.png)',
+        '',
+        '<Note kind="tip">',
+        '  <a href="/guide/nowhere">a link written inside a component</a>',
+        '</Note>',
+      ];
+      const remove = withFile('content/guide/broken.mdx', `${lines.join('\n')}\n`);
+      try {
+        const { result } = await buildCopy();
+        const found = result.diagnostics.map((d) => [d.code, path.relative(root, d.file ?? ''), d.line, d.actual]);
+        expect(found).toEqual([
+          [
+            'broken-link',
+            'content/guide/broken.mdx',
+            lines.indexOf('![A missing picture](/images/missing.png)') + 1,
+            '"/images/missing.png"',
+          ],
+          [
+            'broken-link',
+            'content/guide/broken.mdx',
+            lines.indexOf('  <a href="/guide/nowhere">a link written inside a component</a>') + 1,
+            '"/guide/nowhere"',
+          ],
+        ]);
+      } finally {
+        remove();
+      }
+    },
+    SLOW,
+  );
+});
+
 describe('the copy button’s island', () => {
   it(
     'must be one the site declares',
@@ -193,6 +263,45 @@ describe('an optional description', () => {
       } finally {
         remove();
         fs.writeFileSync(file, before);
+      }
+    },
+    SLOW,
+  );
+});
+
+describe('GitHub-flavoured Markdown in MDX, as in Markdown', () => {
+  it(
+    'draws a table, a task list and struck-through text in an .mdx page',
+    async () => {
+      const remove = withFile(
+        'content/guide/tables.mdx',
+        [
+          '---',
+          'title: Tables',
+          'description: A table in MDX.',
+          '---',
+          '',
+          '| Option | Default |',
+          '| --- | ---: |',
+          '| `threads` | 2 |',
+          '',
+          '- [x] done',
+          '- [ ] to do',
+          '',
+          'This is ~~gone~~.',
+          '',
+        ].join('\n'),
+      );
+      try {
+        const { result, page } = await buildCopy();
+        expect(result.diagnostics).toEqual([]);
+        const html = page('guide/tables/index.html');
+        expect(html).toMatch(/<table>\s*<thead>\s*<tr>\s*<th>Option<\/th>\s*<th align="right">Default<\/th>/);
+        expect(html).toContain('<td><code>threads</code></td>');
+        expect(html).toContain('<li class="task-list-item"><input type="checkbox" disabled="" checked=""/>');
+        expect(html).toContain('<del>gone</del>');
+      } finally {
+        remove();
       }
     },
     SLOW,

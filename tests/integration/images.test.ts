@@ -10,7 +10,8 @@ import { build } from '../../src/build.ts';
 import { readContent } from '../../src/content/read.ts';
 import { locateImageProblems, prepareImages } from '../../src/images/prepare.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
-import { memoryWriter } from '../../src/output/write.ts';
+import { diskWriter, memoryWriter } from '../../src/output/write.ts';
+import { loadSite, withContent } from '../../src/site/load.ts';
 import { createSite } from '../../templates/site.ts';
 import { RASTERS, lineOf, writeRasterContent } from '../fixtures/images/raster-site.ts';
 import { startTags } from '../fixtures/images/start-tags.ts';
@@ -101,6 +102,32 @@ describe('responsive images of a site with raster images', () => {
         expect(Number(img.attributes.width), `${file}: ${img.attributes.src}`).toBeGreaterThan(0);
         expect(Number(img.attributes.height), `${file}: ${img.attributes.src}`).toBeGreaterThan(0);
       }
+    }
+  });
+});
+
+describe('images no page uses', () => {
+  it('publish their own file but none of their variants, in a first build and in one that carries every page over', async () => {
+    const unusedContent = await freshContent('content-unused');
+    // Named by no page, no front matter, no feed: the file a link from another site may still name.
+    fs.writeFileSync(
+      path.join(unusedContent, 'images/unused.png'),
+      await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a7' } })
+        .png()
+        .toBuffer(),
+    );
+    // Loaded as `site build` loads it: only a site with its code known carries pages over.
+    const unusedSite = { ...withContent(await loadSite(path.resolve('.')), unusedContent), og: undefined, images: { widths: WIDTHS } };
+    const out = path.join(work, 'dist-unused');
+    const options = { images: { cacheDir: path.join(work, 'image-cache-unused') }, cache: { dir: path.join(work, 'build-cache-unused') } };
+    const variantsIn = (dir: string) =>
+      fs.readdirSync(path.join(dir, 'assets/images')).map((file) => file.replace(/-\d+\.[0-9a-f]{10}\.\w+$/, ''));
+    for (const pass of ['first', 'carried']) {
+      const result = await build(unusedSite, diskWriter(out), options);
+      expect(result.diagnostics, pass).toEqual([]);
+      if (pass === 'carried') expect(result.pages?.rendered, pass).toBe(0);
+      expect(new Set(variantsIn(out)), pass).toEqual(new Set(['photo', 'portrait']));
+      expect(fs.existsSync(path.join(out, 'images/unused.png')), pass).toBe(true);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,5 +108,83 @@ describe('site init', () => {
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/^site: package\.json is not valid JSON \(.+\), so nothing was written\.\n$/);
     expect(filesIn(folder)).toEqual(['package.json']);
+  });
+});
+
+describe('site init docs', () => {
+  it('starts a documentation site whose pages have a sidebar, a table of contents, previous/next links and code blocks, and it builds', () => {
+    const made = site(work, 'init', 'docs', 'my-docs');
+    expect(made.status, made.stderr).toBe(0);
+    const folder = path.join(work, 'my-docs');
+    expect(made.stdout).toContain('Started a site in my-docs/:');
+    expect(filesIn(folder)).toEqual(['package.json', ...starterFiles('docs')].sort());
+    expect(starterFiles('docs')).toContain('content/guides/code-blocks.mdx');
+
+    const built = site(folder, 'build');
+    expect(built.status, built.stdout + built.stderr).toBe(0);
+    expect(built.stdout).toMatch(/Built 7 pages from 6 files/);
+    const page = fs.readFileSync(path.join(folder, 'dist/guides/code-blocks/index.html'), 'utf8');
+    // The sidebar lists every page in its section, in the order of their `sort`, the current one marked.
+    const sidebar = /<nav aria-label="Documentation">(.*?)<\/nav>/.exec(page)![1]!;
+    expect([...sidebar.matchAll(/<a href="([^"]+)"/g)].map((link) => link[1])).toEqual([
+      '/',
+      '/start/installation',
+      '/start/first-page',
+      '/guides/writing-pages',
+      '/guides/code-blocks',
+    ]);
+    expect([...sidebar.matchAll(/<p class="sidebar-label"[^>]*>([^<]+)/g)].map((label) => label[1])).toEqual([
+      'Start here',
+      'Getting started',
+      'Guides',
+    ]);
+    expect(sidebar.match(/aria-current="page"/g)).toHaveLength(1);
+    expect(sidebar).toContain('<a href="/guides/code-blocks" aria-current="page">Code blocks</a>');
+    // The table of contents, from the page's headings.
+    const contents = /<nav aria-label="On this page">(.*?)<\/nav>/.exec(page)![1]!;
+    expect([...contents.matchAll(/<a href="#([^"]+)"/g)].map((link) => link[1])).toEqual([
+      'a-title',
+      'marked-lines-and-words',
+      'inserted-and-deleted-lines',
+      'line-numbers',
+    ]);
+    // The last page has a previous page and no next one; the first has only a next.
+    expect(page).toContain('<a class="pager-previous" href="/guides/writing-pages" rel="prev">');
+    expect(page).not.toContain('rel="next"');
+    const home = fs.readFileSync(path.join(folder, 'dist/index.html'), 'utf8');
+    expect(home).toContain('<a class="pager-next" href="/start/installation" rel="next">');
+    expect(home).not.toContain('rel="prev"');
+    // Code blocks with their titles and marks, and the copy button; a callout no page imports.
+    expect(page).toContain('<figure class="code-block"><figcaption class="code-title">src/greet.js</figcaption>');
+    expect(page).toContain('<mark class="line highlighted">');
+    expect(page).toContain('<del class="line diff remove">');
+    expect(page).toContain('data-island="CopyCode"');
+    expect(fs.readFileSync(path.join(folder, 'dist/guides/writing-pages/index.html'), 'utf8')).toContain(
+      '<aside class="callout callout-caution" aria-label="Caution"><p class="callout-title">Caution</p>',
+    );
+    // The theme is applied by a script in the <head>, allowed by its hash in the policy.
+    const script = /<head>.*<script>(.+?)<\/script><\/head>/.exec(page)![1]!;
+    expect(script).toContain('localStorage.getItem("theme")');
+    const hash = crypto.createHash('sha256').update(script).digest('base64');
+    expect(fs.readFileSync(path.join(folder, 'dist/_headers'), 'utf8')).toContain(`'sha256-${hash}'`);
+    // A hidden page is in no sidebar.
+    expect(fs.readFileSync(path.join(folder, 'dist/404.html'), 'utf8')).toContain('<h1>Page not found</h1>');
+    expect(sidebar).not.toContain('/404');
+  });
+
+  it('takes a folder after the starter, and a folder alone as before; a second word after no starter is refused', () => {
+    const blog = site(work, 'init', 'blog', 'docs');
+    expect(blog.status, blog.stderr).toBe(0);
+    expect(fs.existsSync(path.join(work, 'docs/content/posts/hello-world.md'))).toBe(true);
+    const here = path.join(work, 'docs-here');
+    fs.mkdirSync(here);
+    const inPlace = site(here, 'init', 'docs');
+    expect(inPlace.status, inPlace.stderr).toBe(0);
+    expect(inPlace.stdout).toContain('Started a site in this folder:');
+    expect(fs.existsSync(path.join(here, 'content/guides/code-blocks.mdx'))).toBe(true);
+    const wrong = site(work, 'init', 'doc', 'elsewhere');
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toBe('error: "doc" is not a starter of site init: expected blog or docs.\n(run with --help for usage)\n');
+    expect(fs.existsSync(path.join(work, 'elsewhere'))).toBe(false);
   });
 });

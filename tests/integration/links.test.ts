@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createElement, Fragment } from 'react';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -180,6 +181,25 @@ describe('the link check itself', () => {
     expect(report.external).toEqual([]);
   });
 
+  it("counts links to paths declared as another site's (links.external) apart, unchecked, and checks the rest", () => {
+    const html = [
+      '<a href="/reference/api#hooks">a</a><a href="/reference">b</a><a href="/reference/api">c</a>',
+      '<a href="/referenced">d</a><a href="/guide">e</a><a href="https://other.example/x">f</a>',
+    ].join('');
+    const files = [{ path: 'index.html', contents: html }];
+    const declared = checkLinks(files, [route('/', 'index.html')], 'https://site.example', undefined, [], { elsewhere: ['/reference/**'] });
+    expect(declared.diagnostics.map((d) => d.actual)).toEqual(['"/referenced"', '"/guide"']);
+    expect(declared.elsewhere).toEqual([
+      { url: '/reference', count: 1, firstPage: '/' },
+      { url: '/reference/api', count: 2, firstPage: '/' },
+    ]);
+    expect(declared.external.map((link) => link.url)).toEqual(['https://other.example/x']);
+    // Without the declaration, the same links are the site's own, and broken.
+    const undeclared = checkLinks(files, [route('/', 'index.html')], 'https://site.example');
+    expect(undeclared.diagnostics).toHaveLength(5);
+    expect(undeclared.elsewhere).toEqual([]);
+  });
+
   it('costs one scan per page: each page is read once, however many links point into it', () => {
     const pages = 300;
     const routes = Array.from({ length: pages }, (_, i) => route(`/p/${i}`, `p/${i}/index.html`));
@@ -226,6 +246,34 @@ describe('site build --external-links', () => {
     expect(result.stdout).toContain(`External links: ${rows.length}, not fetched, listed in`);
     expect(rows).toContainEqual(['https://example.org/reading', '1', '/blogs/broken-links']);
     expect(fs.existsSync(path.join(root, 'dist', 'external.tsv'))).toBe(false);
+  });
+});
+
+describe('site build with links.external', () => {
+  it("says in its summary how many links go to paths declared as another site's, and checks none of them", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'site-links-elsewhere-'));
+    folders.push(root);
+    fs.cpSync('tests/fixtures/minimal', root, { recursive: true });
+    // Every post, and the menu's links to them, lives on "another site"; the posts are removed, so a check of them would fail.
+    fs.writeFileSync(
+      path.join(root, 'site.config.tsx'),
+      "import { createMinimalSite } from './site.tsx';\nexport default { ...createMinimalSite(), links: { external: ['/posts/**'] } };\n",
+    );
+    const posts = fs.readdirSync(path.join(root, 'content/posts'));
+    const kept = posts.find((name) => name.endsWith('.md'))!;
+    for (const name of posts) if (name !== kept) fs.rmSync(path.join(root, 'content/posts', name), { recursive: true });
+    fs.writeFileSync(
+      path.join(root, 'content/more.md'),
+      '---\ntitle: More\ndescription: d\n---\nSee [the old post](/posts/gone-for-good).\n',
+    );
+    const result = spawnSync(path.resolve('bin/site'), ['build', '--root', root], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(
+      /External links: \d+, not fetched; \d+ links to \d+ paths declared elsewhere \(links\.external\), not checked\./,
+    );
+    const [, links, paths] = /; (\d+) links to (\d+) paths/.exec(result.stdout)!;
+    expect(Number(paths)).toBeGreaterThanOrEqual(2);
+    expect(Number(links)).toBeGreaterThan(Number(paths));
   });
 });
 

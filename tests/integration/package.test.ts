@@ -56,19 +56,21 @@ describe('the packed engine, installed in an empty folder', () => {
       'lib/client/index.js',
       'lib/client/index.d.ts',
       'lib/runner/worker.js',
-      'lib/init/starter/site.config.tsx',
-      'lib/init/starter/_gitignore',
+      'lib/init/starters/blog/site.config.tsx',
+      'lib/init/starters/blog/_gitignore',
+      'lib/init/starters/docs/site.config.tsx',
+      'lib/init/starters/docs/src/islands/ThemeToggle.tsx',
     ]) {
       expect(files).toContain(file);
     }
     expect(
       files.some(
-        (file) => file.startsWith('lib/') && file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.startsWith('lib/init/starter/'),
+        (file) => file.startsWith('lib/') && file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.startsWith('lib/init/starters/'),
       ),
     ).toBe(false);
     // The engine comes bundled (scripts/build-lib.ts): the modules Node loads by path and the
     // chunks they share, not one file per source module; the browser sources stay files.
-    const engineModules = files.filter((file) => /^lib\/(?!client\/|init\/starter\/|chunks\/).*\.js$/.test(file));
+    const engineModules = files.filter((file) => /^lib\/(?!client\/|init\/starters\/|chunks\/).*\.js$/.test(file));
     expect(engineModules.sort()).toEqual([
       'lib/cli/main.js',
       'lib/index.js',
@@ -152,6 +154,55 @@ describe('the packed engine, installed in an empty folder', () => {
     const wrong = run('npm', ['run', 'check']);
     expect(wrong.status).not.toBe(0);
     expect(wrong.output).toMatch(/src\/wrong\.ts\(2,\d+\): error TS\d+:[\s\S]*?Type 'number' is not assignable to type 'string'/);
+  }, 300_000);
+});
+
+describe('the documentation starter of the packed engine', () => {
+  const docs = path.join(app, 'docs-site');
+
+  it('inits beside the blog, builds, serves its pages with their sidebar and type-checks against the shipped declarations', async () => {
+    const init = run('npx', ['site', 'init', 'docs', 'docs-site']);
+    expect(init.status, init.output).toBe(0);
+    const built = run('npx', ['site', 'build'], { cwd: docs });
+    expect(built.status, built.output).toBe(0);
+    const page = fs.readFileSync(path.join(docs, 'dist/guides/code-blocks/index.html'), 'utf8');
+    expect(page).toContain('<a href="/guides/code-blocks" aria-current="page">Code blocks</a>');
+    expect(page).toContain('<figcaption class="code-title">src/greet.js</figcaption>');
+    // Both islands came from the package's compiled client code: the engine's copy button and the starter's toggle.
+    const chunks = path.join(docs, 'dist/assets/chunks');
+    const islands = fs
+      .readdirSync(chunks)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => fs.readFileSync(path.join(chunks, file), 'utf8'))
+      .join('\n');
+    expect(islands).toContain('Dark theme');
+    expect(islands).toContain('Copied');
+
+    const server = spawn(process.execPath, [path.join(app, 'node_modules/.bin/site'), 'serve', '--port', '0'], {
+      cwd: docs,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<void>((resolve) => server.on('exit', () => resolve()));
+    try {
+      const url = await servingUrl(server);
+      const served = await fetch(`${url}/start/installation`);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toContain('<a href="/start/installation" aria-current="page">Installation</a>');
+    } finally {
+      process.kill(server.pid!, 'SIGTERM');
+      await exited;
+    }
+
+    // TypeScript and the types came with the blog's `npm install` above, in the folder both sites sit in.
+    const checked = run('npx', ['tsc', '-p', 'docs-site']);
+    expect(checked.status, checked.output).toBe(0);
+    fs.writeFileSync(
+      path.join(docs, 'src/wrong.ts'),
+      "import type { DocData } from './schemas.ts';\nexport const page: DocData = { title: 'No description' };\n",
+    );
+    const wrong = run('npx', ['tsc', '-p', 'docs-site']);
+    expect(wrong.output).toMatch(/src\/wrong\.ts\(2,\d+\): error TS\d+:[\s\S]*?description/);
   }, 300_000);
 });
 

@@ -136,4 +136,20 @@ describe('site preview', () => {
       `site: port ${port} on 127.0.0.1 is in use by another program (perhaps another site preview): stop it, or choose another port with --port <n> (--port 0 picks a free one).`,
     ]);
   });
+
+  // Last, since it replaces the build the tests above read.
+  it('serves the folder as it is now: a rebuild into it, and a file written in it, without a restart', async () => {
+    const before = (await get('/')).body.toString();
+    expect(before).toContain('Welcome.');
+    const index = path.join(root, 'content/index.md');
+    fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('Welcome.', 'Rebuilt while previewed.'));
+    const built = run('build');
+    expect(built.status, built.stderr).toBe(0);
+    const after = (await get('/')).body.toString();
+    expect(after).toContain('Rebuilt while previewed.');
+    expect(after).not.toContain('Welcome.');
+    // A file copied into the folder by hand, as a deploy step might: the watcher sees it.
+    fs.writeFileSync(path.join(dist, 'late.txt'), 'written after the build');
+    await expect.poll(async () => (await get('/late.txt')).body.toString(), { timeout: 5000 }).toBe('written after the build');
+  });
 });

@@ -180,7 +180,7 @@ describe('prose Markdown, read without the full processor', () => {
 
   it('gives what the full processor gives on every Markdown file of the repository, and reads the benchmark pages', () => {
     const root = path.resolve(import.meta.dirname, '../..');
-    const files = fg.sync(['content/**/*.md', 'docs/**/*.md', 'templates/**/*.md', 'src/init/starter/**/*.md', 'tests/**/*.md', '*.md'], {
+    const files = fg.sync(['content/**/*.md', 'docs/**/*.md', 'templates/**/*.md', 'src/init/starters/**/*.md', 'tests/**/*.md', '*.md'], {
       cwd: root,
       ignore: ['**/node_modules/**'],
     });

@@ -57,6 +57,25 @@ describe('diagnostic formatting', () => {
     );
   });
 
+  it('prints every counted warning after the errors, under a heading, so none reads as an error or goes unseen', () => {
+    const errors: Diagnostic[] = Array.from({ length: 76 }, (_, i) => ({ ...tag, file: `/site/content/p${i}.md`, actual: `"x${i}"` }));
+    const warning: Diagnostic = {
+      ...tag,
+      file: '/site/content/p3.md',
+      line: 1,
+      severity: 'warning',
+      code: 'mdx-in-markdown',
+      hint: undefined,
+    };
+    const lines = formatDiagnostics([...errors, warning], { cwd: '/site', fileCount: 80 }).split('\n');
+    const heading = lines.indexOf('⚠ 1 warning (a warning alone does not stop a build):');
+    expect(heading).toBeGreaterThan(0);
+    expect(lines[heading + 1]).toBe(`${formatDiagnosticLine(warning, '/site')}  [mdx-in-markdown]`);
+    expect(lines.filter((l) => l.includes('[mdx-in-markdown]'))).toHaveLength(1);
+    expect(lines.findLastIndex((l) => l.includes('[invalid-value]'))).toBeLessThan(heading);
+    expect(lines.at(-1)).toBe('✖ 76 errors in 76 of 80 files, 1 warning.');
+  });
+
   it('says a problem reported twice at one place once, with or without errors (the not-found page is drawn twice)', () => {
     const warning: Diagnostic = { ...tag, severity: 'warning', code: 'missing-alt', hint: undefined };
     expect(diagnosticLines([warning, { ...warning }], { cwd: '/site' })).toEqual([

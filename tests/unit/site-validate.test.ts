@@ -53,6 +53,18 @@ describe('checking a site definition', () => {
       ],
     ],
     [
+      "a path declared as another site's that is not root-relative",
+      { links: { external: ['reference/**'] } },
+      [
+        {
+          code: 'invalid-format',
+          field: 'links.external[0]',
+          expected: 'a root-relative path such as /reference/**',
+          actual: '"reference/**"',
+        },
+      ],
+    ],
+    [
       'a misspelt optional field',
       { publicdir: 'public' },
       [{ code: 'unknown-field', field: 'publicdir', actual: '"publicdir"', hint: 'did you mean "publicDir"?' }],

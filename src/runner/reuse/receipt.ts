@@ -44,6 +44,8 @@ export interface ReceiptSummary {
   skipped?: string[];
   og?: { drawn: number; reused: number };
   externalLinks: { url: string; count: number; firstPage: string }[];
+  /** Links to paths declared as another site's (`links.external`), by path. */
+  elsewhereLinks?: { url: string; count: number; firstPage: string }[];
 }
 
 export interface Receipt {

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { defineCollection, defineSite } from 'stillsite';
+import { Callout } from './src/components/Callout.tsx';
+import { Head } from './src/Head.tsx';
+import { Layout } from './src/Layout.tsx';
+import { docSchema } from './src/schemas.ts';
+import { Doc } from './src/templates/Doc.tsx';
+
+const here = import.meta.dirname;
+
+/** The whole site: `site build` and `site serve` load it from here. */
+export default defineSite({
+  name: 'My docs',
+  lang: 'en',
+  // The address the site will live at: canonical links and the sitemap use it (`--origin` overrides it).
+  origin: 'https://example.com',
+  root: here,
+  contentDir: path.join(here, 'content'),
+  publicDir: path.join(here, 'public'),
+  favicon: '/favicon.svg',
+  collections: [
+    defineCollection({
+      name: 'docs',
+      include: ['**/*.md', '**/*.mdx'],
+      // MDX is code (it may import and run anything): the people who write these pages also keep the site.
+      mdx: true,
+      schema: docSchema,
+      template: 'doc',
+    }),
+  ],
+  templates: { doc: { component: Doc, styles: ['main'] } },
+  layout: Layout,
+  head: Head,
+  styles: { main: path.join(here, 'src/styles.css') },
+  islands: {
+    ThemeToggle: path.join(here, 'src/islands/ThemeToggle.tsx'),
+    CopyCode: path.join(here, 'src/islands/CopyCode.tsx'),
+  },
+  notFound: '/404',
+  markdown: {
+    shiki: {
+      // Code-fence meta as docs sites write it: ```js title="app.js" {2} ins={3} del={4}
+      meta: true,
+      // Code follows the theme toggle (data-theme on <html>) as well as the reader's system setting.
+      darkSelector: '[data-theme="dark"]',
+      lightSelector: '[data-theme="light"]',
+      copyButton: 'CopyCode',
+    },
+    // Every .mdx page may use these without importing them.
+    mdx: { components: { Callout } },
+  },
+});

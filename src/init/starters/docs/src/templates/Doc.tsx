@@ -1,0 +1,51 @@
+import type { PageProps } from 'stillsite';
+import type { DocData } from '../schemas.ts';
+import { readingOrder } from '../sidebar.ts';
+
+/** One page: its title and body, a table of contents from its headings, and the pages before and after it. */
+export function Doc({ entry, html, headings, catalogue, route }: PageProps<DocData>) {
+  const contents = headings.filter((heading) => heading.depth === 2 || heading.depth === 3);
+  const order = readingOrder(catalogue);
+  const at = order.findIndex((page) => page.url === route.url);
+  const previous = at > 0 ? order[at - 1] : undefined;
+  const next = at >= 0 ? order[at + 1] : undefined;
+  return (
+    <div className="doc">
+      {contents.length > 0 && (
+        <details className="toc">
+          <summary>On this page</summary>
+          <nav aria-label="On this page">
+            <p className="toc-label">On this page</p>
+            <ul>
+              {contents.map((heading) => (
+                <li key={heading.id} className={`toc-depth-${heading.depth}`}>
+                  <a href={`#${heading.id}`}>{heading.text}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+      )}
+      <article className="doc-article">
+        <h1>{entry.data.title}</h1>
+        <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+        {(previous || next) && (
+          <nav className="pager" aria-label="Previous and next page">
+            {previous && (
+              <a className="pager-previous" href={previous.url} rel="prev">
+                <span className="pager-direction">Previous</span>
+                <span className="pager-title">{previous.data.title}</span>
+              </a>
+            )}
+            {next && (
+              <a className="pager-next" href={next.url} rel="next">
+                <span className="pager-direction">Next</span>
+                <span className="pager-title">{next.data.title}</span>
+              </a>
+            )}
+          </nav>
+        )}
+      </article>
+    </div>
+  );
+}
