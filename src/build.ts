@@ -18,6 +18,8 @@ import { bodyHtml } from './render/render-page.ts';
 import { routeSite } from './routes/plan.ts';
 import { siteBounds } from './site/named-files.ts';
 import { redirectFiles } from './seo/redirects.ts';
+import { localesOf } from './i18n/locales.ts';
+import { stringWarnings } from './site/validate.ts';
 import { headersFile } from './security/headers-output.ts';
 import { hostFiles } from './security/host-files.ts';
 import { seoFiles } from './seo/crawlers.ts';
@@ -96,12 +98,15 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
       elsewhere: site.links?.external,
       draftUrls: content.draftUrls,
       draftFiles: published.drafted,
+      locales: localesOf(site),
       // Content with mistakes gets no social images, but pages carried over from the last build still name theirs.
       unmade: failed(content) ? routes.routes.map((route) => ogImageUrl(route.url).slice(1)) : [],
     });
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
     const feeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
-    const checked = [...found, pages, drawn, redirects, links, headers, feeds];
+    // Keys a locale's interface words lack, with `missingStrings: 'warn'` (with 'error', loading the site stopped at them).
+    const strings = { diagnostics: stringWarnings(site) };
+    const checked = [...found, pages, drawn, redirects, links, headers, feeds, strings];
     if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links, mdx });
 
     // The header files of the hosts the site names, each what `_headers` says (see `host-files.ts`).

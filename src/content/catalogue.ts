@@ -26,6 +26,12 @@ export interface CollectionQuery {
   includeListPages?: boolean;
   /** `sort` (the one ordering, default) or `newest` (the date its collection names `published`, newest first). */
   order?: 'sort' | 'newest';
+  /**
+   * The code of the locale whose entries to list (see docs/multilingual.md). A page's catalogue
+   * lists its own locale's unless asked for another; `'*'` lists every locale's. The build's own
+   * catalogue (the one `routes()` and feeds see) lists every locale's unless asked.
+   */
+  locale?: string;
 }
 
 /** All entries, ordered, with lookups. */
@@ -39,6 +45,8 @@ export interface Catalogue {
   resolve<T extends BaseData = BaseData>(ref: Ref): Entry<T> | undefined;
   /** The content index: one item per page entry. */
   index(): ContentIndexItem[];
+  /** The entries sharing an entry's translation key (itself among them), one per locale, in the one ordering (see docs/multilingual.md). */
+  translations<T extends BaseData = BaseData>(entry: Pick<Entry, 'translationKey'>): readonly Entry<T>[];
   /**
    * A value computed from the catalogue once per build and shared by every page that asks for it
    * (an index by tag, the menus). `compute` is a function declared at the top level of a module,
@@ -55,6 +63,7 @@ export function createCatalogue(entries: readonly Entry[]): Catalogue {
   // Keyed without a trailing slash, so a page is found by its URL in either style.
   const byUrl = new Map(ordered.map((entry) => [normalizeUrlPath(entry.url), entry]));
   const byCollection = Map.groupBy(ordered, (entry) => entry.collection);
+  const byTranslation = Map.groupBy(ordered, (entry) => entry.translationKey);
   // A reference names an entry by collection and slug; one lookup, not a scan of the collection.
   // The first in the one ordering wins when two folders hold the same slug, as a scan would find.
   const bySlug = new Map<string, Entry>();
@@ -68,11 +77,15 @@ export function createCatalogue(entries: readonly Entry[]): Catalogue {
   // so each distinct query is answered once; answering it per page would be quadratic.
   const answers = new Map<string, readonly Entry[]>();
   const collection = (name: string, query: CollectionQuery = {}): readonly Entry[] => {
-    const key = JSON.stringify([name, query.includeHidden === true, query.includeListPages === true, query.order ?? 'sort']);
+    const locale = query.locale === '*' ? undefined : query.locale;
+    const key = JSON.stringify([name, query.includeHidden === true, query.includeListPages === true, query.order ?? 'sort', locale]);
     let answer = answers.get(key);
     if (!answer) {
       const list = (byCollection.get(name) ?? []).filter(
-        (entry) => (query.includeHidden || !entry.hidden) && (query.includeListPages || !entry.listPage),
+        (entry) =>
+          (query.includeHidden || !entry.hidden) &&
+          (query.includeListPages || !entry.listPage) &&
+          (locale === undefined || entry.locale === locale),
       );
       answer = Object.freeze(query.order === 'newest' ? list.sort(compareNewestFirst) : list);
       answers.set(key, answer);
@@ -93,6 +106,8 @@ export function createCatalogue(entries: readonly Entry[]): Catalogue {
         sort: entry.data.sort,
         published: entry.dates?.published,
       })),
+    translations: <T extends BaseData>(entry: Pick<Entry, 'translationKey'>) =>
+      (byTranslation.get(entry.translationKey) ?? []) as unknown as readonly Entry<T>[],
     derive: <T>(compute: (catalogue: Catalogue) => T): T => {
       const key = keyOf(compute);
       if (!derived.has(key)) derived.set(key, compute(catalogue));
@@ -100,6 +115,24 @@ export function createCatalogue(entries: readonly Entry[]): Catalogue {
     },
   };
   return catalogue;
+}
+
+/**
+ * A catalogue whose `collection()` lists one locale's entries unless asked for another (what a
+ * page of that locale, and `routes()` for the default locale, see); everything else is the catalogue's.
+ */
+export function inLocale(catalogue: Catalogue, locale: string): Catalogue {
+  return {
+    get entries() {
+      return catalogue.entries;
+    },
+    byPath: (urlPath) => catalogue.byPath(urlPath),
+    collection: (name, query) => catalogue.collection(name, { ...query, locale: query?.locale ?? locale }),
+    resolve: (ref) => catalogue.resolve(ref),
+    index: () => catalogue.index(),
+    translations: (entry) => catalogue.translations(entry),
+    derive: (compute) => catalogue.derive(compute),
+  };
 }
 
 /** Reports every reference (see `SchemaHelpers.ref`) that names no entry. */

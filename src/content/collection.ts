@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { TrailingSlash } from '../core/urls.ts';
 import type { BaseData } from './entry.ts';
 import type { SchemaHelpers } from './schema-helpers.ts';
+import type { I18nDefinition } from '../i18n/definition.ts';
 
 /** A group of content files sharing one schema and, by default, one template. */
 export interface CollectionDefinition<T extends BaseData = BaseData> {
@@ -105,6 +106,10 @@ export interface ContentFile {
 /** What reading content needs of a site: its folders, collections, templates and URL style (a site definition is one). */
 export interface ContentSite {
   name?: string;
+  /** The language of a site in one language (see `localesOf`). */
+  lang?: string;
+  /** A multilingual site's locales (see docs/multilingual.md). */
+  i18n?: I18nDefinition;
   origin?: string;
   root: string;
   contentDir: string;

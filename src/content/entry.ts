@@ -50,6 +50,18 @@ export interface Entry<T extends BaseData = BaseData> {
   dates?: EntryDates;
   /** A draft (`draft: true`): only in builds that include drafts (`site serve`, `site build --drafts`), and marked as one on its page. */
   draft?: boolean;
+  /**
+   * The code of its locale (`de`): its locale folder or suffix, else the default locale. A site
+   * without `i18n` has one locale, its `lang` (`en-US`). See docs/multilingual.md.
+   */
+  locale: string;
+  /**
+   * What links it to its translations, the same in each locale: its `translationKey` front
+   * matter, else its URL as the default locale has it (`/posts/hello-world` for `/de/posts/hello-world`).
+   */
+  translationKey: string;
+  /** Set on a page a locale shows in place of a missing translation (`i18n.fallback`): the original page's URL, its canonical. */
+  fallbackOf?: string;
 }
 
 /** One page to render. */
@@ -80,4 +92,8 @@ export interface DerivedRoute<T extends BaseData = BaseData> {
   source?: string;
   /** The page's dates, as an entry's (the sitemap's `lastmod` is `updated`, else `published`). */
   dates?: EntryDates;
+  /** Its locale's code (default: the locale whose prefix its URL starts with, else the default locale). */
+  locale?: string;
+  /** What links it to its translations (default: its URL without the locale prefix, `/tags/x` for `/de/tags/x`). */
+  translationKey?: string;
 }

@@ -15,6 +15,9 @@ import { draftBundles, type DraftBundles } from './draft-bundles.ts';
 import type { InputBounds } from '../safety/input-bounds.ts';
 import { dataFileEntries, type DataResult } from './data-entries.ts';
 import { loadCollections, type LoadOptions } from './loaders.ts';
+import { localesOf } from '../i18n/locales.ts';
+import { localizedUrl } from '../i18n/content-paths.ts';
+import { checkTranslationKeys } from './translation-key.ts';
 
 /** A site's content, read and checked: everything a build or `site og` starts from. */
 export interface Content {
@@ -85,8 +88,11 @@ export async function readContent(site: ContentSite, options: ReadOptions = {}, 
     if (entry) entryHashes.set(entry.url, digest(`${sources[i]!.relative}\n${hash ?? digest(sources[i]!.text)}`));
   }
   for (const { entry, hash } of records) if (entry) entryHashes.set(entry.url, hash);
+  const locales = localesOf(site);
+  // A multilingual site's file is claimed at its locale's URL (`de/about.md` and `about.de.md` both claim /de/about).
+  const urlOf = (relative: string) => (locales.multilingual ? localizedUrl(relative, locales).url : urlForContentFile(relative).url);
   const claims = [
-    ...sources,
+    ...(locales.multilingual ? sources.map((source) => ({ ...source, url: urlOf(source.relative) })) : sources),
     ...records.flatMap(({ url, file, label, locate }) => (url ? [{ file, label, url, at: () => locate([]) }] : [])),
   ];
   const diagnostics = [
@@ -110,8 +116,9 @@ export async function readContent(site: ContentSite, options: ReadOptions = {}, 
   for (const url of draftUrls) entryHashes.delete(url);
   const catalogue = createCatalogue(entries);
   diagnostics.push(...checkReferences(catalogue, locator(sources, records), leftOut));
+  if (locales.multilingual) diagnostics.push(...checkTranslationKeys(entries, locator(sources, records)));
   const invalidUrls = [
-    ...sources.flatMap((source, i) => (slots[i] ? [] : [urlForContentFile(source.relative).url])),
+    ...sources.flatMap((source, i) => (slots[i] ? [] : [urlOf(source.relative)])),
     ...records.flatMap((record) => (!record.entry && record.url ? [record.url] : [])),
   ];
   return {

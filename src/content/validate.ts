@@ -7,12 +7,15 @@ import { locateField } from './locate.ts';
 import type { ParsedFile } from './parse.ts';
 import { checkFileName } from '../safety/file-names.ts';
 import { checkFrontMatterUrls } from './front-matter-safety.ts';
-import type { CollectionDefinition } from './collection.ts';
+import type { CollectionDefinition, ContentSite } from './collection.ts';
 import type { BaseData } from './entry.ts';
 import { validatingFile, type SchemaHelpers } from './schema-helpers.ts';
 import { slugOf, urlForContentFile, type TrailingSlash } from '../core/urls.ts';
 import { computeFields, datesOf, readDraft } from './entry-fields.ts';
 import { computedFieldHint, diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
+import { localesOf, type Locales } from '../i18n/locales.ts';
+import { localizedUrl, placeOf, undeclaredLocaleFolder } from '../i18n/content-paths.ts';
+import { readTranslationKey, TRANSLATION_KEY_FIELD } from './translation-key.ts';
 
 /** A collection with its schema built once per build. */
 export interface PreparedCollection {
@@ -22,21 +25,27 @@ export interface PreparedCollection {
   holds: (relative: string) => boolean;
   /** Whether the collection's `include` matches a file that its `exclude` removes. */
   excludes: (relative: string) => boolean;
+  /** The site's locales: a collection's globs match a file by its path without locale folder or suffix (see `i18n/content-paths.ts`). */
+  locales: Locales;
 }
 
 /** Builds each collection's schema with the site's helpers, and its file matcher. */
 export function prepareCollections(
-  site: { collections: readonly CollectionDefinition<any>[] },
+  site: { collections: readonly CollectionDefinition<any>[]; lang?: string; i18n?: ContentSite['i18n'] },
   helpers: SchemaHelpers,
 ): PreparedCollection[] {
+  const locales = localesOf(site);
+  // Collections apply to every locale: `de/posts/x.md` is matched as `posts/x.md` is.
+  const neutral = locales.multilingual ? (relative: string) => placeOf(relative, locales).path : (relative: string) => relative;
   return site.collections.map((definition) => {
     const included = anyOf(definition.include ?? []);
     const excluded = anyOf(definition.exclude ?? []);
     return {
       definition,
       schema: definition.schema(helpers),
-      holds: (relative: string) => included(relative) && !excluded(relative),
-      excludes: (relative: string) => included(relative) && excluded(relative),
+      holds: (relative: string) => included(neutral(relative)) && !excluded(neutral(relative)),
+      excludes: (relative: string) => included(neutral(relative)) && excluded(neutral(relative)),
+      locales,
     };
   });
 }
@@ -85,6 +94,22 @@ export function validateFile(
   const { relative, file } = parsed.source;
   const badName = checkFileName({ file, relative: parsed.pagePath ?? relative });
   if (badName) return { diagnostics: [badName] };
+  const locales = collections[0]?.locales;
+  const undeclared = locales && undeclaredLocaleFolder(relative.replace(/\\/g, '/'), locales);
+  if (undeclared) {
+    return {
+      diagnostics: [
+        {
+          ...diagnose('undeclared-locale', { folder: undeclared, declared: locales.list.map((locale) => locale.code) }),
+          file,
+          line: 1,
+          field: 'i18n.locales',
+          expected: `a folder of a declared locale (${locales.list.map((locale) => locale.code).join(', ')})`,
+          actual: `content/${undeclared}/`,
+        },
+      ],
+    };
+  }
   const collection = collections.find((candidate) => candidate.holds(relative));
   if (isMdxFile(relative) && !collection?.definition.mdx) {
     return {
@@ -114,11 +139,15 @@ export function validateEntry(
 ): { entry?: Entry; diagnostics: Diagnostic[] } {
   const { relative, file } = parsed.source;
   const { definition } = collection;
-  const { url, listPage } = urlForContentFile(parsed.pagePath ?? relative, trailingSlash);
+  const { locales } = collection;
+  const { url, listPage, place } = localizedUrl((parsed.pagePath ?? relative).replace(/\\/g, '/'), locales, trailingSlash);
   const draft = readDraft(parsed);
-  const computed = computeFields(parsed, definition, url);
-  if (draft.diagnostic || computed.diagnostics.length)
-    return { diagnostics: [...(draft.diagnostic ? [draft.diagnostic] : []), ...computed.diagnostics] };
+  // A multilingual site's `translationKey` is the engine's, like `draft`: read here, and never seen by the schema.
+  const key = locales.multilingual ? readTranslationKey(parsed) : undefined;
+  const own = key ? withoutField(parsed, TRANSLATION_KEY_FIELD) : parsed;
+  const computed = computeFields(own, definition, url);
+  const early = [...(draft.diagnostic ? [draft.diagnostic] : []), ...(key?.diagnostic ? [key.diagnostic] : []), ...computed.diagnostics];
+  if (early.length) return { diagnostics: early };
   // The schema sees the front matter with the computed fields filled in, and without `draft`,
   // which the engine reads itself (so no schema needs to declare it).
   const input: ParsedFile = Object.create(parsed, { data: { value: computed.data } });
@@ -159,8 +188,18 @@ export function validateEntry(
     template,
     ...(dates && { dates }),
     ...(draft.draft && { draft: true }),
+    locale: place.locale,
+    // The page's URL as the default locale has it (`/posts/x`), unless its front matter names a key.
+    translationKey: key?.key ?? urlForContentFile(place.path).url,
   };
   return { entry, diagnostics: [] };
+}
+
+/** A parsed file whose front matter lacks one field. */
+function withoutField(parsed: ParsedFile, field: string): ParsedFile {
+  if (!(field in parsed.data)) return parsed;
+  const { [field]: _left, ...data } = parsed.data;
+  return Object.create(parsed, { data: { value: data } });
 }
 
 /** Every issue of a file as diagnostics, each at the line of its field (see `describeIssues`); an issue with a computed field says so. */

@@ -9,7 +9,9 @@ import type { OutputFile } from '../output/write.ts';
 import { scanHtml, type ScannedPage } from '../render/html-scan.ts';
 import { reportProblems, type Problem } from './report.ts';
 import { digest } from '../core/digest.ts';
-import { folderOf, pageUrl, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
+import { folderOf, normalizeUrlPath, pageUrl, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
+import type { Locales } from '../i18n/locales.ts';
+import { placeOfUrl } from '../i18n/content-paths.ts';
 import { diagnose, say } from '../diagnostics/catalogue/index.ts';
 
 /** A link to another site: listed for a person or a link checker, never fetched by the build. */
@@ -62,6 +64,8 @@ export function checkLinks(
     trailingSlash?: TrailingSlash;
     drafts?: readonly string[];
     draftFiles?: ReadonlyMap<string, string>;
+    /** A multilingual site's locales: a broken link to a page other locales have is `missing-translation-link`. */
+    locales?: Locales;
     /** Globs of URL paths that live on another site served at this origin (`links.external`): links to them are counted, not checked. */
     elsewhere?: readonly string[];
   } = {},
@@ -110,6 +114,7 @@ export function checkLinks(
     return scheme;
   };
 
+  const untranslated = options.locales?.multilingual ? missingTranslation(routes, options.locales, trailingSlash) : undefined;
   const external = new Map<string, ExternalLink>();
   const elsewhere = new Map<string, ExternalLink>();
   const problems = new Map<Route, Problem[]>();
@@ -138,6 +143,11 @@ export function checkLinks(
         found.push({ code: 'broken-link', link, expected: 'a well-formed URL' });
       } else if (resolved.kind === 'internal' && !resolved.target) {
         const left = draftKeys.get(resolved.key);
+        const translation = left ? undefined : untranslated?.(resolved.path);
+        if (translation) {
+          found.push({ code: 'missing-translation-link', link, ...translation });
+          continue;
+        }
         const hint = left
           ? say('broken-link', left.file ? { draft: left.draft, file: resolved.path } : { draft: resolved.path }).hint
           : undefined;
@@ -301,6 +311,28 @@ interface ScannedPages {
  * its state only because it had no errors): an edit to a page's text, its links and headings
  * left alone, takes the last build's report instead of checking every link of the site again.
  */
+/**
+ * For a link to no page, the words of `missing-translation-link` when its path is under a
+ * locale (`/de/posts/x`) and the same page exists in other locales (`/posts/x`); undefined otherwise.
+ */
+function missingTranslation(
+  routes: readonly Route[],
+  locales: Locales,
+  style: TrailingSlash,
+): (path: string) => { message: string; hint?: string; expected: string } | undefined {
+  const urls = new Set(routes.map((route) => normalizeUrlPath(route.url)));
+  return (path) => {
+    const place = placeOfUrl(normalizeUrlPath(path), locales);
+    const existing = locales.list
+      .filter((locale) => locale.code !== place.locale)
+      .map((locale) => pageUrl(`${locales.prefix(locale.code)}${place.path}`, style))
+      .filter((url) => urls.has(normalizeUrlPath(url)));
+    if (!existing.length) return undefined;
+    const words = say('missing-translation-link', { locale: place.locale, url: path, existing });
+    return { ...words, expected: `a page of the locale "${place.locale}"` };
+  };
+}
+
 export function checkPageLinks(
   files: readonly OutputFile[],
   routes: readonly Route[],
@@ -319,6 +351,7 @@ export function checkPageLinks(
     /** The files of the drafts' page bundles, by output path, with their draft's URL. */
     draftFiles?: ReadonlyMap<string, string>;
     unmade?: readonly string[];
+    locales?: Locales;
     /** Globs of paths that live on another site (`links.external`). */
     elsewhere?: readonly string[];
   } = {},
@@ -335,6 +368,7 @@ export function checkPageLinks(
     trailingSlash: options.trailingSlash,
     drafts: options.draftUrls,
     draftFiles: options.draftFiles,
+    locales: options.locales,
     elsewhere: options.elsewhere,
   });
   return { ...report, state: { paths, external: report.external, elsewhere: report.elsewhere } };

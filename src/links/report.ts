@@ -7,10 +7,12 @@ import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** One thing wrong with one link of one page. */
 export interface Problem {
-  code: 'broken-link' | 'broken-anchor' | 'unsafe-url' | 'trailing-slash';
+  code: 'broken-link' | 'broken-anchor' | 'unsafe-url' | 'trailing-slash' | 'missing-translation-link';
   link: ScannedLink;
   expected: string;
   hint?: string;
+  /** The message, when the code's words take values (`missing-translation-link`). */
+  message?: string;
 }
 
 /**
@@ -38,7 +40,13 @@ export function reportProblems(
     for (const problem of unique(found).filter((problem) => !isImagePreload(problem.link, found))) {
       const { link, code, expected } = problem;
       // A page named in the other URL style is still reached (a host redirects, or serves the folder's index.html).
-      const { severity, message } = code === 'unsafe-url' ? diagnose(code, { link: true }) : diagnose(code, {});
+      const { severity, message: said } =
+        code === 'unsafe-url'
+          ? diagnose(code, { link: true })
+          : code === 'missing-translation-link'
+            ? diagnose(code, { locale: '', url: '', existing: [] })
+            : diagnose(code, {});
+      const message = problem.message ?? said;
       const facts = { code, severity, message, expected, actual: JSON.stringify(safeDecode(link.url)), hint: hintFor(problem, route) };
       const inMarkdown = code === 'unsafe-url' ? undefined : written.get(link.url);
       const lines = inMarkdown?.lines ?? [];

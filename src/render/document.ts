@@ -29,6 +29,10 @@ export interface DocumentProps {
   favicon?: string;
   /** The site's own head elements for this page (JSON-LD and the like). */
   head?: ReactNode;
+  /** The page's locale, giving `<html lang dir>` (undefined: the site's `lang`, no `dir`, as a single-locale left-to-right site's pages have). */
+  locale?: { lang: string; dir: 'ltr' | 'rtl' };
+  /** The page's translations as `<link rel="alternate" hreflang>`, root-relative (none for a single-locale site). */
+  alternates?: ReadonlyArray<{ hreflang: string; url: string }>;
   children: ReactNode;
 }
 
@@ -44,13 +48,16 @@ export function Document({
   feeds = [],
   favicon,
   head,
+  locale,
+  alternates = [],
   children,
 }: DocumentProps) {
   const { data } = route.entry;
-  const canonical = site.url(route.url);
+  // A page shown in place of a missing translation names the original as canonical (see `i18n.fallback`).
+  const canonical = site.url(route.entry.fallbackOf ?? route.url);
   return h(
     'html',
-    { lang: site.lang },
+    locale ? { lang: locale.lang, dir: locale.dir } : { lang: site.lang },
     h(
       'head',
       null,
@@ -60,6 +67,7 @@ export function Document({
       data.description ? h('meta', { name: 'description', content: data.description }) : null,
       route.noindex ? h('meta', { name: 'robots', content: 'noindex' }) : null,
       h('link', { rel: 'canonical', href: canonical }),
+      alternates.map(({ hreflang, url }) => h('link', { key: hreflang, rel: 'alternate', hrefLang: hreflang, href: site.url(url) })),
       h(SocialMeta, {
         siteName: site.name,
         title: data.title,

@@ -10,7 +10,7 @@ import { feedLinks } from '../site/feeds.ts';
 import type { PageProps, SiteDefinition } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import { Document } from './document.ts';
-import { markDraft } from './draft-notice.ts';
+import { markDraft, markFallback } from './draft-notice.ts';
 import { BodyIslands, DeclaredIslands, UndeclaredIslandError } from './island.ts';
 import { createSharedMarkup, SharedMarkupProvider, withoutLeadingHints, type SharedMarkup } from './shared-markup.ts';
 import type { ReactNode } from 'react';
@@ -29,6 +29,11 @@ import { MdxImage, withMdxImages } from './mdx-images.ts';
 /** The engine's components of every MDX body, which the site's of the same name replace. */
 const ENGINE_MDX = { img: MdxImage };
 import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { inLocale } from '../content/catalogue.ts';
+import { localesOf } from '../i18n/locales.ts';
+import { localizedFeeds } from '../site/localized-feeds.ts';
+import { dateFormatter, pageLocale, translator, UnknownUiStringError, type Translation } from '../i18n/page-locale.ts';
+import { translationsOf } from './translations.ts';
 
 /** Hashed URLs of what pages link to. */
 export interface AssetManifest {
@@ -90,14 +95,23 @@ export function renderPage(
     }
     // Warnings (an image without alt text) leave the page to be rendered; errors stop it.
     if (hasErrors(body.diagnostics)) return { diagnostics: body.diagnostics };
+    const locales = localesOf(site);
+    const locale = locales.get(route.entry.locale) ?? locales.default;
+    // A page lists its own locale's entries; a single-locale site's catalogue is left as it is.
+    const pageCatalogue = locales.multilingual ? inLocale(catalogue, locale.code) : catalogue;
+    const translations = translationsOf(route.entry, pageCatalogue, locales, site.trailingSlash);
     const props: PageProps = {
       entry: route.entry,
       html: body.html,
       headings: headingsOf(body.html),
       Content,
-      catalogue,
+      catalogue: pageCatalogue,
       route,
       site: siteContext,
+      locale: pageLocale(locale, locales, site.trailingSlash),
+      translations,
+      formatDate: dateFormatter(locale),
+      t: translator(site.i18n, locale.code),
     };
     const Layout = site.layout;
     const Page = template.component;
@@ -113,6 +127,9 @@ export function renderPage(
               h(Document, {
                 site: siteContext,
                 route,
+                locale: locales.multilingual || locale.dir === 'rtl' ? locale : undefined,
+                // A page shown in place of a missing translation is no translation: its canonical is the original's.
+                alternates: route.entry.fallbackOf ? [] : alternatesOf(translations, locales.default.code),
                 styles: [
                   ...template.styles.map((name) => assets.styles[name]!),
                   ...(assets.code && HIGHLIGHTED.test(body.html) ? [assets.code] : []),
@@ -123,7 +140,12 @@ export function renderPage(
                 fonts: assets.fonts,
                 og: siteContext.ogImage(route.entry.url),
                 ogType: site.og?.type?.(route.entry) ?? 'website',
-                feeds: feedLinks(site.feeds),
+                // A multilingual page links its own locale's feeds.
+                feeds: feedLinks(
+                  localizedFeeds(site.feeds, locales)
+                    .filter((localized) => localized.locale === locale)
+                    .map((localized) => localized.feed),
+                ),
                 favicon: site.favicon,
                 head: Head ? h(Head, props) : null,
                 children: withBodyIslands(bodyIslands(site, body.html), h(Layout, { ...props, children: h(Page, props) })),
@@ -151,9 +173,25 @@ export function renderPage(
         ],
       };
     }
-    return { html: route.entry.draft ? markDraft(filled) : filled, diagnostics: body.diagnostics };
+    const marked = route.entry.fallbackOf ? markFallback(filled, locale, locales.default) : filled;
+    return { html: route.entry.draft ? markDraft(marked, locale.lang) : marked, diagnostics: body.diagnostics };
   } catch (error) {
     if (error instanceof UndeclaredIslandError) return { diagnostics: [undeclaredIsland(error, route)] };
+    if (error instanceof UnknownUiStringError) {
+      const frame = siteFrame(error);
+      return {
+        diagnostics: [
+          {
+            ...diagnose('unknown-ui-string', { key: error.key, suggestion: error.suggestion }),
+            ...(frame ? { ...frame, excerpt: sourceExcerpt(frame) } : { file: route.entry.file, line: 1 }),
+            page: route.url,
+            field: 'i18n.strings',
+            expected: `a key of i18n.strings.${localesOf(site).default.code}`,
+            actual: JSON.stringify(error.key),
+          },
+        ],
+      };
+    }
     const err = error instanceof Error ? error : new Error(String(error));
     // At the line of the site's component that threw, with its source; the content file when no frame is the site's.
     const frame = siteFrame(err);
@@ -187,6 +225,17 @@ function undeclaredIsland(error: UndeclaredIslandError, route: Route): Diagnosti
     expected: error.declared.length ? `one of ${error.declared.join(', ')}` : 'an island declared in islands (it declares none)',
     actual: JSON.stringify(error.island),
   };
+}
+
+/** The `hreflang` alternates of a page: each translation it has (itself among them), and `x-default`, the default locale's, when it has one. */
+function alternatesOf(translations: readonly Translation[], defaultLocale: string): Array<{ hreflang: string; url: string }> {
+  const present = translations.filter((translation) => !translation.missing);
+  if (present.length === 0) return [];
+  const fallback = present.find((translation) => translation.locale.code === defaultLocale);
+  return [
+    ...present.map((translation) => ({ hreflang: translation.locale.lang, url: translation.url })),
+    ...(fallback ? [{ hreflang: 'x-default', url: fallback.url }] : []),
+  ];
 }
 
 /** An entry's body as HTML for feeds: Markdown with the site's settings (relative URLs resolved, one variant per image), or MDX as its components render it. */

@@ -1,4 +1,4 @@
-import { createCatalogue, type Catalogue } from '../content/catalogue.ts';
+import { createCatalogue, inLocale, type Catalogue } from '../content/catalogue.ts';
 import type { Entry } from '../content/entry.ts';
 import type { Content } from '../content/read.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
@@ -7,6 +7,8 @@ import type { Site } from '../site/definition.ts';
 import { checkNotFound } from '../site/validate.ts';
 import { deriveEntries, planRoutes, type DerivedRoute, type Route } from './routes.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { localesOf } from '../i18n/locales.ts';
+import { fallbackEntries } from './fallback.ts';
 
 /** Every page of the site: one per entry, and the pages derived from the content. */
 export interface SiteRoutes {
@@ -28,19 +30,25 @@ export function routeSite(site: Site, content: Content): SiteRoutes {
   const diagnostics: Diagnostic[] = [];
   const derived = derivePages(site, content.catalogue, hasErrors(content.diagnostics) ? [] : diagnostics);
   const pages = derived.length ? [...content.entries, ...derived] : content.entries;
-  const routes = planRoutes(pages, site.notFound);
+  const locales = localesOf(site);
+  // Pages a locale shows in place of missing translations (`i18n.fallback`): routes, not catalogue entries.
+  const fallbacks = fallbackEntries(derived.length ? createCatalogue(pages) : content.catalogue, locales, site.trailingSlash);
+  const routes = planRoutes(fallbacks.length ? [...pages, ...fallbacks] : pages, site.notFound, locales);
   if (!hasErrors(content.diagnostics) && !hasErrors(diagnostics)) diagnostics.push(...checkNotFound(site, routes));
-  if (!derived.length) return { routes, catalogue: content.catalogue, entryHashes: content.entryHashes, diagnostics };
+  if (!derived.length && !fallbacks.length) return { routes, catalogue: content.catalogue, entryHashes: content.entryHashes, diagnostics };
   const entryHashes = new Map(content.entryHashes);
+  // A fallback page changes with its original.
+  for (const entry of fallbacks) entryHashes.set(entry.url, `${entryHashes.get(entry.fallbackOf!) ?? ''}:${entry.locale}`);
   for (const entry of derived) entryHashes.set(entry.url, digest(JSON.stringify(entry)));
-  return { routes, catalogue: createCatalogue(pages), entryHashes, diagnostics };
+  return { routes, catalogue: derived.length ? createCatalogue(pages) : content.catalogue, entryHashes, diagnostics };
 }
 
 function derivePages(site: Site, catalogue: Catalogue, diagnostics: Diagnostic[]): Entry[] {
   if (!site.routes) return [];
   let declared: readonly DerivedRoute[];
   try {
-    declared = site.routes(catalogue);
+    // A multilingual site's routes() lists the default locale's entries unless it asks for another (see docs/multilingual.md).
+    declared = site.routes(localesOf(site).multilingual ? inLocale(catalogue, localesOf(site).default.code) : catalogue);
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
     diagnostics.push({ ...diagnose('routes-failed', { reason: err.message }), detail: err.stack });
@@ -50,6 +58,7 @@ function derivePages(site: Site, catalogue: Catalogue, diagnostics: Diagnostic[]
     templates: Object.keys(site.templates),
     root: site.root,
     trailingSlash: site.trailingSlash,
+    locales: localesOf(site),
   });
   diagnostics.push(...derived.diagnostics);
   return derived.entries;

@@ -5,6 +5,8 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { normalizeUrlPath, pageUrl, slugOf, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
 import { diagnose, say, severityOf } from '../diagnostics/catalogue/index.ts';
 import { outputPathProblem, unsafeOutputPath } from '../safety/output-paths.ts';
+import type { Locales } from '../i18n/locales.ts';
+import { placeOfUrl } from '../i18n/content-paths.ts';
 
 export type { DerivedRoute, Route } from '../content/entry.ts';
 
@@ -21,6 +23,8 @@ export interface DeriveOptions {
   root: string;
   /** The site's URL style: a derived route's URL is given it, whichever style the route was written in. */
   trailingSlash?: TrailingSlash;
+  /** The site's locales: a derived page belongs to the one its URL's prefix names unless it says (see `DerivedRoute.locale`). */
+  locales?: Locales;
 }
 
 /**
@@ -47,7 +51,7 @@ export function deriveEntries(
   for (const [url, claimants] of claims) {
     const file = content.byPath(url);
     if (claimants.length === 1 && !file) {
-      entries.push(toEntry(claimants[0]!.route, claimants[0]!.source, options.trailingSlash));
+      entries.push(toEntry(claimants[0]!.route, claimants[0]!.source, options.trailingSlash, options.locales));
       continue;
     }
     const sources = [
@@ -118,7 +122,8 @@ function routeProblem(route: DerivedRoute, templates: ReadonlySet<string>): Omit
   return undefined;
 }
 
-function toEntry(route: DerivedRoute, source: string | undefined, style?: TrailingSlash): Entry {
+function toEntry(route: DerivedRoute, source: string | undefined, style?: TrailingSlash, locales?: Locales): Entry {
+  const place = locales ? placeOfUrl(normalizeUrlPath(route.url), locales) : undefined;
   return {
     collection: route.collection ?? DERIVED_COLLECTION,
     url: pageUrl(route.url, style),
@@ -133,11 +138,16 @@ function toEntry(route: DerivedRoute, source: string | undefined, style?: Traili
     hidden: route.data.hidden === true,
     template: route.template,
     ...(route.dates && { dates: route.dates }),
+    locale: route.locale ?? place?.locale ?? '',
+    translationKey: route.translationKey ?? place?.path ?? normalizeUrlPath(route.url),
   };
 }
 
-/** One route per entry (URLs are unique by now), plus `404.html` drawn from the not-found page. */
-export function planRoutes(entries: readonly Entry[], notFoundUrl: string): Route[] {
+/**
+ * One route per entry (URLs are unique by now), plus `404.html` drawn from the not-found page;
+ * a multilingual site's locales with a prefix get theirs too (`de/404.html` from `/de/404`).
+ */
+export function planRoutes(entries: readonly Entry[], notFoundUrl: string, locales?: Locales): Route[] {
   const routes: Route[] = entries.map((entry) => ({
     url: entry.url,
     outPath: urlToOutPath(entry.url),
@@ -147,5 +157,12 @@ export function planRoutes(entries: readonly Entry[], notFoundUrl: string): Rout
   }));
   const notFound = routes.find((route) => normalizeUrlPath(route.url) === normalizeUrlPath(notFoundUrl));
   if (notFound) routes.push({ ...notFound, outPath: '404.html', noindex: true });
+  for (const locale of locales?.multilingual ? locales.list : []) {
+    const prefix = locales!.prefix(locale.code);
+    if (!prefix) continue;
+    const url = normalizeUrlPath(`${prefix}${notFoundUrl}`);
+    const localized = routes.find((route) => normalizeUrlPath(route.url) === url && route.outPath !== '404.html');
+    if (localized) routes.push({ ...localized, outPath: `${prefix.slice(1)}/404.html`, noindex: true });
+  }
   return routes;
 }

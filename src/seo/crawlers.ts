@@ -9,6 +9,9 @@ import { renderAtom, renderRss, type BodyHtml } from './feeds.ts';
 import { contentBodyContext, renderMarkdown } from '../render/markdown.ts';
 import { escapeXml } from './xml.ts';
 import { pageUrl } from '../core/urls.ts';
+import { inLocale } from '../content/catalogue.ts';
+import { localesOf, type Locales } from '../i18n/locales.ts';
+import { localizedFeeds } from '../site/localized-feeds.ts';
 
 /** Where the sitemap is published. */
 export const SITEMAP_PATH = '/sitemap.xml';
@@ -17,19 +20,47 @@ export const SITEMAP_PATH = '/sitemap.xml';
  * The sitemap protocol's XML: every visible page (hidden ones are `noindex`, so listing them
  * would contradict it), by URL path, with `lastmod` from its updated date, else its published date (see `EntryDates`).
  */
-export function renderSitemap(entries: readonly Entry[], site: Pick<SiteContext, 'url'>): string {
+export function renderSitemap(entries: readonly Entry[], site: Pick<SiteContext, 'url'>, locales?: Locales): string {
   const visible = entries.filter((entry) => !entry.hidden).sort((a, b) => compareText(a.url, b.url));
+  const alternates = locales?.multilingual ? sitemapAlternates(visible, site, locales) : undefined;
   const urls = visible.map((entry) => {
     const lastmod = entry.dates?.updated ?? entry.dates?.published;
-    return `  <url>\n    <loc>${escapeXml(site.url(entry.url))}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ''}  </url>`;
+    return `  <url>\n    <loc>${escapeXml(site.url(entry.url))}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ''}${alternates?.(entry) ?? ''}  </url>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    alternates
+      ? '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">'
+      : '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...urls,
     '</urlset>',
     '',
   ].join('\n');
+}
+
+/**
+ * A multilingual sitemap's `<xhtml:link rel="alternate" hreflang>` lines of an entry: every visible
+ * entry with its translation key (itself among them), in declared locale order, and `x-default`
+ * (the default locale's), so each translation lists the same set and the links are reciprocal.
+ */
+function sitemapAlternates(visible: readonly Entry[], site: Pick<SiteContext, 'url'>, locales: Locales): (entry: Entry) => string {
+  const order = new Map(locales.list.map((locale, i) => [locale.code, i]));
+  const byKey = Map.groupBy(visible, (entry) => entry.translationKey);
+  const lines = new Map<string, string>();
+  return (entry) => {
+    let text = lines.get(entry.translationKey);
+    if (text === undefined) {
+      const group = [...(byKey.get(entry.translationKey) ?? [])].sort((a, b) => (order.get(a.locale) ?? 0) - (order.get(b.locale) ?? 0));
+      const link = (hreflang: string, url: string) =>
+        `    <xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(site.url(url))}"/>\n`;
+      const fallback = group.find((other) => other.locale === locales.default.code);
+      text =
+        group.map((other) => link(locales.get(other.locale)?.lang ?? other.locale, other.url)).join('') +
+        (fallback ? link('x-default', fallback.url) : '');
+      lines.set(entry.translationKey, text);
+    }
+    return text;
+  };
 }
 
 /** `robots.txt`: everything allowed but the given prefixes, and where the sitemap is (when there is one). */
@@ -58,15 +89,19 @@ export function seoFiles(
 ): OutputFile[] {
   const files: OutputFile[] = [];
   const sitemap = site.sitemap !== false;
-  if (sitemap) files.push({ path: outPath(SITEMAP_PATH), contents: renderSitemap(catalogue.entries, context) });
+  const locales = localesOf(site);
+  if (sitemap) files.push({ path: outPath(SITEMAP_PATH), contents: renderSitemap(catalogue.entries, context, locales) });
   if (site.robots !== false) {
     files.push({ path: 'robots.txt', contents: renderRobots(site.robots ?? {}, sitemap ? context.url(SITEMAP_PATH) : undefined) });
   }
-  for (const declared of site.feeds ?? []) {
+  for (const { feed: declared, locale } of localizedFeeds(site.feeds, locales)) {
     // The feed's page is a page of the site: its link takes the site's URL style, as entries' URLs do.
     const feed = declared.link ? { ...declared, link: pageUrl(declared.link, site.trailingSlash) } : declared;
-    files.push({ path: outPath(feed.rss), contents: renderRss(feed, catalogue, context, body) });
-    files.push({ path: outPath(feed.atom), contents: renderAtom(feed, catalogue, context, body) });
+    // A multilingual site's feed of a locale lists that locale's entries, in its language.
+    const entries = locales.multilingual ? inLocale(catalogue, locale.code) : catalogue;
+    const where = locales.multilingual ? { ...context, lang: locale.lang } : context;
+    files.push({ path: outPath(feed.rss), contents: renderRss(feed, entries, where, body) });
+    files.push({ path: outPath(feed.atom), contents: renderAtom(feed, entries, where, body) });
   }
   return files;
 }

@@ -2,6 +2,8 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { closest } from '../diagnostics/suggest.ts';
 import type { OutputFile } from '../output/write.ts';
 import { escapeXml } from './xml.ts';
+import { engineWords, fill } from '../i18n/engine-words.ts';
+import { localesOf } from '../i18n/locales.ts';
 import type { Site } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import type { Route } from '../routes/routes.ts';
@@ -33,7 +35,7 @@ interface Redirect {
  * an error at the redirect in the site definition.
  */
 export function redirectFiles(
-  site: Pick<Site, 'redirects' | 'lang' | 'locate'>,
+  site: Pick<Site, 'redirects' | 'lang' | 'locate' | 'i18n'>,
   routes: readonly Route[],
   output: readonly OutputFile[],
   context: Pick<SiteContext, 'url'>,
@@ -93,10 +95,16 @@ export function redirectFiles(
   }
   if (diagnostics.length) return { files: [], diagnostics };
   const lines = redirects.map(({ from, to }) => `${encodeURI(from)} ${encodeURI(to)} 301`);
+  const locales = localesOf(site);
+  const langOf = new Map(routes.map((route) => [route.url, (locales.get(route.entry.locale) ?? locales.default).lang]));
   return {
     files: [
       { path: REDIRECTS_FILE, contents: `${COMMENT}\n${lines.join('\n')}\n` },
-      ...redirects.map((redirect) => ({ path: redirect.outPath, contents: redirectPage(redirect.to, site.lang, context) })),
+      // A redirect page speaks its target's language: a multilingual site's /de/alt leads to a German page.
+      ...redirects.map((redirect) => ({
+        path: redirect.outPath,
+        contents: redirectPage(redirect.to, langOf.get(normalizeUrlPath(redirect.to.split('#', 1)[0]!)) ?? site.lang, context),
+      })),
     ],
     diagnostics: [],
   };
@@ -105,17 +113,18 @@ export function redirectFiles(
 /** A page that sends the visitor on to `to`: a meta refresh, a canonical link for search engines, and a plain link for everyone else. */
 function redirectPage(to: string, lang: string, context: Pick<SiteContext, 'url'>): string {
   const href = escapeXml(encodeURI(to));
+  const words = engineWords(lang);
   return [
     '<!doctype html>',
     `<html lang="${escapeXml(lang)}">`,
     '<head>',
     '<meta charset="utf-8">',
-    `<title>Moved to ${escapeXml(to)}</title>`,
+    `<title>${fill(escapeXml(words.movedTitle), { to: escapeXml(to) })}</title>`,
     '<meta name="robots" content="noindex">',
     `<link rel="canonical" href="${escapeXml(context.url(encodeURI(to)))}">`,
     `<meta http-equiv="refresh" content="0; url=${href}">`,
     '</head>',
-    `<body><p>This page has moved to <a href="${href}">${escapeXml(to)}</a>.</p></body>`,
+    `<body><p>${fill(escapeXml(words.movedText), { link: `<a href="${href}">${escapeXml(to)}</a>` })}</p></body>`,
     '</html>',
     '',
   ].join('\n');

@@ -13,6 +13,8 @@ import type { SiteLocator } from './locate.ts';
 import type { CollectionDefinition } from '../content/collection.ts';
 import type { MarkdownDefinition } from './markdown-options.ts';
 import type { TrailingSlash } from '../core/urls.ts';
+import type { I18nDefinition } from '../i18n/definition.ts';
+import type { PageLocale, Translation } from '../i18n/page-locale.ts';
 
 // A collection is declared here but defined with the content it describes.
 export type { CollectionDefinition, ContentFile } from '../content/collection.ts';
@@ -46,6 +48,18 @@ export interface PageProps<T extends BaseData = BaseData> {
   catalogue: Catalogue;
   route: Route;
   site: SiteContext;
+  /** The page's locale: its code, name, direction and language tag (a site without `i18n` has one, its `lang`). */
+  locale: PageLocale;
+  /**
+   * The page in every locale of the site, in the order `i18n.locales` declares them, for a
+   * language switcher: each its locale, URL and title; one the page lacks leads to that locale's
+   * home and says `missing: true`; the page itself says `current: true`.
+   */
+  translations: readonly Translation[];
+  /** A date (`2024-05-01`, an ISO time or a `Date`) written for the page's locale by `Intl.DateTimeFormat` (default `{ dateStyle: 'long' }`, in UTC). */
+  formatDate: (date: string | Date, options?: Intl.DateTimeFormatOptions) => string;
+  /** The site's interface word for a key in the page's locale (`t('nav.home')`), from `i18n.strings`; `{name}` placeholders are filled from `values`. */
+  t: (key: string, values?: Readonly<Record<string, string | number>>) => string;
 }
 
 /** What the site layout receives: the page's props and the rendered page. */
@@ -66,7 +80,10 @@ export type NavigationMode = 'client' | 'document';
 /** Everything the engine needs to know about one site. */
 export interface SiteDefinition {
   name: string;
+  /** The language of the site's pages, in `<html lang>` (a multilingual site's pages have their locale's instead). */
   lang: string;
+  /** The locales of a site in several languages: content per locale, routes, `hreflang`, interface words (see docs/multilingual.md). */
+  i18n?: I18nDefinition;
   /** The default origin; `--origin` and `SITE_ORIGIN` override it. */
   origin: string;
   /** The project root (see `SiteInput`: a loaded site's is absolute). Relative paths of the definition are read from it. */

@@ -121,10 +121,30 @@ const markdownSettings = z.strictObject({
   mdx: z.strictObject({ components: z.record(z.string(), component).optional() }).optional(),
 });
 
+const languageTag = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, { error: 'a language tag such as en or en-US' });
+
+/** A multilingual site's locales (see docs/multilingual.md); what they name is checked in `checkSite` (`i18n/check-definition.ts`). */
+const i18nSettings = z.strictObject({
+  defaultLocale: languageTag,
+  locales: z
+    .array(
+      z.union([
+        languageTag,
+        z.strictObject({ code: languageTag, name: text.optional(), dir: z.enum(['ltr', 'rtl']).optional(), lang: languageTag.optional() }),
+      ]),
+    )
+    .min(1),
+  prefixDefaultLocale: z.boolean().optional(),
+  fallback: z.boolean().optional(),
+  strings: z.record(z.string(), z.record(z.string(), z.string())).optional(),
+  missingStrings: z.enum(['error', 'warn']).optional(),
+});
+
 /** The schema of `defineSite`'s argument. */
 export const siteSchema = z.strictObject({
   name: text,
-  lang: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, { error: 'a language tag such as en or en-US' }),
+  lang: languageTag,
+  i18n: i18nSettings.optional(),
   origin: z.url({ protocol: /^https?$/, error: 'an absolute http(s) URL such as https://example.com' }),
   root: filePath.optional(),
   contentDir: filePath,

@@ -13,6 +13,7 @@ import { siteSchema } from './schema.ts';
 import { themeNames } from './markdown-options.ts';
 import { diagnose, FACTORY_HINT, severityOf } from '../diagnostics/catalogue/index.ts';
 import { outputPathProblem, unsafeOutputPath } from '../safety/output-paths.ts';
+import { i18nProblems, missingStrings } from '../i18n/check-definition.ts';
 
 /** A site definition checked: the site with its paths made absolute, when nothing is wrong with it, and what is. */
 export interface SiteCheck {
@@ -32,7 +33,12 @@ type Problem = Omit<Diagnostic, 'severity' | 'file' | 'line'> & { at: PropertyKe
 export function checkSite(definition: unknown, projectRoot: string, locate?: SiteLocator): SiteCheck {
   const at = (problem: Problem): Diagnostic => {
     const { at: fieldPath, ...facts } = problem;
-    return { severity: severityOf(facts.code), ...locate?.(fieldPath), ...facts, field: formatField(fieldPath) || undefined };
+    return {
+      severity: severityOf(facts.code),
+      ...locate?.(fieldPath),
+      ...facts,
+      field: facts.field ?? (formatField(fieldPath) || undefined),
+    };
   };
   const shape = siteSchema.safeParse(definition, { reportInput: true });
   const issues = shape.success ? [] : shape.error.issues;
@@ -61,6 +67,7 @@ export function checkSite(definition: unknown, projectRoot: string, locate?: Sit
   if (usable('feeds')) problems.push(...feedPaths(input));
   if (usable('markdown')) problems.push(...shikiThemes(input), ...copyButtonIsland(input));
   if (usable('redirects')) problems.push(...redirectSources(input));
+  if (usable('i18n') && input.i18n) problems.push(...i18nProblems(input.i18n));
   if (usable('root')) {
     const root = path.resolve(projectRoot, input.root ?? '.');
     problems.push(...pathProblems(input, root, usable));
@@ -363,4 +370,14 @@ export function checkNotFound(site: Pick<Site, 'notFound' | 'locate'>, routes: r
       actual: JSON.stringify(site.notFound),
     },
   ];
+}
+
+/** The `ui-string-fallback` warnings of a site whose `i18n.missingStrings` is `'warn'`, each at its table in the site's module. */
+export function stringWarnings(site: Pick<Site, 'i18n' | 'locate'>): Diagnostic[] {
+  if (site.i18n?.missingStrings !== 'warn') return [];
+  return missingStrings(site.i18n, 'ui-string-fallback').map(({ at, ...facts }) => ({
+    severity: severityOf(facts.code),
+    ...site.locate?.(at),
+    ...facts,
+  }));
 }

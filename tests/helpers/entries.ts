@@ -15,6 +15,8 @@ export function makeEntry(collection: string, url: string, data: Record<string, 
     listPage: false,
     hidden: data.hidden === true,
     template: 'page',
+    locale: 'en',
+    translationKey: url,
     // Dates from the fields the firm's collections name (`dates: { published: 'createdDate', updated: 'updatedDate' }`).
     ...(data.createdDate || data.updatedDate
       ? { dates: { published: data.createdDate as string | undefined, updated: data.updatedDate as string | undefined } }

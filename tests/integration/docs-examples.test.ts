@@ -112,6 +112,15 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
     expect([...files.keys()].filter((file) => file.endsWith('.js'))).toEqual([]);
     for (const file of files.keys()) if (file.endsWith('.html')) expect(text(file), file).not.toContain('<script');
   },
+  multilingual({ text }) {
+    // Three locales, one right to left, each page linked to its translations.
+    expect(text('ar/index.html')).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl">/);
+    expect(text('de/posts/hello-world/index.html')).toContain(
+      '<link rel="alternate" hrefLang="ar" href="https://polyglot.example/ar/posts/hello-world"/>',
+    );
+    expect(hrefsIn(text('de/index.html'), '<nav aria-label="Sprache"', '</nav>')).toEqual(['/', '/de', '/ar']);
+    expect(text('sitemap.xml')).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://polyglot.example/"/>');
+  },
   navigation({ files, text }) {
     const page = text('about/index.html');
     expect(hrefsIn(page, '<nav aria-label="Site">', '</nav>')).toEqual(['/', '/about']);

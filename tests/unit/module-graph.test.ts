@@ -74,6 +74,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['core', 'diagnostics'], // hashing, URL helpers, finding the engine's files, diagnostics: used by every layer
   ['output'], // writing the output folder safely (staging, ownership, locks): knows files, not pages
   ['safety'], // the checks on hostile input, over plain text and parsed values
+  ['i18n'], // a site's locales, where a content file stands among them, the engine's words per language
   ['content'], // the content files read, parsed and validated into entries and a catalogue
   ['security'], // security headers, CSP, inline-code hashes and host files, over pages' HTML and routes
   ['site'], // what a site declares (the definition and every option it names), its validation and loading

@@ -41,7 +41,7 @@ export function computedFieldHint(field: string): string {
 
 /** The codes of the section "Front matter" of docs/errors.md, in its order. */
 /** The kinds of `invalid-type` with words of their own (any other value has "the wrong type"). */
-type InvalidType = 'union' | 'schema' | 'zod3' | 'draft';
+type InvalidType = 'union' | 'schema' | 'zod3' | 'draft' | 'translationKey';
 const INVALID_TYPE_MESSAGES: Partial<Record<InvalidType, string>> = {
   union: 'matches none of the allowed forms',
   schema: 'must return a zod schema',
@@ -49,6 +49,7 @@ const INVALID_TYPE_MESSAGES: Partial<Record<InvalidType, string>> = {
 };
 const INVALID_TYPE_HINTS: Partial<Record<InvalidType, string>> = {
   draft: 'draft: true leaves the page out of `site build` (but not `site serve` or `site build --drafts`).',
+  translationKey: 'translationKey links a page to its translations in other locales; they share the same text (see docs/multilingual.md).',
   zod3: "import { z } from 'stillsite' (zod 4) rather than from 'zod/v3' or zod 3.",
 };
 

@@ -2,6 +2,7 @@ import { assets } from './assets.ts';
 import { contentFiles } from './content-files.ts';
 import type { CodeSpec } from './define.ts';
 import { frontMatter } from './front-matter.ts';
+import { multilingual } from './multilingual.ts';
 import { output } from './output.ts';
 import { pages } from './pages.ts';
 import { derivedRoutes } from './routes.ts';
@@ -17,7 +18,18 @@ export { FACTORY_HINT } from './site-definition.ts';
 export { SEE_STACK } from './define.ts';
 
 /** The sections of `docs/errors.md`, in its order; each code belongs to one. */
-export const areas = [frontMatter, contentFiles, siteDefinition, derivedRoutes, pages, assets, security, output, warnings] as const;
+export const areas = [
+  frontMatter,
+  contentFiles,
+  siteDefinition,
+  derivedRoutes,
+  pages,
+  multilingual,
+  assets,
+  security,
+  output,
+  warnings,
+] as const;
 
 /**
  * Every diagnostic code the engine reports, each defined once. Codes are permanent: tests, docs
@@ -29,6 +41,7 @@ export const catalogue = {
   ...siteDefinition.codes,
   ...derivedRoutes.codes,
   ...pages.codes,
+  ...multilingual.codes,
   ...assets.codes,
   ...security.codes,
   ...output.codes,

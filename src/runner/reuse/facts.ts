@@ -15,10 +15,19 @@ import type { SiteContext } from '../../site/context.ts';
  *   all, index           the whole list of entries, the content index
  *   og:<url>             a page's social image
  *   d:<key>              a derived value: changed when anything its computation read changed
+ *   t:<translation key>  which entries share a translation key (a page's translations)
  */
 
 export const collectionFact = (name: string, query: CollectionQuery = {}) =>
-  `q:${JSON.stringify([name, query.includeHidden === true, query.includeListPages === true, query.order ?? 'sort'])}`;
+  `q:${JSON.stringify([
+    name,
+    query.includeHidden === true,
+    query.includeListPages === true,
+    query.order ?? 'sort',
+    // A single-locale site's facts stay as they were; a locale's list is a fact of its own.
+    ...(query.locale !== undefined && query.locale !== '*' ? [query.locale] : []),
+  ])}`;
+export const translationsFact = (key: string) => `t:${key}`;
 export const entryFact = (url: string, field: string) => `e:${url}#${field}`;
 export const pathFact = (url: string) => `p:${url}`;
 export const refFact = (collection: string, slug: string) => `r:${collection}/${slug}`;
@@ -44,8 +53,17 @@ export function fingerprint(fact: string, catalogue: Catalogue, site: SiteContex
   const rest = fact.slice(colon + 1);
   switch (kind) {
     case 'q': {
-      const [name, includeHidden, includeListPages, order] = JSON.parse(rest) as [string, boolean, boolean, 'sort' | 'newest'];
-      return urls(catalogue.collection(name, { includeHidden, includeListPages, order }));
+      const [name, includeHidden, includeListPages, order, locale] = JSON.parse(rest) as [
+        string,
+        boolean,
+        boolean,
+        'sort' | 'newest',
+        string | undefined,
+      ];
+      return urls(catalogue.collection(name, { includeHidden, includeListPages, order, ...(locale !== undefined && { locale }) }));
+    }
+    case 't': {
+      return urls(catalogue.translations({ translationKey: rest }));
     }
     case 'e': {
       const hashAt = rest.lastIndexOf('#');

@@ -4,7 +4,7 @@ import type { Ref } from '../../content/schema-helpers.ts';
 import type { SiteContext } from '../../site/context.ts';
 import { normalizeUrlPath } from '../../core/urls.ts';
 import { derivedKeys } from '../../content/derived-key.ts';
-import { allEntriesFact, collectionFact, derivedFact, entryFact, indexFact, ogFact, pathFact, refFact } from './facts.ts';
+import { allEntriesFact, collectionFact, derivedFact, entryFact, indexFact, ogFact, pathFact, refFact, translationsFact } from './facts.ts';
 
 /** The catalogue and site context a page renders with, recording what the page reads. */
 export interface Tracker {
@@ -131,6 +131,10 @@ export function createTracker(base: Catalogue, site: SiteContext): Tracker {
     index() {
       note(indexFact());
       return base.index();
+    },
+    translations<T>(entry: Pick<Entry, 'translationKey'>) {
+      const fact = noteOnce(translationsFact(entry.translationKey));
+      return answer(fact, () => base.translations(entry)) as readonly Entry<T & Entry['data']>[];
     },
     derive<T>(compute: (catalogue: Catalogue) => T): T {
       const key = keyOf(compute);
