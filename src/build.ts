@@ -18,6 +18,7 @@ import { routeSite } from './routes/plan.ts';
 import { siteBounds } from './site/named-files.ts';
 import { redirectFiles } from './seo/redirects.ts';
 import { headersFile } from './security/headers-output.ts';
+import { indexSite } from './search/index-site.ts';
 import { hostFiles } from './security/host-files.ts';
 import { seoFiles } from './seo/crawlers.ts';
 import { checkEmptyFeeds } from './seo/feeds.ts';
@@ -84,9 +85,10 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
       ...drawn.files,
       ...seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, context)),
     ];
+    const search = await indexSite(site, { routes: routes.routes, pages, last });
     // Written before the link check, so that a link to a redirect's old path holds.
     const redirects = redirectFiles(site, routes.routes, made, siteContext);
-    const files = [...made, ...redirects.files];
+    const files = [...made, ...search.files, ...redirects.files];
     const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls, {
       trailingSlash: site.trailingSlash,
       draftUrls: content.draftUrls,
@@ -96,12 +98,12 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     });
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
     const feeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
-    const checked = [...found, pages, drawn, redirects, links, headers, feeds];
+    const checked = [...found, pages, drawn, search, redirects, links, headers, feeds];
     if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links, mdx });
 
     // The header files of the hosts the site names, each what `_headers` says (see `host-files.ts`).
     const hostConfig = [headers.file!, ...hostFiles(site.deploy, headers.file!)];
-    const written = await writeOutput(writer, [...files, ...hostConfig], { pages, socialImages, last, staging });
+    const written = await writeOutput(writer, [...files, ...hostConfig], { pages, socialImages, sources: search.sources, last, staging });
     const result = outcome(content, routes, checked, { images, pages, drawn, links, written, files: [...files, ...hostConfig], mdx });
     await last.save(
       { entries: reader.known, entryHashes: routes.entryHashes, ...pages.state, files: written.files, links: links.state },

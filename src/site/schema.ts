@@ -120,6 +120,16 @@ const markdownSettings = z.strictObject({
   mdx: z.strictObject({ components: z.record(z.string(), component).optional() }).optional(),
 });
 
+/** `search: true`, or its options (see `search/options.ts`). */
+const searchSettings = z.union([
+  z.boolean(),
+  z.strictObject({
+    include: callable('a function (entry) => whether the page is indexed').optional(),
+    fields: callable('a function (entry) => { filters, meta }').optional(),
+    exclude: z.array(text).optional(),
+  }),
+]);
+
 /** The schema of `defineSite`'s argument. */
 export const siteSchema = z.strictObject({
   name: text,
@@ -152,6 +162,7 @@ export const siteSchema = z.strictObject({
   markdown: markdownSettings.optional(),
   // Each old path (a key) is checked in `checkSite`: zod reports a bad record key without its expectation.
   redirects: z.record(z.string(), rootRelative('/new-path')).optional(),
+  search: searchSettings.optional(),
 });
 
 /**
