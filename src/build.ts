@@ -99,12 +99,21 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const headers = headersFile(site, files, assets.files, routes.routes, pages);
     const feeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
     const checked = [...found, pages, drawn, search, redirects, links, headers, feeds];
-    if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links, mdx });
+    if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links, mdx, search });
 
     // The header files of the hosts the site names, each what `_headers` says (see `host-files.ts`).
     const hostConfig = [headers.file!, ...hostFiles(site.deploy, headers.file!)];
     const written = await writeOutput(writer, [...files, ...hostConfig], { pages, socialImages, sources: search.sources, last, staging });
-    const result = outcome(content, routes, checked, { images, pages, drawn, links, written, files: [...files, ...hostConfig], mdx });
+    const result = outcome(content, routes, checked, {
+      images,
+      pages,
+      drawn,
+      links,
+      written,
+      files: [...files, ...hostConfig],
+      mdx,
+      search,
+    });
     await last.save(
       { entries: reader.known, entryHashes: routes.entryHashes, ...pages.state, files: written.files, links: links.state },
       result.summary,
