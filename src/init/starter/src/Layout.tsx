@@ -12,7 +12,7 @@ export function Layout({ children, site }: LayoutProps) {
         <a className="site-name" href="/">
           {site.name}
         </a>
-        {site.search ? <Island name="Search" component={Search} props={{}} hydrate="idle" /> : null}
+        {site.search ? <Island name="Search" component={Search} props={{}} /> : null}
       </header>
       <main id="main">{children}</main>
       <footer className="site-footer">
