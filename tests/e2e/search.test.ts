@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -11,6 +12,8 @@ import { createSearchSite } from '../fixtures/search/site.tsx';
 import { hasBrowser } from './browser.ts';
 import { useBrowser, waitReady } from './helpers.ts';
 import { serveStatic } from './static-server.ts';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 type Server = Awaited<ReturnType<typeof serveStatic>>;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-search-e2e-'));
@@ -175,6 +178,28 @@ describe.skipIf(!hasBrowser)('the search island on a built site', () => {
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('search-open');
     // Screen readers hear the results count from the status region.
     expect(await page.locator('.search-status').getAttribute('role')).toBe('status');
+    await context.close();
+  });
+
+  it('passes axe’s WCAG A and AA rules with the dialog open and results shown', { timeout: 60_000 }, async () => {
+    const { page, context } = await open(browser(), `${servers.document!.url}/`);
+    await page.locator('.search-open').click();
+    await search(page, 'tide');
+    // Evaluated through the protocol, which the page's CSP does not govern.
+    await page.evaluate(axeSource);
+    const found = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: { run(context: unknown, options: unknown): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> };
+        }
+      ).axe;
+      const results = await axe.run({ include: [['dialog.search-dialog']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+      return results.violations.map((violation) => `${violation.id}: ${violation.nodes.length} nodes`);
+    });
+    expect(found).toEqual([]);
+    // The dialog is named by its label, and the field by the same words.
+    expect(await page.getByRole('dialog', { name: 'Search' }).count()).toBe(1);
+    expect(await page.getByRole('searchbox', { name: 'Search' }).count()).toBe(1);
     await context.close();
   });
 
