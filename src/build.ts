@@ -96,7 +96,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
       // Content with mistakes gets no social images, but pages carried over from the last build still name theirs.
       unmade: failed(content) ? routes.routes.map((route) => ogImageUrl(route.url).slice(1)) : [],
     });
-    const headers = headersFile(site, files, assets.files, routes.routes, pages);
+    const headers = headersFile(site, files, [...assets.files, ...search.hashed], routes.routes, pages);
     const feeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
     const checked = [...found, pages, drawn, search, redirects, links, headers, feeds];
     if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links, mdx, search });

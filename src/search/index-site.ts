@@ -22,9 +22,14 @@ const ENTRY_FILE = `${SEARCH_FOLDER}/pagefind-entry.json`;
 const PUBLISHED =
   /^(?:pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.[^/]+\.pagefind|pagefind\.[^/]+\.pf_meta|(?:fragment|index|filter)\/[^/]+)$/;
 
+/** Files Pagefind names by a hash of their bytes (the index, its fragments, filters and metadata): cached as immutable. */
+const CONTENT_HASHED = /^pagefind\/(?:pagefind\.[^/]+\.pf_meta|(?:fragment|index|filter)\/[^/]+)$/;
+
 /** The search stage's outcome: the index's files, and what the writer keeps so the next build can reuse them. */
 export interface SearchStage {
   files: OutputFile[];
+  /** Those of `files` whose names change whenever their bytes do. */
+  hashed: OutputFile[];
   /** The index's key, kept with its entry file (see `WriteContext.sources`). */
   sources: Array<{ outPath: string; key: string }>;
   /** Pages indexed, and whether the last build's index was reused because none of them changed. */
@@ -44,7 +49,8 @@ export interface SearchInput {
   };
 }
 
-const NONE: SearchStage = { files: [], sources: [], indexed: 0, reused: false, diagnostics: [] };
+const NONE: SearchStage = { files: [], hashed: [], sources: [], indexed: 0, reused: false, diagnostics: [] };
+const withHashed = (files: OutputFile[]) => ({ files, hashed: files.filter((file) => CONTENT_HASHED.test(file.path)) });
 
 /**
  * Builds the site's search index with Pagefind from the rendered pages in memory, when the site
@@ -75,7 +81,7 @@ export async function indexSite(site: SiteDefinition, { routes, pages, last }: S
   );
   const carried = await carryIndex(key, last);
   const sources = [{ outPath: ENTRY_FILE, key }];
-  if (carried) return { files: carried, sources, indexed: chosen.length, reused: true, diagnostics: [] };
+  if (carried) return { ...withHashed(carried), sources, indexed: chosen.length, reused: true, diagnostics: [] };
 
   const entries: Array<{ url: string; html: string }> = [];
   for (const route of chosen) {
@@ -88,7 +94,7 @@ export async function indexSite(site: SiteDefinition, { routes, pages, last }: S
   }
   const made = await runPagefind(entries, options);
   if ('error' in made) return { ...NONE, diagnostics: [{ ...diagnose('search-index-failed', { reason: made.error }), field: 'search' }] };
-  return { files: made.files, sources, indexed: entries.length, reused: false, diagnostics: [] };
+  return { ...withHashed(made.files), sources, indexed: entries.length, reused: false, diagnostics: [] };
 }
 
 /** The pages a search may find: published, visible, not the 404 page, and those the site's `include` keeps. */

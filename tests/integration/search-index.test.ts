@@ -27,6 +27,10 @@ describe('the search index of a build', () => {
     expect(files).toContain('pagefind/pagefind-worker.js');
     expect(files.some((file) => /^pagefind\/wasm\.en\.pagefind$/.test(file))).toBe(true);
     expect(files.filter((file) => /ui|highlight|playground/.test(file))).toEqual([]);
+    // The index's files named by their hash are cached for good; the script, the worker and the entry are asked for again.
+    const headers = text(writer.files, '_headers');
+    expect(headers).toMatch(/\/pagefind\/index\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
+    expect(headers).toMatch(/\/pagefind\/pagefind\.js\n {2}Cache-Control: public, max-age=3600, must-revalidate/);
     // The published pages are the template's, unmarked: only Pagefind's copy has data-pagefind-body.
     expect(text(writer.files, 'index.html')).not.toContain('data-pagefind');
   });

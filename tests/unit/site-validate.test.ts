@@ -65,7 +65,15 @@ describe('checking a site definition', () => {
     [
       'search with an unknown option',
       { search: { index: 'main' } },
-      [{ code: 'unknown-field', field: 'search.index', expected: 'no such field', actual: '"index"', hint: 'remove it, or fix its spelling' }],
+      [
+        {
+          code: 'unknown-field',
+          field: 'search.index',
+          expected: 'no such field',
+          actual: '"index"',
+          hint: 'remove it, or fix its spelling',
+        },
+      ],
     ],
     [
       'a misspelt optional field',
