@@ -6,7 +6,7 @@
 /**
  * Dependencies the bundle leaves to Node: React (a thread must have one React, shared with the
  * site's components), packages with native code or files they find by path (esbuild, sharp,
- * resvg, tinypool's worker), and the large ones a build loads only when it needs them (satori,
+ * resvg, tinypool's worker, pagefind), and the large ones a build loads only when it needs them (satori,
  * Shiki, MDX, chokidar for `site serve`).
  */
 const PACKAGES_LEFT_TO_NODE = [
@@ -21,6 +21,8 @@ const PACKAGES_LEFT_TO_NODE = [
   'shiki',
   '@mdx-js/mdx',
   'chokidar',
+  // Finds its binary, the platform package (@pagefind/linux-x64, …), from where it is installed.
+  'pagefind',
 ];
 
 /** The packages above and every subpath of them, as esbuild's `external` takes them. */

@@ -54,6 +54,8 @@ export interface BuildResult {
   elsewhereLinks?: ExternalLink[];
   /** Pages rendered by this build (in worker threads, of those) and carried over unchanged from the last one. */
   pages?: { rendered: number; inWorkers: number; carried: number };
+  /** Pages in the search index (`search`), and whether the last build's index was reused because none of them changed. */
+  search?: { indexed: number; reused: boolean };
   /** Output files written, and files of the last output removed; the rest were left as they were. */
   written?: { files: string[]; removed: string[] };
   /** Set only when the build succeeded and the output was written. */
@@ -77,6 +79,7 @@ export function outcome(
     written?: { written: string[]; removed: string[] };
     files?: OutputFile[];
     mdx?: { inputs: string[] };
+    search?: { indexed: number; reused: boolean; files: readonly unknown[] };
   } = {},
 ): BuildResult {
   const og = done.drawn && { drawn: done.drawn.drawn, reused: done.drawn.reused };
@@ -92,6 +95,7 @@ export function outcome(
     images: done.images && { encoded: done.images.encoded, reused: done.images.reused },
     externalLinks: done.links?.external,
     elsewhereLinks: done.links?.elsewhere,
+    ...(done.search?.files.length ? { search: { indexed: done.search.indexed, reused: done.search.reused } } : {}),
     pages: done.pages && {
       rendered: done.pages.rendered,
       inWorkers: done.pages.renderedInWorkers,

@@ -21,6 +21,7 @@ import { redirectFiles } from './seo/redirects.ts';
 import { localesOf } from './i18n/locales.ts';
 import { stringWarnings } from './site/validate.ts';
 import { headersFile } from './security/headers-output.ts';
+import { indexSite } from './search/index-site.ts';
 import { hostFiles } from './security/host-files.ts';
 import { seoFiles } from './seo/crawlers.ts';
 import { checkEmptyFeeds } from './seo/feeds.ts';
@@ -90,9 +91,10 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
       ...drawn.files,
       ...seo,
     ];
+    const search = await indexSite(site, { routes: routes.routes, pages, last });
     // Written before the link check, so that a link to a redirect's old path holds.
     const redirects = redirectFiles(site, routes.routes, made, siteContext);
-    const files = [...made, ...redirects.files];
+    const files = [...made, ...search.files, ...redirects.files];
     const links = checkPageLinks(files, routes.routes, siteContext.origin, pages, last, content.invalidUrls, {
       trailingSlash: site.trailingSlash,
       elsewhere: site.links?.external,
@@ -102,17 +104,26 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
       // Content with mistakes gets no social images, but pages carried over from the last build still name theirs.
       unmade: failed(content) ? routes.routes.map((route) => ogImageUrl(route.url).slice(1)) : [],
     });
-    const headers = headersFile(site, files, assets.files, routes.routes, pages);
+    const headers = headersFile(site, files, [...assets.files, ...search.hashed], routes.routes, pages);
     const feeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
     // Keys a locale's interface words lack, with `missingStrings: 'warn'` (with 'error', loading the site stopped at them).
     const strings = { diagnostics: stringWarnings(site) };
-    const checked = [...found, pages, drawn, redirects, links, headers, feeds, strings];
-    if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links, mdx });
+    const checked = [...found, pages, drawn, search, redirects, links, headers, feeds, strings];
+    if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links, mdx, search });
 
     // The header files of the hosts the site names, each what `_headers` says (see `host-files.ts`).
     const hostConfig = [headers.file!, ...hostFiles(site.deploy, headers.file!)];
-    const written = await writeOutput(writer, [...files, ...hostConfig], { pages, socialImages, last, staging });
-    const result = outcome(content, routes, checked, { images, pages, drawn, links, written, files: [...files, ...hostConfig], mdx });
+    const written = await writeOutput(writer, [...files, ...hostConfig], { pages, socialImages, sources: search.sources, last, staging });
+    const result = outcome(content, routes, checked, {
+      images,
+      pages,
+      drawn,
+      links,
+      written,
+      files: [...files, ...hostConfig],
+      mdx,
+      search,
+    });
     await last.save(
       { entries: reader.known, entryHashes: routes.entryHashes, ...pages.state, files: written.files, links: links.state },
       result.summary,

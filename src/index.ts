@@ -25,7 +25,7 @@ export { compareEntries, compareNewestFirst } from './content/ordering.ts';
 export { firstHeading, firstParagraph } from './content/computed.ts';
 export { Island } from './render/island.ts';
 export type { HydrateStrategy } from './client/strategies.ts';
-export type { ClientDefinition, ClientRuntime } from './site/definition.ts';
+export type { ClientDefinition, ClientRuntime, SearchFields, SearchOptions } from './site/definition.ts';
 export { renderMarkdown } from './render/markdown.ts';
 export { z } from 'zod';
 export { SiteConfigError } from './diagnostics/config-error.ts';

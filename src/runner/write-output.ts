@@ -21,6 +21,8 @@ export interface WriteContext {
   pages: { hashes: ReadonlyMap<string, string>; staged: ReadonlyMap<string, string>; rendered: number };
   /** The social images: each drawn image's cache key is kept with its file, to carry it over next time. */
   socialImages: { jobs: ReadonlyArray<{ outPath: string; key: string }> };
+  /** Other files whose source key is kept for the next build (the search index's, see `search/index-site.ts`). */
+  sources?: ReadonlyArray<{ outPath: string; key: string }>;
   /** The output files as the last build left them. */
   last: { previousFiles: ReadonlyMap<string, KnownFile> | undefined };
   staging?: Staging;
@@ -33,7 +35,7 @@ export interface WriteContext {
 export async function writeOutput(
   writer: Writer,
   output: readonly OutputFile[],
-  { pages, socialImages, last, staging }: WriteContext,
+  { pages, socialImages, sources = [], last, staging }: WriteContext,
 ): Promise<WriteReport> {
   const hashOf = (file: OutputFile) =>
     pages.hashes.get(file.path) ?? (file instanceof CarriedFile || file instanceof FileFromDisk ? file.hash : digest(file.contents));
@@ -54,6 +56,8 @@ export async function writeOutput(
   });
   const changes = outputChanges(output, hashOf, previous, stamps);
   const { files, write, kept, removed } = changes;
+  // Kept even when the file itself is unchanged: an index of the same bytes made from other pages is still this build's.
+  for (const { outPath, key } of sources) if (files.has(outPath)) files.set(outPath, { ...files.get(outPath)!, source: key });
   const report = { files, written: write.map((file) => file.path), removed };
   if (write.length === 0 && removed.length === 0 && previous) return { ...report, unchanged: pages.rendered === 0 };
 

@@ -7,6 +7,7 @@ import { cacheRules, securityHeaders, svgRules, type SecurityDefinition } from '
 import { findInlineCode, mergeInlineCode, type BlockedInlineCode, type InlineCode } from './inline-code.ts';
 import { OUTPUT_SIGNATURE } from '../output/ownership.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { withSearchPolicy } from './search-policy.ts';
 
 /** Where the build writes its response headers, for the static host and for `site serve`. */
 export const HEADERS_FILE = '_headers';
@@ -72,12 +73,18 @@ function blockedDiagnostic(blocked: BlockedInlineCode, routes: readonly Route[])
 
 /** The `_headers` file of a build: the pages' inline code was found as they were rendered; any other HTML file is read here. */
 export function headersFile(
-  site: { security?: SecurityDefinition },
+  site: { security?: SecurityDefinition; search?: unknown },
   output: readonly OutputFile[],
   hashed: readonly OutputFile[],
   routes: readonly Route[],
   pages: { hashes: ReadonlyMap<string, string>; inline(): InlineCode },
 ): { file?: OutputFile; diagnostics: Diagnostic[] } {
   const otherHtml = output.filter((file) => file.path.endsWith('.html') && !pages.hashes.has(file.path));
-  return planHeaders(site.security, output, hashed, routes, mergeInlineCode([findInlineCode(otherHtml), pages.inline()]));
+  return planHeaders(
+    withSearchPolicy(site.security, site.search),
+    output,
+    hashed,
+    routes,
+    mergeInlineCode([findInlineCode(otherHtml), pages.inline()]),
+  );
 }

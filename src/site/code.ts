@@ -161,7 +161,7 @@ const oneEngineAndOneReact: esbuild.Plugin = {
 };
 
 /**
- * The engine's browser helpers (`stillsite/client`, for islands, and `stillsite/copy-code`), from this engine whatever
+ * The engine's browser helpers (`stillsite/client`, for islands, `stillsite/copy-code` and `stillsite/search`), from this engine whatever
  * folder the site is in: its source in a checkout, its JavaScript in a package.
  */
 export const engineClient: esbuild.Plugin = {
@@ -173,6 +173,9 @@ export const engineClient: esbuild.Plugin = {
     // The code blocks' copy button (`markdown.shiki.copyButton`): apart from the helpers, as it brings React.
     const copyCode = fileURLToPath(new URL(`../client/copy-code${extension}`, import.meta.url));
     build.onResolve({ filter: new RegExp(`^${ENGINE_PACKAGE}/copy-code$`) }, () => ({ path: copyCode }));
+    // The search island (`search: true`), apart for the same reason.
+    const search = fileURLToPath(new URL(`../client/search${extension}`, import.meta.url));
+    build.onResolve({ filter: new RegExp(`^${ENGINE_PACKAGE}/search$`) }, () => ({ path: search }));
   },
 };
 

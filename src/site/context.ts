@@ -4,6 +4,8 @@ import type { OgImageRef } from './social-images.ts';
 export interface SiteContext {
   name: string;
   lang: string;
+  /** Whether the site has a search (`SiteDefinition.search`): a layout shows the `stillsite/search` island only then. */
+  search: boolean;
   /** The origin for canonical URLs, without a trailing slash. */
   origin: string;
   /** Turns a root-relative path into an absolute URL on the origin. */
@@ -14,7 +16,7 @@ export interface SiteContext {
 
 /** Resolves the origin, the URL helper and the social images for one build. */
 export function createSiteContext(
-  site: { name: string; lang: string; origin: string },
+  site: { name: string; lang: string; origin: string; search?: unknown },
   originOverride?: string,
   ogImages: ReadonlyMap<string, OgImageRef> = new Map(),
 ): SiteContext {
@@ -22,6 +24,7 @@ export function createSiteContext(
   return {
     name: site.name,
     lang: site.lang,
+    search: Boolean(site.search),
     origin,
     url: (path: string) => `${origin}${path}`,
     ogImage: (pageUrl) => ogImages.get(pageUrl),

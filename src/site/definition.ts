@@ -15,7 +15,9 @@ import type { MarkdownDefinition } from './markdown-options.ts';
 import type { TrailingSlash } from '../core/urls.ts';
 import type { I18nDefinition } from '../i18n/definition.ts';
 import type { PageLocale, Translation } from '../i18n/page-locale.ts';
+import type { SearchOptions } from './search-options.ts';
 
+export type { SearchFields, SearchOptions } from './search-options.ts';
 // A collection is declared here but defined with the content it describes.
 export type { CollectionDefinition, ContentFile } from '../content/collection.ts';
 
@@ -171,6 +173,13 @@ export interface SiteDefinition {
   deploy?: DeployDefinition;
   /** The site's own remark and rehype plugins, and how code is highlighted (default: no plugins, highlighting on; see `MarkdownDefinition`). */
   markdown?: MarkdownDefinition;
+  /**
+   * A search of the site's pages in the browser, with no server (default off): `site build` indexes
+   * every published, indexable page with Pagefind into `/pagefind/`, and a layout places the
+   * `stillsite/search` island where `site.search` says it is on. `true`, or options: what else to
+   * leave out, filters and metadata from front matter. See docs/search.md.
+   */
+  search?: boolean | SearchOptions;
 }
 
 /** A site's code as the engine loaded it (see `site/code.ts`). */

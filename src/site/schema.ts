@@ -139,6 +139,15 @@ const i18nSettings = z.strictObject({
   strings: z.record(z.string(), z.record(z.string(), z.string())).optional(),
   missingStrings: z.enum(['error', 'warn']).optional(),
 });
+/** `search: true`, or its options (see `search/options.ts`). */
+const searchSettings = z.union([
+  z.boolean(),
+  z.strictObject({
+    include: callable('a function (entry) => whether the page is indexed').optional(),
+    fields: callable('a function (entry) => { filters, meta }').optional(),
+    exclude: z.array(text).optional(),
+  }),
+]);
 
 /** The schema of `defineSite`'s argument. */
 export const siteSchema = z.strictObject({
@@ -174,6 +183,7 @@ export const siteSchema = z.strictObject({
   markdown: markdownSettings.optional(),
   // Each old path (a key) is checked in `checkSite`: zod reports a bad record key without its expectation.
   redirects: z.record(z.string(), rootRelative('/new-path')).optional(),
+  search: searchSettings.optional(),
 });
 
 /**

@@ -61,6 +61,27 @@ describe('site init', () => {
     expect(fs.readFileSync(path.join(folder, 'dist/sitemap.xml'), 'utf8')).toContain('<lastmod>2026-01-15</lastmod>');
   });
 
+  // Two builds of the starter, one with Pagefind: slower than the others on a busy machine.
+  it('shows the search in the header once the one line says so, and ships none of it before', { timeout: 120_000 }, () => {
+    const made = site(work, 'init', 'with-search');
+    expect(made.status, made.stderr).toBe(0);
+    const folder = path.join(work, 'with-search');
+    const home = () => fs.readFileSync(path.join(folder, 'dist/index.html'), 'utf8');
+    const off = site(folder, 'build');
+    expect(off.status, off.stderr).toBe(0);
+    expect(home()).not.toContain('data-island="Search"');
+    expect(fs.existsSync(path.join(folder, 'dist/pagefind'))).toBe(false);
+
+    const config = path.join(folder, 'site.config.tsx');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('const search = false;', 'const search = true;'));
+    const on = site(folder, 'build');
+    expect(on.status, on.stderr).toBe(0);
+    expect(home()).toMatch(/<header class="site-header">.*data-island="Search".*<\/header>/s);
+    const entry = JSON.parse(fs.readFileSync(path.join(folder, 'dist/pagefind/pagefind-entry.json'), 'utf8'));
+    // The home page and the post: not the 404 page.
+    expect(entry.languages.en.page_count).toBe(2);
+  });
+
   it('merges into the package.json and .gitignore of the current folder', () => {
     const folder = path.join(work, 'existing');
     fs.mkdirSync(folder);

@@ -92,7 +92,7 @@ describe('the packed engine, installed in an empty folder', () => {
     for (const bundled of ['zod', 'unified', 'remark-parse', 'micromark', 'yaml', 'gray-matter', 'commander', 'fast-glob']) {
       expect(imported, bundled).not.toContain(bundled);
     }
-    for (const external of ['react', 'react-dom', 'esbuild', 'tinypool']) expect(imported, external).toContain(external);
+    for (const external of ['react', 'react-dom', 'esbuild', 'tinypool', 'pagefind']) expect(imported, external).toContain(external);
   });
 
   it('has no install script, so npm runs nothing of it on install, and names the Node it needs', () => {

@@ -81,7 +81,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['routes'], // a site's pages: one per entry plus the pages it derives, and pagination
   ['images'], // responsive images from the site's raster and SVG files
   ['render'], // one page to HTML: Markdown, MDX, templates, the document, and what the HTML holds
-  ['links', 'seo', 'og', 'assets'], // the stages that read the rendered pages or the catalogue and make more files
+  ['links', 'seo', 'og', 'assets', 'search'], // the stages that read the rendered pages or the catalogue and make more files
   ['runner'], // what exists only for speed: the worker pool, the reuse of the last build, the codecs
   ['build'], // build.ts, the build's table of contents; index.ts, the public API
   ['serve', 'cli', 'init'], // the programs: dev server and preview, command line, new-site scaffold

@@ -65,6 +65,29 @@ describe('checking a site definition', () => {
       ],
     ],
     [
+      'search as text',
+      { search: 'yes' },
+      [{ code: 'invalid-type', field: 'search', expected: 'true or false or a set of fields', actual: '"yes"' }],
+    ],
+    [
+      'search with fields that are no function',
+      { search: { fields: 'tags' } },
+      [{ code: 'invalid-type', field: 'search.fields', expected: 'a function (entry) => { filters, meta }', actual: '"tags"' }],
+    ],
+    [
+      'search with an unknown option',
+      { search: { index: 'main' } },
+      [
+        {
+          code: 'unknown-field',
+          field: 'search.index',
+          expected: 'no such field',
+          actual: '"index"',
+          hint: 'remove it, or fix its spelling',
+        },
+      ],
+    ],
+    [
       'a misspelt optional field',
       { publicdir: 'public' },
       [{ code: 'unknown-field', field: 'publicdir', actual: '"publicdir"', hint: 'did you mean "publicDir"?' }],

@@ -9,6 +9,22 @@ export function pluginNamedAt(hint: string | undefined, place: string): string {
 export const pages = area({
   title: 'Pages',
   codes: {
+    'search-field-invalid': entry<{ page: string; reason: string }>({
+      severity: 'error',
+      message: (p) => `search.fields gave the page ${p.page} ${p.reason}`,
+      hint: () =>
+        'Return { filters: { tag: ["a", "b"] }, meta: { date: "2024-05-01" } }: keys are words of letters, digits, _ and -, values are text.',
+      cause:
+        "the site's `search.fields` function threw for a page, or returned something other than `{ filters, meta }` of text (a key with a colon or comma, a number, an object); reported at the page's content file",
+      fix: 'return text for each filter and metadata key, or undefined for a page with none ([search](search.md#filters-and-metadata))',
+    }),
+    'search-index-failed': entry<{ reason: string }>({
+      severity: 'error',
+      message: (p) => `Pagefind could not build the search index: ${p.reason}`,
+      hint: () => 'Check that the pagefind package and its platform package (@pagefind/linux-x64, …) are installed: npm ls pagefind.',
+      cause: "Pagefind's binary did not start (its platform package is missing for this system) or refused a page; nothing is written",
+      fix: 'reinstall the dependencies so that npm installs the platform package, or turn `search` off ([search](search.md))',
+    }),
     'render-failed': entry<{ template: string; reason: string }>({
       severity: 'error',
       message: (p) => `The template "${p.template}" threw: ${p.reason}`,

@@ -8,6 +8,9 @@ import { Post } from './src/templates/Post.tsx';
 
 const here = import.meta.dirname;
 
+/** `true` turns the search on: `site build` indexes every post and page, and the header gets a Search button (`/` or Ctrl+K opens it). */
+const search = false;
+
 /** The whole site: `site build` and `site serve` load it from here. */
 export default defineSite({
   name: 'My site',
@@ -36,6 +39,11 @@ export default defineSite({
   },
   layout: Layout,
   styles: { main: path.join(here, 'src/styles.css') },
-  islands: { CopyLink: path.join(here, 'src/islands/CopyLink.tsx') },
+  // The search's island is declared only with the search on, so a site without it ships none of its code.
+  islands: {
+    CopyLink: path.join(here, 'src/islands/CopyLink.tsx'),
+    ...(search ? { Search: path.join(here, 'src/islands/Search.tsx') } : {}),
+  },
+  search,
   notFound: '/404',
 });

@@ -1,6 +1,7 @@
-import type { LayoutProps } from 'stillsite';
+import { Island, type LayoutProps } from 'stillsite';
+import Search from './islands/Search.tsx';
 
-/** Around every page: a skip link, the site's name, the page, and a footer. */
+/** Around every page: a skip link, the site's name and the search (when it is on), the page, and a footer. */
 export function Layout({ children, site }: LayoutProps) {
   return (
     <>
@@ -11,6 +12,7 @@ export function Layout({ children, site }: LayoutProps) {
         <a className="site-name" href="/">
           {site.name}
         </a>
+        {site.search ? <Island name="Search" component={Search} props={{}} /> : null}
       </header>
       <main id="main">{children}</main>
       <footer className="site-footer">

@@ -1,0 +1,244 @@
+import { createElement as h, Fragment, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { navigate } from './requests.ts';
+
+/**
+ * The site's search (`search: true` in the site definition): a button that opens a dialog where
+ * results come as the visitor types, from the index `site build` writes with Pagefind under
+ * `/pagefind/`. A site's island module default-exports it
+ * (`export { Search as default } from 'stillsite/search'`) and its layout places it where
+ * `site.search` is true (docs/search.md). Pagefind's script, WebAssembly and index are fetched
+ * only when the dialog first opens, so a page that shows the button pays for this island alone,
+ * and a page without it for nothing.
+ *
+ * Without JavaScript the button does nothing and the note beside it says search needs
+ * JavaScript, or links to `fallback` (a page of the site's that lists everything, say); the
+ * site's CSS can hide one or the other with `html[data-js]` (see docs/search.md).
+ */
+export interface SearchProps {
+  /** The button's words (default "Search"). */
+  label?: string;
+  /** The note shown with JavaScript off (default "Search needs JavaScript."). */
+  noScript?: string;
+  /** A page to offer with JavaScript off instead of nothing: `{ href: '/blog', label: 'Browse all posts' }`. */
+  fallback?: { href: string; label: string };
+  /** Where the index is (default `/pagefind/`, where `site build` writes it). */
+  bundle?: string;
+}
+
+/** What Pagefind's `search()` gives for each result, once its data is loaded. */
+interface ResultData {
+  url: string;
+  excerpt: string;
+  meta: Record<string, string | undefined>;
+}
+
+interface Pagefind {
+  options(options: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
+  destroy(): Promise<void>;
+  search(term: string): Promise<{ results: Array<{ id: string; data(): Promise<ResultData> }> } | null>;
+}
+
+/** Results shown at once: more are a click on "show more" away, each costing a fragment fetch. */
+const PAGE_SIZE = 8;
+
+let loaded: { pagefind: Promise<Pagefind>; lang: string } | undefined;
+
+/**
+ * Pagefind's module, loaded once per document language: its index is split by `<html lang>`, and
+ * a client navigation to a page in another language must search that language's index.
+ */
+function loadPagefind(bundle: string): Promise<Pagefind> {
+  const lang = document.documentElement.lang;
+  if (loaded?.lang === lang) return loaded.pagefind;
+  const previous = loaded?.pagefind;
+  const pagefind = (async () => {
+    if (previous) await (await previous).destroy();
+    // A URL of the site's output, never bundled: the variable keeps esbuild from resolving it.
+    const url = `${bundle}pagefind.js`;
+    const module = (await import(/* @vite-ignore */ url)) as Pagefind;
+    await module.options({ baseUrl: '/', bundlePath: bundle });
+    await module.init();
+    return module;
+  })();
+  loaded = { pagefind, lang };
+  pagefind.catch(() => (loaded = undefined));
+  return pagefind;
+}
+
+export function Search({ label = 'Search', noScript = 'Search needs JavaScript.', fallback, bundle = '/pagefind/' }: SearchProps) {
+  const [hydrated, setHydrated] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [state, setState] = useState<{ query: string; results: ResultData[]; total: number; error?: string }>({
+    query: '',
+    results: [],
+    total: 0,
+  });
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const ids = useId();
+  const titleId = `${ids}-title`;
+  const statusId = `${ids}-status`;
+
+  useEffect(() => setHydrated(true), []);
+
+  // `/` and Ctrl+K (⌘K) open the search from anywhere on the page but a field being typed in.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const typing =
+        event.target instanceof HTMLElement && (event.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName));
+      const shortcut = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey);
+      if (!shortcut && (event.key !== '/' || typing || event.altKey || event.ctrlKey || event.metaKey)) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      input.current?.select();
+      void loadPagefind(bundle).catch(() => {});
+    } else if (!open && element.open) element.close();
+  }, [open, bundle]);
+
+  // Results as the visitor types: each keystroke's search supersedes the last (Pagefind debounces none of it itself).
+  useEffect(() => {
+    const term = query.trim();
+    if (!open || term === '') return void setState({ query: term, results: [], total: 0 });
+    let stale = false;
+    void (async () => {
+      try {
+        const pagefind = await loadPagefind(bundle);
+        const found = await pagefind.search(term);
+        if (stale || !found) return;
+        const results = await Promise.all(found.results.slice(0, shown).map((result) => result.data()));
+        if (!stale) setState({ query: term, results, total: found.results.length });
+      } catch {
+        if (!stale) setState({ query: term, results: [], total: 0, error: 'The search could not be loaded.' });
+      }
+    })();
+    return () => void (stale = true);
+  }, [query, open, shown, bundle]);
+
+  const close = () => setOpen(false);
+  const links = () => [...(list.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])];
+  // Arrow keys move between the field and the results; Enter in the field follows the first result; Escape closes.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const all = links();
+    const at = all.indexOf(document.activeElement as HTMLAnchorElement);
+    // A search field's own Escape only empties it; the dialog's closes it, whatever is typed.
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    } else if (event.key === 'ArrowDown' && all.length) {
+      event.preventDefault();
+      all[Math.min(at + 1, all.length - 1)]!.focus();
+    } else if (event.key === 'ArrowUp' && at >= 0) {
+      event.preventDefault();
+      (at === 0 ? input.current : all[at - 1])?.focus();
+    } else if (event.key === 'Enter' && event.target === input.current && all[0]) {
+      event.preventDefault();
+      close();
+      void navigate(all[0].href);
+    }
+  };
+
+  const status = statusText(state, query.trim());
+  return h(
+    Fragment,
+    null,
+    h(
+      'button',
+      {
+        type: 'button',
+        className: 'search-open',
+        'aria-haspopup': 'dialog',
+        'aria-keyshortcuts': '/ Control+K',
+        onClick: () => setOpen(true),
+      },
+      label,
+    ),
+    hydrated ? null : h('span', { className: 'search-no-js' }, fallback ? h('a', { href: fallback.href }, fallback.label) : noScript),
+    h(
+      'dialog',
+      {
+        ref: dialog,
+        className: 'search-dialog',
+        'aria-labelledby': titleId,
+        onClose: close,
+        // A click on the backdrop (the dialog element itself, outside its box) closes it.
+        onClick: (event: { target: unknown; currentTarget: unknown }) => event.target === event.currentTarget && close(),
+      },
+      h(
+        'div',
+        { className: 'search-box', onKeyDown },
+        h(
+          'form',
+          { role: 'search', onSubmit: (event: { preventDefault(): void }) => event.preventDefault() },
+          h('label', { id: titleId, htmlFor: `${ids}-input`, className: 'search-label' }, label),
+          h('input', {
+            ref: input,
+            id: `${ids}-input`,
+            type: 'search',
+            className: 'search-input',
+            autoComplete: 'off',
+            spellCheck: false,
+            'aria-describedby': statusId,
+            value: query,
+            onChange: (event: { currentTarget: HTMLInputElement }) => {
+              setQuery(event.currentTarget.value);
+              setShown(PAGE_SIZE);
+            },
+          }),
+          h('button', { type: 'button', className: 'search-close', onClick: close }, 'Close'),
+        ),
+        h('p', { id: statusId, className: 'search-status', role: 'status' }, status),
+        h(
+          'ul',
+          { ref: list, className: 'search-results' },
+          state.results.map((result) =>
+            h(
+              'li',
+              { key: result.url },
+              h('a', { href: result.url, onClick: close }, result.meta.title ?? result.url),
+              h('p', null, excerpt(result.excerpt)),
+            ),
+          ),
+        ),
+        state.total > state.results.length
+          ? h('button', { type: 'button', className: 'search-more', onClick: () => setShown(shown + PAGE_SIZE) }, 'Show more results')
+          : null,
+      ),
+    ),
+  );
+}
+
+function statusText(state: { query: string; results: ResultData[]; total: number; error?: string }, typed: string): string {
+  if (state.error) return state.error;
+  if (typed === '') return 'Type to search the site.';
+  if (state.query !== typed) return 'Searching…';
+  if (state.total === 0) return `No results for “${typed}”.`;
+  return `${state.total} ${state.total === 1 ? 'result' : 'results'} for “${typed}”.`;
+}
+
+/**
+ * Pagefind's excerpt marks the words found with `<mark>` in text it escaped: it is rendered as
+ * text and `<mark>` elements, never as HTML, so nothing in a page's text can become markup here.
+ */
+function excerpt(html: string): ReactNode[] {
+  return html.split(/(<mark>.*?<\/mark>)/).map((part, index) => {
+    const marked = /^<mark>(.*)<\/mark>$/.exec(part);
+    return marked ? h('mark', { key: index }, decodeEntities(marked[1]!)) : decodeEntities(part);
+  });
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
+const decodeEntities = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (entity) => ENTITIES[entity]!);
