@@ -20,6 +20,7 @@ import { redirectFiles } from './seo/redirects.ts';
 import { headersFile } from './security/headers-output.ts';
 import { hostFiles } from './security/host-files.ts';
 import { seoFiles } from './seo/crawlers.ts';
+import { plainNotFoundFiles } from './seo/plain-not-found.ts';
 import { checkEmptyFeeds } from './seo/feeds.ts';
 import { createSiteContext } from './site/context.ts';
 import { ogImageUrl } from './site/social-images.ts';
@@ -83,6 +84,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
       ...pages.files,
       ...drawn.files,
       ...seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, context)),
+      ...plainNotFoundFiles(site, routes.routes),
     ];
     // Written before the link check, so that a link to a redirect's old path holds.
     const redirects = redirectFiles(site, routes.routes, made, siteContext);

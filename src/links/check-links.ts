@@ -206,7 +206,7 @@ function caseClashes(routes: readonly Route[]): Diagnostic[] {
 function resolveUrl(url: string, base: string, siteOrigin: string, contents: ReadonlyMap<string, unknown>, style: TrailingSlash): Resolved {
   let parsed: URL;
   try {
-    parsed = new URL(url, base);
+    parsed = new URL(withBracketedHost(url), base);
   } catch {
     return { kind: 'malformed' };
   }
@@ -233,6 +233,15 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * A URL whose IPv6 host's brackets are percent-encoded given them back: Markdown encodes `[` and
+ * `]` anywhere in a URL, as GitHub does (`<http://[::1]:8000/>` becomes `http://%5B::1%5D:8000/`),
+ * and the encoded host is no host a URL parser reads.
+ */
+function withBracketedHost(url: string): string {
+  return url.replace(/^([a-z][a-z\d+.-]*:\/\/)%5B([\da-f:.]+)%5D/i, '$1[$2]');
+}
 
 /** How many of a page's ids a broken anchor's hint lists when none is close to what was written. */
 const IDS_LISTED = 8;

@@ -8,6 +8,9 @@ import { checkNotFound } from '../site/validate.ts';
 import { deriveEntries, planRoutes, type DerivedRoute, type Route } from './routes.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
+/** The page written as `404.html` when the site names none, if it has one (else the engine writes a plain one). */
+const DEFAULT_NOT_FOUND = '/404';
+
 /** Every page of the site: one per entry, and the pages derived from the content. */
 export interface SiteRoutes {
   routes: Route[];
@@ -28,7 +31,7 @@ export function routeSite(site: Site, content: Content): SiteRoutes {
   const diagnostics: Diagnostic[] = [];
   const derived = derivePages(site, content.catalogue, hasErrors(content.diagnostics) ? [] : diagnostics);
   const pages = derived.length ? [...content.entries, ...derived] : content.entries;
-  const routes = planRoutes(pages, site.notFound);
+  const routes = planRoutes(pages, site.notFound ?? DEFAULT_NOT_FOUND);
   if (!hasErrors(content.diagnostics) && !hasErrors(diagnostics)) diagnostics.push(...checkNotFound(site, routes));
   if (!derived.length) return { routes, catalogue: content.catalogue, entryHashes: content.entryHashes, diagnostics };
   const entryHashes = new Map(content.entryHashes);

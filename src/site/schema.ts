@@ -140,7 +140,7 @@ export const siteSchema = z.strictObject({
   navigation: z.enum(['client', 'document']).optional(),
   routes: callable('a function (catalogue) => derived routes').optional(),
   trailingSlash: z.enum(['never', 'always']).optional(),
-  notFound: rootRelative('/404'),
+  notFound: rootRelative('/404').optional(),
   og: socialImages.optional(),
   head: component.optional(),
   feeds: z.array(feed).optional(),
