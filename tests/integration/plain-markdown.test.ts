@@ -96,13 +96,17 @@ describe('a collection of plain Markdown', () => {
   }, 60_000);
 
   it("leaves a link to a server on the reader's machine as written, IPv6 included, never an error", async () => {
-    const local = '\n[one](http://localhost:3000/) <http://127.0.0.1:8080/x> <http://[::1]:8000/> [four](http://[::1]/)\n';
+    const local =
+      '\n[one](http://localhost:3000/) <http://127.0.0.1:8080/x> <http://[::1]:8000/> [four](http://[::1]/)\n\n' +
+      'Open http://localhost:PORT/ or [this](http://127.0.0.1:port) or http://localhost:{{port}}/x or <http://[::1]:PORT>\n';
     const { result, writer } = await buildWith({ 'commands/serve.md': sheet('serve', local) });
     expect(result.diagnostics).toEqual([]);
     const page = textOf(writer, 'commands/serve/index.html');
     expect(page).toContain('href="http://localhost:3000/"');
     expect(page).toContain('href="http://127.0.0.1:8080/x"');
     expect(page).toContain('href="http://%5B::1%5D:8000/"');
+    expect(page).toContain('href="http://localhost:PORT/"');
+    expect(page).toContain('href="http://127.0.0.1:port"');
   }, 60_000);
 
   it("builds a site that names no notFound page and has no /404, with the engine's plain 404.html", async () => {
