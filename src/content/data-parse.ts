@@ -27,7 +27,7 @@ const FORMATS = { json: 'JSON', yaml: 'YAML', yml: 'YAML', toml: 'TOML', csv: 'C
 
 /**
  * The CSV and TOML parsers, loaded by `loadDataParsers` only when the content has such a file:
- * a site without one (most sites) never loads them, which kept 0.06 s off every build's
+ * a site without one (most sites) never loads them: 85 KB of JavaScript off every build's
  * start-up (issue 44; docs/performance-history.md).
  */
 const parsers: { csv?: typeof import('csv-parse/sync'); toml?: typeof import('smol-toml') } = {};
