@@ -66,6 +66,25 @@ const keepModuleLocations: esbuild.Plugin = {
   },
 };
 
+/**
+ * gray-matter's js-yaml 3 loads esprima (0.28 MB) when it loads, for a `!!js/function` tag, which
+ * only its own YAML engine reads; the engine splits front matter with gray-matter but reads the
+ * YAML with the `yaml` package (`content/parse.ts`), so esprima is never used, and loading it was
+ * part of every build's start-up (issue 44). js-yaml is written to work without it (in a browser),
+ * and does so here.
+ */
+const withoutEsprima: esbuild.Plugin = {
+  name: 'without-esprima',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/ }, async ({ path: file }) => {
+      const source = await fs.promises.readFile(file, 'utf8');
+      const loadsEsprima = "esprima = _require('esprima');";
+      if (!source.includes(loadsEsprima)) throw new Error(`build-lib: ${file} no longer loads esprima as expected: look again`);
+      return { contents: source.replace(loadsEsprima, 'esprima = undefined;'), loader: 'js' };
+    });
+  },
+};
+
 const result = await esbuild.build({
   entryPoints: ENTRIES.map((entry) => ({ in: path.join(src, `${entry}.ts`), out: entry })),
   outdir: lib,
@@ -80,7 +99,7 @@ const result = await esbuild.build({
   tsconfig: path.join(root, 'tsconfig.lib.json'),
   sourcemap: 'linked',
   sourcesContent: true,
-  plugins: [keepModuleLocations],
+  plugins: [keepModuleLocations, withoutEsprima],
   write: false,
   logLevel: 'warning',
 });

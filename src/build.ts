@@ -24,6 +24,7 @@ import { headersFile } from './security/headers-output.ts';
 import { indexSite } from './search/index-site.ts';
 import { hostFiles } from './security/host-files.ts';
 import { seoFiles } from './seo/crawlers.ts';
+import { plainNotFoundFiles } from './seo/plain-not-found.ts';
 import { checkEmptyFeeds } from './seo/feeds.ts';
 import { createSiteContext } from './site/context.ts';
 import { ogImageUrl } from './site/social-images.ts';
@@ -90,6 +91,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
       ...pages.files,
       ...drawn.files,
       ...seo,
+      ...plainNotFoundFiles(site, routes.routes),
     ];
     const search = await indexSite(site, { routes: routes.routes, pages, last });
     // Written before the link check, so that a link to a redirect's old path holds.

@@ -1,5 +1,3 @@
-import { parse as parseCsv, CsvError } from 'csv-parse/sync';
-import { parse as parseToml, TomlError } from 'smol-toml';
 import { LineCounter, parseDocument, visit, type Document } from 'yaml';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
@@ -26,6 +24,30 @@ export interface DataFile {
 }
 
 const FORMATS = { json: 'JSON', yaml: 'YAML', yml: 'YAML', toml: 'TOML', csv: 'CSV' } as const;
+
+/**
+ * The CSV and TOML parsers, loaded by `loadDataParsers` only when the content has such a file:
+ * a site without one (most sites) never loads them: 85 KB of JavaScript off every build's
+ * start-up (issue 44; docs/performance-history.md).
+ */
+const parsers: { csv?: typeof import('csv-parse/sync'); toml?: typeof import('smol-toml') } = {};
+
+/** Loads the parsers the data files of these paths need (see `parsers`), before `readDataFile` reads them. */
+export async function loadDataParsers(relatives: readonly string[]): Promise<void> {
+  const needs = (extension: string) => relatives.some((relative) => relative.endsWith(`.${extension}`));
+  const [csv, toml] = await Promise.all([
+    needs('csv') && !parsers.csv ? import('csv-parse/sync') : undefined,
+    needs('toml') && !parsers.toml ? import('smol-toml') : undefined,
+  ]);
+  if (csv) parsers.csv = csv;
+  if (toml) parsers.toml = toml;
+}
+
+/** A parser `loadDataParsers` was to load: a build that did not ask for it is the engine's mistake. */
+function loaded<T>(parser: T | undefined, format: string): T {
+  if (!parser) throw new Error(`The ${format} parser was not loaded: call loadDataParsers with the data files first.`);
+  return parser;
+}
 
 /**
  * Reads a data file with its format's parser (JSON.parse, `yaml`, smol-toml, csv-parse). A
@@ -122,12 +144,13 @@ type Fail = (reason: string, at?: Partial<Location>) => DataFile;
  * its row's line and the header's column of that field (its 1-based position in the row).
  */
 function readCsv(text: string, fail: Fail): DataFile {
+  const { parse: parseCsv, CsvError } = loaded(parsers.csv, 'CSV');
   let rows: Array<{ record: Record<string, string>; info: { lines: number; columns: Array<{ name: string }> } }>;
   try {
     rows = parseCsv(text, { columns: true, info: true, skip_empty_lines: true, trim: false });
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    const details = error as CsvError & { lines?: number };
+    const details = error as InstanceType<typeof CsvError> & { lines?: number };
     return fail(firstLine(error.message), { line: details.lines });
   }
   const columns = new Map((rows[0]?.info.columns ?? []).map(({ name }, i) => [name, i + 1]));
@@ -148,6 +171,7 @@ function readCsv(text: string, fail: Fail): DataFile {
  * sets its first key (`key =`, or a `[key]` table header), the file's first line otherwise.
  */
 function readToml(text: string, fail: Fail): DataFile {
+  const { parse: parseToml, TomlError } = loaded(parsers.toml, 'TOML');
   let value: Record<string, unknown>;
   try {
     value = parseToml(text) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
-import { urlForContentFile } from '../core/urls.ts';
+import { shownUrl, urlForContentFile } from '../core/urls.ts';
 
 /** A file (its path gives the URL) or an entry of a data file or a loader (it names its URL, and where it is written). */
 type Claim = { file: string; relative?: string; label?: string; url?: string; at?: () => { line: number; column: number } };
@@ -16,11 +16,11 @@ export function checkDuplicateUrls(claims: readonly Claim[]): Diagnostic[] {
     claimants.length < 2
       ? []
       : claimants.map((claim) => ({
-          ...diagnose('duplicate-url', { kind: 'files', url }),
+          ...diagnose('duplicate-url', { kind: 'files', url: shownUrl(url) }),
           file: claim.file,
           // Located only on the way to the error: finding where an entry is written may parse its file again.
           ...(claim.at?.() ?? { line: 1 }),
-          expected: `one file for the URL ${url}`,
+          expected: `one file for the URL ${shownUrl(url)}`,
           actual: claimants.map((c) => c.label ?? `content/${c.relative}`).join(', '),
         })),
   );

@@ -14,6 +14,7 @@ import { skippedContent } from './skipped.ts';
 import { draftBundles, type DraftBundles } from './draft-bundles.ts';
 import type { InputBounds } from '../safety/input-bounds.ts';
 import { dataFileEntries, type DataResult } from './data-entries.ts';
+import { loadDataParsers } from './data-parse.ts';
 import { loadCollections, type LoadOptions } from './loaders.ts';
 import { localesOf } from '../i18n/locales.ts';
 import { localizedUrl } from '../i18n/content-paths.ts';
@@ -72,6 +73,7 @@ export async function readContent(site: ContentSite, options: ReadOptions = {}, 
   const sources = scanned.sources;
   const skipping = skippedContent(site.contentDir, new Set(sources.map((source) => source.relative)), excluded);
   // Data files and loaders give entries of their own (see `data-entries.ts`, `loaders.ts`), after the Markdown files'.
+  await loadDataParsers(scanned.data.map((source) => source.relative));
   const data = scanned.data.flatMap((source) =>
     dataFileEntries(site, collections.find((collection) => collection.holds(source.relative))!, source),
   );

@@ -1,4 +1,5 @@
 import micromatch from 'micromatch';
+import { isNameOfDots } from './walk.ts';
 import type { z } from 'zod';
 import type { Entry } from './entry.ts';
 import { formatField, type Diagnostic } from '../diagnostics/diagnostics.ts';
@@ -68,7 +69,12 @@ function isMdxFile(relative: string): boolean {
 /** A matcher for a list of globs: true when any of them matches, as `micromatch.isMatch` with the list. */
 function anyOf(globs: readonly string[]): (relative: string) => boolean {
   const matchers = globs.map((glob) => micromatch.matcher(glob));
-  return (relative) => matchers.some((matches) => matches(relative));
+  // A page named only by dots (`..md`) is no dotfile (see `walk.ts`): `*` matches it as it does any name.
+  const dotMatchers = globs.map((glob) => micromatch.matcher(glob, { dot: true }));
+  return (relative) => {
+    const named = isNameOfDots(relative.slice(relative.lastIndexOf('/') + 1)) ? dotMatchers : matchers;
+    return named.some((matches) => matches(relative));
+  };
 }
 
 /**

@@ -43,7 +43,7 @@ export function walkFolder(dir: string, bounds: InputBounds, keep: (relative: st
       throw error;
     }
     for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
+      if (isHidden(entry.name)) continue;
       // Concatenated, not path.join'd: joining normalizes each path, and that was half the walk's time.
       const file = folder + path.sep + entry.name;
       const relative = prefix + entry.name;
@@ -62,6 +62,20 @@ export function walkFolder(dir: string, bounds: InputBounds, keep: (relative: st
   visit(path.resolve(dir), '');
   files.sort((a, b) => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0));
   return { files, diagnostics };
+}
+
+/**
+ * A dotfile or dot-folder (`.notes.md`, `.obsidian/`), left out; but not a Markdown file whose
+ * name is only dots (`..md`, the shell's `.` command in a cheat sheet): that is a page, whose URL
+ * `urlSegmentOfName` (`core/urls.ts`) makes safe.
+ */
+function isHidden(name: string): boolean {
+  return name.startsWith('.') && !isNameOfDots(name);
+}
+
+/** Whether a file's name is only dots before `.md` or `.mdx` (`..md`, `....md`): a page, not a dotfile. */
+export function isNameOfDots(name: string): boolean {
+  return /^\.+\.mdx?$/i.test(name);
 }
 
 /**

@@ -17,7 +17,20 @@ export function urlForContentFile(relative: string, style: TrailingSlash = 'neve
   const listPage = name.startsWith('_');
   const bare = listPage ? name.slice(1) : name;
   if (bare !== 'index') parts.push(bare);
-  return { url: pageUrl(`/${parts.join('/')}`, style), listPage };
+  return { url: pageUrl(`/${parts.map(urlSegmentOfName).join('/')}`, style), listPage };
+}
+
+/**
+ * A file or folder name as a URL path segment, percent-encoded where a link written with it
+ * would not lead back: `%`, `#` and `?` (`100%` → `100%25`, as Eleventy and browsers write them).
+ * A name of one or two dots (`..md`, the shell's `.` command) would be a dot segment, which every
+ * URL parser resolves away, `%2E` included; its page is the folder `%2E` (or `%2E%2E`) of the
+ * output, at the URL `%252E`, so that it never leaves its folder (see `safety/output-paths.ts`).
+ * Other characters (spaces, any Unicode) are escaped by browsers and stay as written.
+ */
+export function urlSegmentOfName(name: string): string {
+  const folder = name === '.' || name === '..' ? name.replaceAll('.', '%2E') : name;
+  return folder.replace(/[%#?]/g, (character) => encodeURIComponent(character));
 }
 
 /** A URL path with one leading slash and no trailing slash (except the root). */
@@ -26,9 +39,23 @@ export function normalizeUrlPath(urlPath: string): string {
   return collapsed.length > 1 ? collapsed.replace(/\/$/, '') : collapsed;
 }
 
-/** Where a URL's page is written: clean URLs, so `/a/b` becomes `a/b/index.html`. */
+/** A URL path as a message shows it: decoded (`/commands/100%`, `/시간`), or as it is when it is not valid percent-encoding. */
+export function shownUrl(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Where a URL's page is written: clean URLs, so `/a/b` becomes `a/b/index.html`; the escapes of
+ * `urlSegmentOfName` decoded (`/100%25` → `100%/index.html`), as a host decodes the URL to find the
+ * file. An escaped slash, backslash or dot stays as written: `outputPathProblem` refuses them in
+ * a URL the site names, and `%252E` is decoded once, to a folder named `%2E`.
+ */
 export function urlToOutPath(url: string): string {
-  const clean = normalizeUrlPath(url);
+  const clean = normalizeUrlPath(url).replace(/%(25|23|3F)/gi, (encoded) => decodeURIComponent(encoded));
   return clean === '/' ? 'index.html' : `${clean.slice(1)}/index.html`;
 }
 

@@ -243,6 +243,11 @@ function caseClashes(routes: readonly Route[]): Diagnostic[] {
  * found, and its URL in the site's style given as `styled`.
  */
 function resolveUrl(url: string, base: string, siteOrigin: string, contents: ReadonlyMap<string, unknown>, style: TrailingSlash): Resolved {
+  // A URL on this machine (`http://localhost:3000` in a tutorial) names a reader's own server,
+  // never a page of the published site, so it is neither checked nor listed as another site's,
+  // even with a placeholder for its port (`http://localhost:PORT`) that no URL parser reads.
+  // (Only a URL written whole: a path resolves against the site's origin, which is local in `site serve`.)
+  if (isLoopbackUrl(url)) return { kind: 'ignored' };
   let parsed: URL;
   try {
     parsed = new URL(url, base);
@@ -250,10 +255,6 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
     return { kind: 'malformed' };
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { kind: 'ignored' };
-  // A URL on this machine (`http://localhost:3000` in a tutorial) names a reader's own server,
-  // never a page of the published site, so it is neither checked nor listed as another site's.
-  // (Only a URL written whole: a path resolves against the site's origin, which is local in `site serve`.)
-  if (LOOPBACK_HOSTS.test(parsed.hostname) && /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(url)) return { kind: 'ignored' };
   if (parsed.origin !== siteOrigin) return { kind: 'external', url: parsed.href };
   let path: string;
   let fragment: string;
@@ -269,6 +270,16 @@ function resolveUrl(url: string, base: string, siteOrigin: string, contents: Rea
   const isPage = key !== '' && target === `${key}/index.html`;
   const styled = isPage && parsed.pathname.endsWith('/') !== (style === 'always') ? pageUrl(parsed.pathname, style) : undefined;
   return { kind: 'internal', path: parsed.pathname, key, target, fragment, styled };
+}
+
+/**
+ * An http(s) URL written whole whose host is this machine: `localhost`, `127.x.x.x` or `[::1]`,
+ * whose brackets Markdown writes percent-encoded (`http://%5B::1%5D:8000/`, as GitHub does). Read
+ * from the text, not parsed: whatever follows the host (`:PORT`, `:{{port}}`) does not matter.
+ */
+function isLoopbackUrl(url: string): boolean {
+  const host = /^https?:\/\/(?:[^@/?#]*@)?(\[[^\]/]*\]|%5B[^/?#]*?%5D|[^:/?#]*)/i.exec(url.trim())?.[1];
+  return host !== undefined && LOOPBACK_HOSTS.test(host.replace(/^%5B(.*)%5D$/i, '[$1]'));
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;

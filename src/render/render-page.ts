@@ -1,5 +1,5 @@
 import { createElement as h, Fragment } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToString } from './render-to-string.ts';
 import type { Catalogue } from '../content/catalogue.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { siteFrame, sourceExcerpt } from '../diagnostics/thrown-in-site.ts';

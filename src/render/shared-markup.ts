@@ -1,5 +1,5 @@
 import { createContext, createElement as h, useContext, type ComponentType, type ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToString } from './render-to-string.ts';
 
 /**
  * Markup that many pages share: an island, or a component wrapped in React's `memo`, is rendered

@@ -10,6 +10,9 @@ import { diagnose } from '../diagnostics/catalogue/index.ts';
 import { localesOf } from '../i18n/locales.ts';
 import { fallbackEntries } from './fallback.ts';
 
+/** The page written as `404.html` when the site names none, if it has one (else the engine writes a plain one). */
+const DEFAULT_NOT_FOUND = '/404';
+
 /** Every page of the site: one per entry, and the pages derived from the content. */
 export interface SiteRoutes {
   routes: Route[];
@@ -33,7 +36,7 @@ export function routeSite(site: Site, content: Content): SiteRoutes {
   const locales = localesOf(site);
   // Pages a locale shows in place of missing translations (`i18n.fallback`): routes, not catalogue entries.
   const fallbacks = fallbackEntries(derived.length ? createCatalogue(pages) : content.catalogue, locales, site.trailingSlash);
-  const routes = planRoutes(fallbacks.length ? [...pages, ...fallbacks] : pages, site.notFound, locales);
+  const routes = planRoutes(fallbacks.length ? [...pages, ...fallbacks] : pages, site.notFound ?? DEFAULT_NOT_FOUND, locales);
   if (!hasErrors(content.diagnostics) && !hasErrors(diagnostics)) diagnostics.push(...checkNotFound(site, routes));
   if (!derived.length && !fallbacks.length) return { routes, catalogue: content.catalogue, entryHashes: content.entryHashes, diagnostics };
   const entryHashes = new Map(content.entryHashes);

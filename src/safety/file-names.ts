@@ -5,12 +5,11 @@ import { outputPathProblem, unsafeOutputPath } from './output-paths.ts';
 
 /**
  * Characters a content file's name may not hold, because the URL made from it would not lead
- * back to it: `#` and `?` start a fragment or a query, `%` starts an escape, a backslash is read
- * as a slash, control characters are dropped or refused, and spaces at either end of a name are
- * trimmed by browsers. (Other characters, spaces inside a name or any Unicode, are escaped in links
- * and work.)
+ * back to it: a backslash is read as a slash, control characters are dropped or refused, and
+ * spaces at either end of a name are trimmed by browsers. (`%`, `#` and `?` are percent-encoded
+ * in the URL, see `urlSegmentOfName`; spaces inside a name and any Unicode are escaped in links.)
  */
-const UNREACHABLE = /[#?%\\\u0000-\u001f\u007f]|(^|\/)\s|\s($|\/)/;
+const UNREACHABLE = /[\\\u0000-\u001f\u007f]|(^|\/)\s|\s($|\/)/;
 
 /** A diagnostic when a content file's path would make a URL that cannot reach its page. */
 export function checkFileName(source: { file: string; relative: string }): Diagnostic | undefined {
@@ -23,7 +22,7 @@ export function checkFileName(source: { file: string; relative: string }): Diagn
     file: source.file,
     line: 1,
     field: 'file name',
-    expected: 'a name without #, ?, %, \\, control characters, or spaces at either end',
+    expected: 'a name without \\, control characters, or spaces at either end',
     actual: JSON.stringify(source.relative),
   };
 }

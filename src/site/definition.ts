@@ -143,8 +143,11 @@ export interface SiteDefinition {
    * apart from the others (see docs/documentation-sites.md).
    */
   links?: { external?: readonly string[] };
-  /** The URL of the page whose HTML is also written as `404.html`. */
-  notFound: string;
+  /**
+   * The URL of the page whose HTML is also written as `404.html` (default: the page at `/404` if
+   * the site has one, else a plain page of the engine's). A page named here must exist.
+   */
+  notFound?: string;
   /** Social preview images, one per page, drawn with satori or named by hand (default: none). */
   og?: SocialImages;
   /** Extra elements for each page's `<head>`, such as JSON-LD (`<JsonLd>`); rendered after the engine's own. */

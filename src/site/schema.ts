@@ -171,7 +171,7 @@ export const siteSchema = z.strictObject({
   routes: callable('a function (catalogue) => derived routes').optional(),
   trailingSlash: z.enum(['never', 'always']).optional(),
   links: z.strictObject({ external: z.array(rootRelative('/reference/**')).optional() }).optional(),
-  notFound: rootRelative('/404'),
+  notFound: rootRelative('/404').optional(),
   og: socialImages.optional(),
   head: component.optional(),
   feeds: z.array(feed).optional(),

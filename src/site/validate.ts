@@ -356,11 +356,17 @@ function dateFieldProblems(collection: SiteInput['collections'][number], index: 
   });
 }
 
-/** The not-found page must be a page of the site: checked once the content is read and the routes are planned. */
+/**
+ * The not-found page a site names must be a page of the site: checked once the content is read
+ * and the routes are planned. A site that names none gets its `/404` page, or the engine's plain one.
+ */
 export function checkNotFound(site: Pick<Site, 'notFound' | 'locate'>, routes: readonly Route[]): Diagnostic[] {
-  if (routes.some((route) => normalizeUrlPath(route.url) === normalizeUrlPath(site.notFound))) return [];
-  const urls = routes.map((route) => route.url);
-  const suggestion = closest(site.notFound, urls);
+  const named = site.notFound;
+  if (named === undefined || routes.some((route) => normalizeUrlPath(route.url) === normalizeUrlPath(named))) return [];
+  const suggestion = closest(
+    named,
+    routes.map((route) => route.url),
+  );
   return [
     {
       ...diagnose('missing-not-found-page', { suggestion }),

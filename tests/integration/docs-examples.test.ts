@@ -320,7 +320,7 @@ const CHECKS: Record<string, (built: Built) => void | Promise<void>> = {
       '<meta name="description" content="List the contents of a folder, hidden files included when asked."/>',
     );
     expect(hrefsIn(text('index.html'), '<ul class="commands">', '</ul>')).toEqual(['/commands/grep', '/commands/ls', '/commands/tar']);
-    // The excluded file is never read (its name would be invalid-file-name); the dotfile is counted.
+    // The excluded file is never read (it would be a page, /commands/%25template); the dotfile is counted.
     expect(result.fileCount).toBe(5);
     expect(result.skipped).toEqual(['.notes.md']);
     expect([...files.keys()].filter((file) => file.includes('template') || file.includes('notes'))).toEqual([]);

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -92,7 +93,9 @@ describe('the packed engine, installed in an empty folder', () => {
     for (const bundled of ['zod', 'unified', 'remark-parse', 'micromark', 'yaml', 'gray-matter', 'commander', 'fast-glob']) {
       expect(imported, bundled).not.toContain(bundled);
     }
-    for (const external of ['react', 'react-dom', 'esbuild', 'tinypool', 'pagefind']) expect(imported, external).toContain(external);
+    for (const external of ['react', 'esbuild', 'tinypool', 'pagefind']) expect(imported, external).toContain(external);
+    // React's non-streaming renderer alone, found through the package (render/render-to-string.ts).
+    expect(code).toContain('"react-dom/package.json"');
   });
 
   it('has no install script, so npm runs nothing of it on install, and names the Node it needs', () => {
@@ -142,6 +145,30 @@ describe('the packed engine, installed in an empty folder', () => {
       process.kill(server.pid!, 'SIGTERM');
       await exited;
     }
+  }, 180_000);
+
+  // Issue 44: a build's start-up loads nothing the build does not use. (The starter inited above.)
+  it("builds the starter without loading esprima or React's streaming renderer", () => {
+    const hook = path.join(work, 'loaded-files.mjs');
+    const list = path.join(work, 'loaded-files.txt');
+    fs.writeFileSync(
+      hook,
+      `import module from 'node:module';
+import fs from 'node:fs';
+module.registerHooks({ load(url, context, next) { fs.appendFileSync(${JSON.stringify(list)}, url + '\\n'); return next(url, context); } });
+`,
+    );
+    // A clean build, so that pages are rendered (the build above left pages to reuse).
+    for (const made of ['dist', '.site-cache']) fs.rmSync(path.join(app, made), { recursive: true, force: true });
+    const built = run(process.execPath, ['--import', pathToFileURL(hook).href, path.join(app, 'node_modules/.bin/site'), 'build']);
+    expect(built.status, built.output).toBe(0);
+    const loaded = fs.readFileSync(list, 'utf8').split('\n');
+    expect(loaded.some((url) => url.includes('/react-dom/cjs/react-dom-server-legacy.node.'))).toBe(true);
+    for (const unused of ['/esprima/', '/react-dom/cjs/react-dom-server.node.'])
+      expect(
+        loaded.filter((url) => url.includes(unused)),
+        unused,
+      ).toEqual([]);
   }, 180_000);
 
   it('type-checks the starter against the declarations it ships, and they catch a wrong site definition', () => {

@@ -9,6 +9,7 @@ import { OutputPathError } from '../../src/output/write-guards.ts';
 import { OUTPUT_SIGNATURE } from '../../src/output/ownership.ts';
 import { deriveEntries, planRoutes } from '../../src/routes/routes.ts';
 import { checkFileName } from '../../src/safety/file-names.ts';
+import { urlForContentFile, urlToOutPath } from '../../src/core/urls.ts';
 import { outputPathProblem, RESERVED_OUTPUT_NAMES } from '../../src/safety/output-paths.ts';
 import { HEADERS_FILE } from '../../src/security/headers-output.ts';
 import { CADDY_FILE, NGINX_FILE, VERCEL_FILE } from '../../src/security/host-files.ts';
@@ -72,6 +73,27 @@ describe('an output path the site or its content names', () => {
     expect(checkFileName({ file: '/site/content/og/x.md', relative: 'og/x.md' })).toMatchObject({ code: 'unsafe-output-path', line: 1 });
     expect(checkFileName({ file: '/site/content/404.html.md', relative: '404.html.md' })).toMatchObject({ code: 'unsafe-output-path' });
     expect(checkFileName({ file: '/site/content/posts/og.md', relative: 'posts/og.md' })).toBeUndefined();
+  });
+
+  // Issue 44: names of dots and escapes are pages (`..md` is the shell's `.` in a cheat sheet), so
+  // their URLs are made so that no page lands outside its folder or on another page's file.
+  it.each([
+    'commands/..md',
+    'commands/...md',
+    'a/b/...md',
+    'commands/%2e%2e.md',
+    'commands/%2E%2E%2F%2E%2E.md',
+    'commands/%5c.md',
+    '%2e.md',
+  ])('the page of the file %j is written inside its folder, at no other page', (relative) => {
+    expect(checkFileName({ file: `/site/content/${relative}`, relative })).toBeUndefined();
+    const { url } = urlForContentFile(relative);
+    const out = urlToOutPath(url);
+    const folder = path.posix.dirname(relative);
+    expect(out.split('/')).not.toContain('..');
+    expect(out.split('/')).not.toContain('.');
+    expect(path.posix.dirname(path.posix.dirname(path.posix.normalize(out)))).toBe(folder);
+    expect(outputPathProblem(url)).toBeUndefined();
   });
 
   it("is an error at a file of the content folder that would land on the host's or the build's own files", () => {

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { jsonKeyLines, nestingDepth, readDataFile } from '../../src/content/data-parse.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jsonKeyLines, nestingDepth, loadDataParsers, readDataFile } from '../../src/content/data-parse.ts';
+
+beforeAll(() => loadDataParsers(['data.csv', 'data.toml']));
 
 const read = (relative: string, text: string) => readDataFile({ file: `/site/content/${relative}`, relative, text });
 const only = (relative: string, text: string) => {

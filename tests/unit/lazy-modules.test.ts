@@ -6,12 +6,17 @@ import { describe, expect, it } from 'vitest';
 const src = path.resolve(import.meta.dirname, '../../src');
 const url = (file: string) => JSON.stringify(pathToFileURL(path.join(src, file)).href);
 
+const DEFAULT_IMPORTS = `
+    const { renderMarkdown } = await import(${url('render/markdown.ts')});
+    const { findInlineCode } = await import(${url('security/inline-code.ts')});
+    await import(${url('og/draw.ts')});`;
+
 /**
  * The packages a fresh Node process has loaded after `steps` (a module body using `renderMarkdown`,
  * `findInlineCode` and `createDrawer`'s module), as Node's module hooks see them: a build's start-up
  * pays for every package loaded, so those only some sites need load where they are used.
  */
-function packagesLoadedAfter(steps: string): string[] {
+function packagesLoadedAfter(steps: string, imports = DEFAULT_IMPORTS): string[] {
   const script = `
     import module from 'node:module';
     const loaded = new Set();
@@ -22,9 +27,7 @@ function packagesLoadedAfter(steps: string): string[] {
         return next(url, context);
       },
     });
-    const { renderMarkdown } = await import(${url('render/markdown.ts')});
-    const { findInlineCode } = await import(${url('security/inline-code.ts')});
-    await import(${url('og/draw.ts')});
+    ${imports}
     ${steps}
     console.log(JSON.stringify([...loaded]));`;
   const out = execFileSync(process.execPath, ['--conditions', 'source', '--input-type=module', '-e', script], { encoding: 'utf8' });
@@ -49,5 +52,18 @@ describe('packages only some sites need', () => {
     );
     expect(loaded).toContain('rehype-raw');
     expect(loaded).toContain('parse5');
+  }, 60_000);
+
+  it('are loaded for data files only when the content has one of their format (issue 44: CSV and TOML)', () => {
+    const imports = `
+      await import(${url('content/read.ts')});
+      const { loadDataParsers } = await import(${url('content/data-parse.ts')});`;
+    const none = packagesLoadedAfter(`await loadDataParsers(['team.yaml', 'books.json']);`, imports);
+    expect(none).toContain('yaml');
+    expect(none).not.toContain('csv-parse');
+    expect(none).not.toContain('smol-toml');
+    const csv = packagesLoadedAfter(`await loadDataParsers(['books.csv']);`, imports);
+    expect(csv).toContain('csv-parse');
+    expect(csv).not.toContain('smol-toml');
   }, 60_000);
 });

@@ -34,6 +34,14 @@ describe('checkDuplicateUrls', () => {
     }
   });
 
+  it('shows the URL decoded, as the author named the file: a name of dots and its escape are one URL', () => {
+    const diagnostics = checkDuplicateUrls([
+      { file: '/a', relative: 'commands/..md' },
+      { file: '/b', relative: 'commands/%2E.md' },
+    ]);
+    expect(diagnostics.map((d) => d.expected)).toEqual(['one file for the URL /commands/%2E', 'one file for the URL /commands/%2E']);
+  });
+
   it('treats _index.md and index.md in one folder as a clash', () => {
     expect(
       checkDuplicateUrls([

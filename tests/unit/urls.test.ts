@@ -21,6 +21,15 @@ describe('urlForContentFile', () => {
     ['about/company.md', '/about/company', false],
     ['about/index.md', '/about', false],
     ['projects/_archive.md', '/projects/archive', true],
+    // Names awkward in a URL are percent-encoded; a name of one or two dots is no dot segment.
+    ['commands/%.md', '/commands/%25', false],
+    ['commands/c#.md', '/commands/c%23', false],
+    ['commands/what?.md', '/commands/what%3F', false],
+    ['commands/..md', '/commands/%252E', false],
+    ['commands/...md', '/commands/%252E%252E', false],
+    ['commands/....md', '/commands/...', false],
+    ['commands/%2E%2E.md', '/commands/%252E%252E', false],
+    ['commands/[.md', '/commands/[', false],
   ])('%s → %s (list page: %s)', (relative, url, listPage) => {
     expect(urlForContentFile(relative)).toEqual({ url, listPage });
   });
@@ -33,6 +42,12 @@ describe('urlToOutPath', () => {
     ['/about/team/', 'about/team/index.html'],
     ['//about//team', 'about/team/index.html'],
     ['/ErrorNotFound', 'ErrorNotFound/index.html'],
+    ['/commands/%25', 'commands/%/index.html'],
+    ['/commands/c%23', 'commands/c#/index.html'],
+    ['/commands/what%3f', 'commands/what?/index.html'],
+    ['/commands/%252E', 'commands/%2E/index.html'],
+    ['/commands/%252E%252E', 'commands/%2E%2E/index.html'],
+    ['/tags/a%20b', 'tags/a%20b/index.html'],
   ])('%s → %s', (url, out) => {
     expect(urlToOutPath(url)).toBe(out);
   });

@@ -6,7 +6,7 @@ const base = { title: z.string().min(1), description: z.string().min(1) };
 const commands = defineCollection({
   name: 'commands',
   include: ['commands/*.md'],
-  // A file whose name could make no URL, kept beside the pages: never read, never checked.
+  // The outline new sheets are copied from, kept beside the pages: never read, never checked.
   exclude: ['commands/%*.md'],
   // Front matter may be left out; when it is there, its fields win over the computed ones.
   frontMatter: 'optional',

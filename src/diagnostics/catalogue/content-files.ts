@@ -25,7 +25,8 @@ export const contentFiles = area({
       severity: 'error',
       message: (p) => `The file's path makes a URL that cannot lead back to the page: it has ${p.what}`,
       hint: () => 'Rename the file; its name is the last part of the page’s URL.',
-      cause: 'a file name holding `#`, `?`, `%`, `\\`, a control character, or a space at either end: its URL could not lead back to it',
+      cause:
+        'a file name holding `\\`, a control character, or a space at either end: its URL could not lead back to it (`%`, `#` and `?` are percent-encoded in the URL)',
       fix: 'rename the file',
     }),
     'duplicate-url': entry<{ kind: 'files'; url: string } | { kind: 'pages'; url: string; file: boolean } | { kind: 'case' }>({
