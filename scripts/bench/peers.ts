@@ -23,13 +23,14 @@
  * It prints a table (medians; a ratio is the median of the ratios of the same round, which keeps
  * it fair while the machine's speed drifts) and writes the figures to reports/peers.json.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
 import { EXTERNAL, REQUIRE_BANNER } from '../lib-bundle.ts';
+import { installPacked, sh, timed as timedIn, type Timing } from './peer-runs.ts';
 import { editedFile, SHAPES, TOOLS, writeSite, type Shape, type Tool } from './peers-sites.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -59,54 +60,6 @@ if (shapes.some((shape) => !SHAPES.includes(shape))) {
   process.exit(2);
 }
 
-interface Timing {
-  wall: number;
-  cpu: number;
-  /** Peak resident memory of the largest process of the run, in MB (GNU time's %M), when /usr/bin/time is there. */
-  memory?: number;
-}
-
-const GNU_TIME = '/usr/bin/time';
-const hasGnuTime = fs.existsSync(GNU_TIME);
-
-/** User + system seconds of the children this process has waited for (Linux: /proc/self/stat). */
-function childCpu(): number {
-  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields 16 and 17 of stat(5), cutime and cstime, counted from field 3 (the state) here.
-  return (Number(fields[13]) + Number(fields[14])) / 100;
-}
-
-/** Runs a command to its end, timed from spawn to exit; its output is kept only to explain a failure. */
-function timed(command: string, args: string[], cwd: string): Promise<Timing> {
-  const cpu = childCpu();
-  const started = performance.now();
-  const memoryFile = path.join(work, 'peak-memory.txt');
-  if (hasGnuTime) [command, args] = [GNU_TIME, ['-f', '%M', '-o', memoryFile, command, ...args]];
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...process.env, NODE_ENV: 'production', TZ: 'UTC' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const timing: Timing = { wall: (performance.now() - started) / 1000, cpu: childCpu() - cpu };
-      if (hasGnuTime) timing.memory = Number(fs.readFileSync(memoryFile, 'utf8').trim().split('\n').at(-1)) / 1024;
-      if (code === 0) resolve(timing);
-      else reject(new Error(`${path.basename(command)} ${args.join(' ')} (in ${cwd}) exited with ${code}:\n${stderr.slice(-2000)}`));
-    });
-  });
-}
-
-function sh(command: string, args: string[], cwd: string): string {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stderr}${result.stdout}`.slice(-3000));
-  return result.stdout;
-}
-
 const hugoVersion = spawnSync('hugo', ['version'], { encoding: 'utf8' });
 const hasHugo = hugoVersion.status === 0;
 if (!hasHugo)
@@ -120,38 +73,12 @@ fs.mkdirSync(work, { recursive: true });
 
 /** Eleventy 3 from the registry and this repository's own package, packed and installed as a user would. */
 function install(): { eleventy: string; stillsite: string } {
-  const eleventy = path.join(work, 'node_modules/@11ty/eleventy/cmd.cjs');
-  const stillsite = path.join(work, 'node_modules/stillsite/bin/site');
-  const packed = fs.existsSync(path.join(work, 'packed')) ? fs.readdirSync(path.join(work, 'packed')) : [];
-  if (fs.existsSync(eleventy) && fs.existsSync(stillsite) && packed.length) {
-    console.log(`bench:peers: reusing the installs in ${work}`);
-    return { eleventy, stillsite };
-  }
-  console.log('bench:peers: packing stillsite (npm pack, which compiles lib/)...');
-  fs.mkdirSync(path.join(work, 'packed'), { recursive: true });
-  // Packing compiles lib/ into the checkout (prepack): the checkout is left as it was found.
-  const hadLib = fs.existsSync(path.join(root, 'lib'));
-  const tarball = sh('npm', ['pack', '--silent', '--pack-destination', path.join(work, 'packed')], root)
-    .trim()
-    .split('\n')
-    .at(-1)!;
-  if (!hadLib) fs.rmSync(path.join(root, 'lib'), { recursive: true, force: true });
-  const { peerDependencies } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    peerDependencies: Record<string, string>;
-  };
-  const manifest = {
-    name: 'peers',
-    private: true,
-    type: 'module',
-    dependencies: { '@11ty/eleventy': '^3', stillsite: `file:packed/${tarball}`, ...peerDependencies },
-  };
-  fs.writeFileSync(path.join(work, 'package.json'), JSON.stringify(manifest, null, 2));
-  console.log('bench:peers: installing @11ty/eleventy@3 and the stillsite tarball from the npm registry...');
-  sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], work);
-  return { eleventy, stillsite };
+  const stillsite = installPacked(root, work, { '@11ty/eleventy': '^3' }, 'bench:peers');
+  return { eleventy: path.join(work, 'node_modules/@11ty/eleventy/cmd.cjs'), stillsite };
 }
 
 const bin = install();
+const timed = (command: string, args: string[], cwd: string) => timedIn(command, args, cwd, work);
 const floorScript = await bundleFloor();
 
 /**
