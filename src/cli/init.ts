@@ -7,10 +7,15 @@ export function registerInit(program: Command): void {
     .command('init')
     .argument('[starter]', 'the starter: blog (the default) or docs, a documentation site; any other word is the folder')
     .argument('[dir]', 'the folder to start the site in, made if missing (default: the current folder)')
+    .option(
+      '--locales <codes>',
+      'write the blog in these languages, the first the default: en,de (translated sample text for en, de, fr, es, ar)',
+    )
     .description('start a new site: write a small starter site (content, templates, islands, styles) into a folder')
     .action(async (first: string | undefined, second: string | undefined, _options: object, command: Command) => {
-      const { root } = command.optsWithGlobals<{ root: string }>();
+      const { root, locales } = command.optsWithGlobals<{ root: string; locales?: string }>();
       const { InitError, STARTERS, displayPath, scaffold } = await import('../init/scaffold.ts');
+      const { parseLocalesOption } = await import('../init/locales-option.ts');
       const starter = STARTERS.find((name) => name === first);
       // One word that names no starter is the folder, as `site init my-blog` always was.
       if (!starter && first !== undefined && second !== undefined)
@@ -18,7 +23,7 @@ export function registerInit(program: Command): void {
       const target = path.resolve(root, (starter ? second : first) ?? '.');
       let made: ReturnType<typeof scaffold>;
       try {
-        made = scaffold(target, starter);
+        made = scaffold(target, starter, { locales: locales === undefined ? undefined : parseLocalesOption(locales) });
       } catch (error) {
         if (!(error instanceof InitError)) throw error;
         // Nothing was written: a usage error (exit 2, see EXIT in main.ts), said as it is.

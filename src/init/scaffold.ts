@@ -3,14 +3,21 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_FILES } from '../site/load.ts';
+import { InitError } from './init-error.ts';
+import { multilingualPlan, type PlannedFile } from './multilingual-starter.ts';
 import { mergePackageJson, packageName, type PackageJson, type StarterPackage } from './package-json.ts';
+
+export { InitError };
 
 /** The starter sites `site init` writes: a blog (the default) and a documentation site. */
 export const STARTERS = ['blog', 'docs'] as const;
 export type StarterName = (typeof STARTERS)[number];
 
+/** The blog in several languages, written by `site init --locales en,de` (see multilingual-starter.ts). */
+const MULTILINGUAL_BLOG = 'blog-i18n';
+
 /** A starter's folder: kept as real files, so each is type-checked and built like any site. */
-export function starterDir(starter: StarterName): string {
+export function starterDir(starter: StarterName | typeof MULTILINGUAL_BLOG): string {
   return fileURLToPath(new URL(`./starters/${starter}/`, import.meta.url));
 }
 
@@ -22,9 +29,6 @@ const MACHINE_MADE = new Set(['node_modules', 'dist', '.site-cache']);
 
 /** Conflicting files named one by one; a folder holding a whole site already gets a count for the rest. */
 const SHOWN_CONFLICTS = 8;
-
-/** A reason `site init` wrote nothing: a usage error, told as it is. */
-export class InitError extends Error {}
 
 export interface Scaffolded {
   /** Files written, relative to the folder, in order; package.json and .gitignore are said to be updated when they were. */
@@ -38,9 +42,10 @@ export interface Scaffolded {
  * file, or another site definition, is already there, nothing at all is written. A package.json
  * gets what the site needs merged in, and a .gitignore the lines it lacks.
  */
-export function scaffold(target: string, starter: StarterName = 'blog'): Scaffolded {
+export function scaffold(target: string, starter: StarterName = 'blog', options: { locales?: readonly string[] } = {}): Scaffolded {
   if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) throw new InitError(`${target} is a file, not a folder.`);
-  const files = starterFiles(starter);
+  const plan = starterPlan(starter, options.locales);
+  const files = plan.files.map(({ file }) => file);
   const conflicts = [
     ...files.filter((file) => file !== '.gitignore' && fs.existsSync(path.join(target, file))),
     // A second definition would be ambiguous: the engine loads the first it finds.
@@ -59,26 +64,60 @@ export function scaffold(target: string, starter: StarterName = 'blog'): Scaffol
   const packageFile = path.join(target, 'package.json');
   const existing = readPackageJson(packageFile);
   const { json, notes } = mergePackageJson(existing, starterPackage(path.basename(target)));
+  notes.push(...plan.notes);
 
   fs.mkdirSync(target, { recursive: true });
   const written: Scaffolded['files'] = [{ file: 'package.json', updated: existing !== undefined }];
   fs.writeFileSync(packageFile, `${JSON.stringify(json, null, 2)}\n`);
-  for (const file of files) {
+  for (const planned of plan.files) {
+    const { file } = planned;
     const to = path.join(target, file);
     fs.mkdirSync(path.dirname(to), { recursive: true });
-    const source = path.join(starterDir(starter), Object.keys(STORED_AS).find((stored) => STORED_AS[stored] === file) ?? file);
     if (file === '.gitignore' && fs.existsSync(to)) {
-      if (appendMissingLines(to, fs.readFileSync(source, 'utf8'))) written.push({ file, updated: true });
+      if (appendMissingLines(to, 'text' in planned ? planned.text : fs.readFileSync(planned.from, 'utf8')))
+        written.push({ file, updated: true });
       continue;
     }
-    fs.copyFileSync(source, to, fs.constants.COPYFILE_EXCL);
+    if ('text' in planned) fs.writeFileSync(to, planned.text, { flag: 'wx' });
+    else fs.copyFileSync(planned.from, to, fs.constants.COPYFILE_EXCL);
     written.push({ file, updated: false });
   }
   return { files: written, notes };
 }
 
+/** What a starter writes, file by file; with `locales`, the blog in those languages. */
+function starterPlan(starter: StarterName, locales: readonly string[] | undefined): { files: PlannedFile[]; notes: string[] } {
+  if (!locales) {
+    const dir = starterDir(starter);
+    return { files: starterFiles(starter).map((file) => ({ file, from: path.join(dir, storedName(file)) })), notes: [] };
+  }
+  if (starter !== 'blog')
+    throw new InitError(
+      `--locales writes the blog starter in several languages; the ${starter} starter has one language for now (site init --locales ${locales.join(',')} my-site).`,
+    );
+  const dir = starterDir(MULTILINGUAL_BLOG);
+  const { files, notes } = multilingualPlan(dir, filesOf(dir), locales);
+  // The plan names files as a site has them; the one stored under another name is read from that.
+  const stored = (planned: PlannedFile) =>
+    'from' in planned && storedName(planned.file) !== planned.file
+      ? { ...planned, from: path.join(dir, storedName(planned.file)) }
+      : planned;
+  return { files: files.map(stored), notes };
+}
+
+/** The name a starter's file is stored under in its folder (`_gitignore` for `.gitignore`). */
+function storedName(file: string): string {
+  const base = path.posix.basename(file);
+  const stored = Object.keys(STORED_AS).find((name) => STORED_AS[name] === base);
+  return stored ? path.posix.join(path.posix.dirname(file), stored) : file;
+}
+
 /** A starter's files as they are named in a site, relative and with `/`, sorted. */
 export function starterFiles(starter: StarterName = 'blog'): string[] {
+  return filesOf(starterDir(starter));
+}
+
+function filesOf(dir: string): string[] {
   const found: string[] = [];
   const walk = (dir: string, prefix: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -87,7 +126,7 @@ export function starterFiles(starter: StarterName = 'blog'): string[] {
       else found.push(`${prefix}${STORED_AS[entry.name] ?? entry.name}`);
     }
   };
-  walk(starterDir(starter), '');
+  walk(dir, '');
   return found.sort();
 }
 

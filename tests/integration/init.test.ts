@@ -209,3 +209,107 @@ describe('site init docs', () => {
     expect(fs.existsSync(path.join(work, 'elsewhere'))).toBe(false);
   });
 });
+
+describe('site init --locales', () => {
+  const read = (folder: string, file: string) => fs.readFileSync(path.join(folder, 'dist', file), 'utf8');
+
+  it('writes the blog in English, German and Arabic: routes per locale, hreflang, a switcher, dates and words per locale, Arabic right to left', () => {
+    const made = site(work, 'init', '--locales', 'en,de,ar', 'polyglot');
+    expect(made.status, made.stderr).toBe(0);
+    const folder = path.join(work, 'polyglot');
+    const files = filesIn(folder);
+    expect(files.filter((file) => file.startsWith('content/'))).toEqual([
+      'content/404.md',
+      'content/ar/404.md',
+      'content/ar/index.md',
+      'content/ar/posts/hello-world.md',
+      'content/de/404.md',
+      'content/de/index.md',
+      'content/de/posts/hello-world.md',
+      'content/index.md',
+      'content/posts/hello-world.md',
+    ]);
+    expect(made.stdout).not.toContain('translate these');
+    const config = fs.readFileSync(path.join(folder, 'site.config.tsx'), 'utf8');
+    expect(config).toContain("    defaultLocale: 'en',\n    locales: ['en', 'de', 'ar'],\n");
+    expect(fs.readFileSync(path.join(folder, 'src/strings.ts'), 'utf8')).toMatch(/^ {2}en: \{$[\s\S]*^ {2}de: \{$[\s\S]*^ {2}ar: \{$/m);
+    expect(fs.readFileSync(path.join(folder, 'src/strings.ts'), 'utf8')).not.toContain('  fr: {');
+
+    const built = site(folder, 'build');
+    expect(built.status, built.stdout + built.stderr).toBe(0);
+    const german = read(folder, 'de/posts/hello-world/index.html');
+    expect(german).toContain('<html lang="de" dir="ltr">');
+    expect(german).toContain('<h1>Hallo, Welt</h1>');
+    expect(german).toContain('<time dateTime="2026-01-15">15. Januar 2026</time>');
+    for (const [lang, url] of [
+      ['en', '/posts/hello-world'],
+      ['de', '/de/posts/hello-world'],
+      ['ar', '/ar/posts/hello-world'],
+      ['x-default', '/posts/hello-world'],
+    ])
+      expect(german).toContain(`<link rel="alternate" hrefLang="${lang}" href="https://example.com${url}"/>`);
+    const switcher = /<nav aria-label="Sprache" class="switcher">(.*?)<\/nav>/.exec(german)![1]!;
+    expect([...switcher.matchAll(/<a href="([^"]+)" hrefLang="(\w+)"[^>]*>([^<]+)<\/a>/g)].map((link) => link.slice(1))).toEqual([
+      ['/posts/hello-world', 'en', 'English'],
+      ['/de/posts/hello-world', 'de', 'Deutsch'],
+      ['/ar/posts/hello-world', 'ar', 'العربية'],
+    ]);
+    expect(switcher).toContain('aria-current="page">Deutsch');
+    // The island's words come from the German table.
+    expect(german).toContain('Link kopieren');
+    const germanHome = read(folder, 'de/index.html');
+    expect(germanHome).toContain('<a class="site-name" href="/de">My site</a>');
+    expect(germanHome).toContain('<h2 id="posts-heading">Beiträge</h2>');
+    expect(germanHome).toContain('<a href="/de/posts/hello-world">Hallo, Welt</a>');
+    const arabic = read(folder, 'ar/index.html');
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain('<h2 id="posts-heading">المقالات</h2>');
+    expect(read(folder, 'index.html')).toContain('<html lang="en" dir="ltr">');
+    expect(read(folder, 'sitemap.xml')).toContain(
+      '<xhtml:link rel="alternate" hreflang="de" href="https://example.com/de/posts/hello-world"/>',
+    );
+  });
+
+  it("gives a language it has no text in the default locale's, says to translate it, and a regional code its language's", () => {
+    const made = site(work, 'init', '--locales', 'de,ja,fr-CA', 'mirrored');
+    expect(made.status, made.stderr).toBe(0);
+    const folder = path.join(work, 'mirrored');
+    expect(made.stdout).toContain('content/ja/ and the ja table of src/strings.ts hold the German text: translate these.\n');
+    expect(made.stdout).not.toContain('content/fr-CA/ and');
+    const page = (file: string) => fs.readFileSync(path.join(folder, 'content', file), 'utf8');
+    expect(page('ja/posts/hello-world.md')).toBe(page('posts/hello-world.md'));
+    expect(page('posts/hello-world.md')).toContain('title: Hallo, Welt');
+    expect(page('fr-CA/posts/hello-world.md')).toContain('title: Bonjour, le monde');
+    const built = site(folder, 'build');
+    expect(built.status, built.stdout + built.stderr).toBe(0);
+    expect(read(folder, 'ja/index.html')).toContain('<html lang="ja" dir="ltr">');
+    expect(read(folder, 'fr-CA/index.html')).toContain('<h2 id="posts-heading">Articles</h2>');
+  });
+
+  it.each([
+    [
+      'en,,de',
+      'site: --locales "en,,de": code 2 is empty; expected codes separated by commas, such as --locales en,de (the first is the default language).\n',
+    ],
+    [
+      'en,de_DE',
+      'site: --locales: "de_DE" is not a language code; expected a tag such as de, fr or pt-BR (parts joined by "-"), such as --locales en,de (the first is the default language).\n',
+    ],
+    ['en,xx', 'site: --locales: "xx" names no language or region that Intl knows; expected a code such as de, fr, es or ar.\n'],
+    ['en,de,EN', 'site: --locales: "EN" is named twice; name each language once.\n'],
+  ])('refuses --locales %s with exit 2 and writes nothing', (codes, message) => {
+    const refused = site(work, 'init', '--locales', codes, 'refused');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe(message);
+    expect(fs.existsSync(path.join(work, 'refused'))).toBe(false);
+  });
+
+  it('refuses --locales with the docs starter, which has one language', () => {
+    const refused = site(work, 'init', 'docs', '--locales', 'en,de', 'docs-polyglot');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(
+      'site: --locales writes the blog starter in several languages; the docs starter has one language for now',
+    );
+    expect(fs.existsSync(path.join(work, 'docs-polyglot'))).toBe(false);
+  });
+});

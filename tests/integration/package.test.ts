@@ -59,6 +59,8 @@ describe('the packed engine, installed in an empty folder', () => {
       'lib/runner/worker.js',
       'lib/init/starters/blog/site.config.tsx',
       'lib/init/starters/blog/_gitignore',
+      'lib/init/starters/blog-i18n/src/strings.ts',
+      'lib/init/starters/blog-i18n/content/ar/posts/hello-world.md',
       'lib/init/starters/docs/site.config.tsx',
       'lib/init/starters/docs/src/islands/ThemeToggle.tsx',
     ]) {
@@ -230,6 +232,28 @@ describe('the documentation starter of the packed engine', () => {
     );
     const wrong = run('npx', ['tsc', '-p', 'docs-site']);
     expect(wrong.output).toMatch(/src\/wrong\.ts\(2,\d+\): error TS\d+:[\s\S]*?description/);
+  }, 300_000);
+});
+
+describe('the multilingual blog of the packed engine', () => {
+  it('inits in English and German beside the blog, builds both languages and type-checks against the shipped declarations', () => {
+    const init = run('npx', ['site', 'init', '--locales', 'en,de', 'polyglot-site']);
+    expect(init.status, init.output).toBe(0);
+    const folder = path.join(app, 'polyglot-site');
+    const built = run('npx', ['site', 'build'], { cwd: folder });
+    expect(built.status, built.output).toBe(0);
+    const page = fs.readFileSync(path.join(folder, 'dist/de/posts/hello-world/index.html'), 'utf8');
+    expect(page).toContain('<html lang="de" dir="ltr">');
+    expect(page).toContain('<a href="/posts/hello-world" hrefLang="en" lang="en">English</a>');
+    // TypeScript and the types came with the blog's `npm install`, in the folder both sites sit in.
+    const checked = run('npx', ['tsc', '-p', 'polyglot-site']);
+    expect(checked.status, checked.output).toBe(0);
+    fs.writeFileSync(
+      path.join(folder, 'src/wrong.tsx'),
+      "import type { LayoutProps } from 'stillsite';\nexport const word = (props: LayoutProps) => props.t(1);\n",
+    );
+    const wrong = run('npx', ['tsc', '-p', 'polyglot-site']);
+    expect(wrong.output).toMatch(/src\/wrong\.tsx\(2,\d+\): error TS2345/);
   }, 300_000);
 });
 
