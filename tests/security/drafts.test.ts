@@ -72,12 +72,13 @@ describe("a draft's page bundle", () => {
     const { paths } = await buildWith(
       'nested',
       {
-        'posts/hello/appendix/index.md': '---\ntitle: Appendix\ndescription: Published.\n---\nSee [the table](./table.txt).\n',
+        'posts/hello/appendix/index.md':
+          '---\ntitle: Appendix\ndescription: Published.\n---\nSee [the table](./table.txt).\n\n![The diagram](/images/diagram.png)\n',
         'posts/hello/appendix/table.txt': 'A table.\n',
         'posts/hello/figures/plot.txt': 'The draft’s own, one folder down.\n',
       },
       false,
-      // The same bytes under the same name elsewhere: the same variant files, which that image still needs.
+      // The same bytes under the same name elsewhere, shown by a published page: the same variant files, which that image still needs.
       'images/diagram.png',
     );
     expect(paths).toContain('images/diagram.png');

@@ -131,7 +131,8 @@ describe('planOgImages: the language of an image', () => {
   it("takes the spec's lang, else the page's locale, and draws with it", async () => {
     expect((await plan({ lang: 'ar' }, 'en')).task.lang).toBe('ar');
     expect((await plan({}, 'he-IL')).task.lang).toBe('he-IL');
-    expect((await plan({})).task.lang).toBeUndefined();
+    // A site without i18n: its one locale is its lang.
+    expect((await plan({})).task.lang).toBe(base.lang);
   });
 
   it('keys the image by its lang and the fonts that lang picks', async () => {
