@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { isBuiltin } from 'node:module';
+import module, { isBuiltin } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import type { Element } from 'hast';
 import type { Root as MdastRoot, RootContent as MdastNode } from 'mdast';
@@ -54,6 +55,8 @@ export function mdxImportGuard(site: { root: string; contentDir: string }): esbu
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (!args.importer.endsWith('.mdx') || args.pluginData === CHECKING) return undefined;
         const kind = refusedByName(args.path) ?? (await refusedByPlace(build, args, project));
+        // A package left to Node that is not installed would fail only when the page's module loads, with a stack trace.
+        if (kind === 'missing') return { errors: [{ text: `Could not resolve "${args.path}"` }] };
         if (!kind) return undefined;
         const { severity: _, ...words } = diagnose('mdx-import-refused', { specifier: args.path, kind });
         const refused = new RefusedMdx({ ...words, field: 'import' }, args.path);
@@ -75,20 +78,30 @@ async function refusedByPlace(
   build: esbuild.PluginBuild,
   args: esbuild.OnResolveArgs,
   project: readonly string[],
-): Promise<'outside' | undefined> {
+): Promise<'outside' | 'missing' | undefined> {
   const resolved = await build.resolve(args.path, {
     kind: args.kind,
     importer: args.importer,
     resolveDir: args.resolveDir,
     pluginData: CHECKING,
   });
-  // What does not resolve is esbuild's to report; a package left to Node is the project's own.
-  if (resolved.errors.length || resolved.external || !path.isAbsolute(resolved.path)) return undefined;
+  // What does not resolve is esbuild's to report; a package left to Node is the project's own, if it is installed.
+  if (resolved.external) return isInstalled(args.path, args.importer) ? undefined : 'missing';
+  if (resolved.errors.length || !path.isAbsolute(resolved.path)) return undefined;
   const inside = project.some((folder) => {
     const relative = path.relative(folder, resolved.path);
     return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
   });
   return inside ? undefined : 'outside';
+}
+
+/** Whether Node finds the package a bare specifier names (`@scope/name/sub` → `@scope/name`) from the importing file. */
+function isInstalled(specifier: string, importer: string): boolean {
+  try {
+    return module.findPackageJSON(specifier, pathToFileURL(importer)) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** What `remarkCheckMdx` refused in a file, kept on the file's data until the loader reads it (`refusedContent`). */

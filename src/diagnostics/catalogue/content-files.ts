@@ -88,7 +88,9 @@ export const contentFiles = area({
       message: (p) => ('unresolved' in p ? `imports "${p.unresolved}", which does not resolve` : p.compiler),
       hint: (p) =>
         'unresolved' in p
-          ? 'Fix the path: it is read from the MDX file’s folder, as in the site’s own code.'
+          ? /^[^./]/.test(p.unresolved)
+            ? 'No package of that name is installed in the project: install it, or drop the import and give its components to every MDX page in the site definition: markdown: { mdx: { components: { Name } } }.'
+            : 'Fix the path: it is read from the MDX file’s folder, as in the site’s own code.'
           : p.compiler.startsWith('<')
             ? 'Import it in the file, or give it to every MDX page in the site definition: markdown: { mdx: { components: { Name } } }.'
             : 'MDX is JSX inside Markdown: close every tag, and write { and < in text as {"{"} and &lt;.',
