@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import { memoryWriter } from '../../src/output/write.ts';
+import { loadSite } from '../../src/site/load.ts';
+
+/** The guide's multilingual example (en, de, ar; `posts/english-only` has no translation), with the search and `i18n.fallback` on. */
+const EXAMPLE = path.resolve('docs/examples/multilingual');
+
+/** The URL of every page in the index: each fragment is gzip of `pagefind_dcd` and the page's JSON (Pagefind's own format). */
+function indexedUrls(files: Map<string, Uint8Array>): string[] {
+  const urls: string[] = [];
+  for (const [file, bytes] of files) {
+    if (!file.startsWith('pagefind/fragment/')) continue;
+    const text = gunzipSync(bytes).toString('utf8');
+    urls.push((JSON.parse(text.slice(text.indexOf('{'))) as { url: string }).url);
+  }
+  return urls.sort();
+}
+
+describe('the search of a multilingual site', () => {
+  it('has one index per locale, of that locale’s own pages: no fallback copy, no locale’s 404 page', async () => {
+    const loaded = await loadSite(EXAMPLE);
+    const site = { ...loaded, search: true, i18n: { ...loaded.i18n!, fallback: true } };
+    const writer = memoryWriter();
+    const result = await build(site, writer, { threads: 0, cache: false });
+    expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+    // The fallback copies are built (they are pages), but not found by the search.
+    expect(writer.files.has('de/posts/english-only/index.html')).toBe(true);
+    expect(writer.files.has('de/404.html')).toBe(true);
+
+    const entry = JSON.parse(new TextDecoder().decode(writer.files.get('pagefind/pagefind-entry.json'))) as {
+      languages: Record<string, { page_count: number }>;
+    };
+    expect(Object.fromEntries(Object.entries(entry.languages).map(([lang, { page_count }]) => [lang, page_count]))).toEqual({
+      en: 4,
+      de: 3,
+      ar: 3,
+    });
+    expect(indexedUrls(writer.files)).toEqual([
+      '/',
+      '/about',
+      '/ar',
+      '/ar/about',
+      '/ar/posts/hello-world',
+      '/de',
+      '/de/about',
+      '/de/posts/hello-world',
+      '/posts/english-only',
+      '/posts/hello-world',
+    ]);
+  });
+});
