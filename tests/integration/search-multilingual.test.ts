@@ -22,7 +22,13 @@ function indexedUrls(files: Map<string, Uint8Array>): string[] {
 describe('the search of a multilingual site', () => {
   it('has one index per locale, of that locale’s own pages: no fallback copy, no locale’s 404 page', async () => {
     const loaded = await loadSite(EXAMPLE);
-    const site = { ...loaded, search: true, i18n: { ...loaded.i18n!, fallback: true } };
+    // As its `const search = true;` makes it, with the fallback on too.
+    const site = {
+      ...loaded,
+      search: true,
+      i18n: { ...loaded.i18n!, fallback: true },
+      islands: { Search: path.join(EXAMPLE, 'islands/Search.tsx') },
+    };
     const writer = memoryWriter();
     const result = await build(site, writer, { threads: 0, cache: false });
     expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
