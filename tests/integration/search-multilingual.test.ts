@@ -1,12 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { memoryWriter } from '../../src/output/write.ts';
-import { loadSite } from '../../src/site/load.ts';
+import { loadSite, withContent } from '../../src/site/load.ts';
 
 /** The guide's multilingual example (en, de, ar; `posts/english-only` has no translation), with the search and `i18n.fallback` on. */
 const EXAMPLE = path.resolve('docs/examples/multilingual');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'search-multilingual-'));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** The example as its `const search = true;` makes it, with the fallback on, built in memory. */
+async function buildExample(contentDir?: string) {
+  const loaded = await loadSite(EXAMPLE);
+  const site = {
+    ...(contentDir ? withContent(loaded, contentDir) : loaded),
+    search: true,
+    i18n: { ...loaded.i18n!, fallback: true },
+    islands: { Search: path.join(EXAMPLE, 'islands/Search.tsx') },
+  };
+  const writer = memoryWriter();
+  const result = await build(site, writer, { threads: 0, cache: false });
+  expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+  return writer;
+}
 
 /** The URL of every page in the index: each fragment is gzip of `pagefind_dcd` and the page's JSON (Pagefind's own format). */
 function indexedUrls(files: Map<string, Uint8Array>): string[] {
@@ -20,18 +39,8 @@ function indexedUrls(files: Map<string, Uint8Array>): string[] {
 }
 
 describe('the search of a multilingual site', () => {
-  it('has one index per locale, of that locale’s own pages: no fallback copy, no locale’s 404 page', async () => {
-    const loaded = await loadSite(EXAMPLE);
-    // As its `const search = true;` makes it, with the fallback on too.
-    const site = {
-      ...loaded,
-      search: true,
-      i18n: { ...loaded.i18n!, fallback: true },
-      islands: { Search: path.join(EXAMPLE, 'islands/Search.tsx') },
-    };
-    const writer = memoryWriter();
-    const result = await build(site, writer, { threads: 0, cache: false });
-    expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+  it('has one index per locale, of that locale’s own pages, and no fallback copy in any', async () => {
+    const writer = await buildExample();
     // The fallback copies are built (they are pages), but not found by the search.
     expect(writer.files.has('de/posts/english-only/index.html')).toBe(true);
     expect(writer.files.has('de/404.html')).toBe(true);
@@ -56,5 +65,17 @@ describe('the search of a multilingual site', () => {
       '/posts/english-only',
       '/posts/hello-world',
     ]);
+  });
+
+  it('leaves out each locale’s 404 page even when it is not hidden', async () => {
+    const content = path.join(work, 'content');
+    fs.cpSync(path.join(EXAMPLE, 'content'), content, { recursive: true });
+    for (const file of ['404.md', 'de/404.md', 'ar/404.md']) {
+      const at = path.join(content, file);
+      fs.writeFileSync(at, fs.readFileSync(at, 'utf8').replace('hidden: true\n', ''));
+    }
+    const urls = indexedUrls((await buildExample(content)).files);
+    expect(urls.filter((url) => url.endsWith('/404'))).toEqual([]);
+    expect(urls).toContain('/de/posts/hello-world');
   });
 });
