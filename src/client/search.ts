@@ -23,7 +23,35 @@ export interface SearchProps {
   fallback?: { href: string; label: string };
   /** Where the index is (default `/pagefind/`, where `site build` writes it). */
   bundle?: string;
+  /**
+   * The dialog's other words, for a site in another language (a multilingual layout passes its
+   * `t()`'s): any left out are English. `{query}` is what was typed, `{count}` the number found.
+   */
+  words?: Partial<SearchWords>;
 }
+
+/** The words of the dialog besides its label and the no-JavaScript note. */
+export interface SearchWords {
+  close: string;
+  more: string;
+  prompt: string;
+  searching: string;
+  failed: string;
+  /** `{query}`: no result for it. */
+  none: string;
+  /** `{count}` results for `{query}`, by the plural category of `{count}` in the page's language (`Intl.PluralRules`): `other` for any missing. */
+  results: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+}
+
+const ENGLISH: SearchWords = {
+  close: 'Close',
+  more: 'Show more results',
+  prompt: 'Type to search the site.',
+  searching: 'Searching…',
+  failed: 'The search could not be loaded.',
+  none: 'No results for “{query}”.',
+  results: { one: '{count} result for “{query}”.', other: '{count} results for “{query}”.' },
+};
 
 /** What Pagefind's `search()` gives for each result, once its data is loaded. */
 interface ResultData {
@@ -66,11 +94,18 @@ function loadPagefind(bundle: string): Promise<Pagefind> {
   return pagefind;
 }
 
-export function Search({ label = 'Search', noScript = 'Search needs JavaScript.', fallback, bundle = '/pagefind/' }: SearchProps) {
+export function Search({
+  label = 'Search',
+  noScript = 'Search needs JavaScript.',
+  fallback,
+  bundle = '/pagefind/',
+  words: given,
+}: SearchProps) {
+  const words: SearchWords = { ...ENGLISH, ...given };
   const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [state, setState] = useState<{ query: string; results: ResultData[]; total: number; error?: string }>({
+  const [state, setState] = useState<{ query: string; results: ResultData[]; total: number; error?: boolean }>({
     query: '',
     results: [],
     total: 0,
@@ -122,7 +157,7 @@ export function Search({ label = 'Search', noScript = 'Search needs JavaScript.'
         const results = await Promise.all(found.results.slice(0, shown).map((result) => result.data()));
         if (!stale) setState({ query: term, results, total: found.results.length });
       } catch {
-        if (!stale) setState({ query: term, results: [], total: 0, error: 'The search could not be loaded.' });
+        if (!stale) setState({ query: term, results: [], total: 0, error: true });
       }
     })();
     return () => void (stale = true);
@@ -151,7 +186,7 @@ export function Search({ label = 'Search', noScript = 'Search needs JavaScript.'
     }
   };
 
-  const status = statusText(state, query.trim());
+  const status = statusText(state, query.trim(), words);
   return h(
     Fragment,
     null,
@@ -198,7 +233,7 @@ export function Search({ label = 'Search', noScript = 'Search needs JavaScript.'
               setShown(PAGE_SIZE);
             },
           }),
-          h('button', { type: 'button', className: 'search-close', onClick: close }, 'Close'),
+          h('button', { type: 'button', className: 'search-close', onClick: close }, words.close),
         ),
         h('p', { id: statusId, className: 'search-status', role: 'status' }, status),
         h(
@@ -214,19 +249,25 @@ export function Search({ label = 'Search', noScript = 'Search needs JavaScript.'
           ),
         ),
         state.total > state.results.length
-          ? h('button', { type: 'button', className: 'search-more', onClick: () => setShown(shown + PAGE_SIZE) }, 'Show more results')
+          ? h('button', { type: 'button', className: 'search-more', onClick: () => setShown(shown + PAGE_SIZE) }, words.more)
           : null,
       ),
     ),
   );
 }
 
-function statusText(state: { query: string; results: ResultData[]; total: number; error?: string }, typed: string): string {
-  if (state.error) return state.error;
-  if (typed === '') return 'Type to search the site.';
-  if (state.query !== typed) return 'Searching…';
-  if (state.total === 0) return `No results for “${typed}”.`;
-  return `${state.total} ${state.total === 1 ? 'result' : 'results'} for “${typed}”.`;
+function statusText(
+  state: { query: string; results: ResultData[]; total: number; error?: boolean },
+  typed: string,
+  words: SearchWords,
+): string {
+  if (state.error) return words.failed;
+  if (typed === '') return words.prompt;
+  if (state.query !== typed) return words.searching;
+  const fill = (text: string) => text.replace(/\{query\}/g, typed).replace(/\{count\}/g, String(state.total));
+  if (state.total === 0) return fill(words.none);
+  const category = new Intl.PluralRules(document.documentElement.lang || 'en').select(state.total);
+  return fill(words.results[category] ?? words.results.other);
 }
 
 /**

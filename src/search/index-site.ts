@@ -3,8 +3,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Route } from '../content/entry.ts';
 import { digest } from '../core/digest.ts';
+import { normalizeUrlPath } from '../core/urls.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { localesOf } from '../i18n/locales.ts';
 import { CarriedFile } from '../output/files.ts';
 import { forEachLimited, type CurrentOutput, type OutputFile } from '../output/write.ts';
 import type { SiteDefinition } from '../site/definition.ts';
@@ -54,8 +56,8 @@ const withHashed = (files: OutputFile[]) => ({ files, hashed: files.filter((file
 
 /**
  * Builds the site's search index with Pagefind from the rendered pages in memory, when the site
- * has `search`. Never indexed: drafts, hidden and `noindex` pages, the 404 page (redirect pages are
- * not routes). When no indexed page changed since the last build into this output, that build's
+ * has `search`. Never indexed: drafts, hidden and `noindex` pages, the 404 pages, fallback copies
+ * (redirect pages are not routes). When no indexed page changed since the last build into this output, that build's
  * index is carried over unread.
  */
 export async function indexSite(site: SiteDefinition, { routes, pages, last }: SearchInput): Promise<SearchStage> {
@@ -97,16 +99,34 @@ export async function indexSite(site: SiteDefinition, { routes, pages, last }: S
   return { ...withHashed(made.files), sources, indexed: entries.length, reused: false, diagnostics: [] };
 }
 
-/** The pages a search may find: published, visible, not the 404 page, and those the site's `include` keeps. */
-export function indexedRoutes(site: Pick<SiteDefinition, 'notFound'>, routes: readonly Route[], options: SearchOptions): Route[] {
+/**
+ * The pages a search may find: published, visible, not a 404 page (the site's, nor a locale's
+ * `/de/404`), not a page a locale shows in place of a missing translation (`i18n.fallback`: a copy
+ * whose canonical is the original, indexed in its own locale), and those the site's `include` keeps.
+ */
+export function indexedRoutes(
+  site: Pick<SiteDefinition, 'notFound' | 'lang' | 'i18n'>,
+  routes: readonly Route[],
+  options: SearchOptions,
+): Route[] {
+  const notFound = notFoundUrls(site);
   return routes.filter(
     (route) =>
       !route.entry.draft &&
       !route.entry.hidden &&
       !route.noindex &&
-      route.url !== site.notFound &&
+      route.entry.fallbackOf === undefined &&
+      !notFound.has(normalizeUrlPath(route.url)) &&
       (options.include ? options.include(route.entry) !== false : true),
   );
+}
+
+/** The not-found page's URL, and each prefixed locale's (as `planRoutes` draws `de/404.html` from `/de/404`). */
+function notFoundUrls(site: Pick<SiteDefinition, 'notFound' | 'lang' | 'i18n'>): Set<string> {
+  const locales = localesOf(site);
+  const urls = new Set([normalizeUrlPath(site.notFound)]);
+  if (locales.multilingual) for (const locale of locales.list) urls.add(normalizeUrlPath(`${locales.prefix(locale.code)}${site.notFound}`));
+  return urls;
 }
 
 /** A page's filters and metadata as the site's `fields` gives them, or what is wrong with them. */

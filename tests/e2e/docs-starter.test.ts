@@ -15,20 +15,33 @@ import { serveStatic } from './static-server.ts';
 // it, built and served under its real Content-Security-Policy (issue 40, point 7).
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-starter-e2e-'));
 let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
-beforeAll(async () => {
-  const root = path.join(work, 'site');
+/** The same starter with its one line `const search = true;`. */
+let searchServer: Awaited<ReturnType<typeof serveStatic>> | undefined;
+
+async function buildStarter(name: string, search: boolean) {
+  const root = path.join(work, name);
   scaffold(root, 'docs');
-  const out = path.join(work, 'dist');
+  if (search) {
+    const config = path.join(root, 'site.config.tsx');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('const search = false;', 'const search = true;'));
+  }
+  const out = path.join(work, `${name}-dist`);
   const result = await build(await loadSite(root), diskWriter(out), {
     threads: 0,
     socialImages: false,
-    cache: { dir: path.join(work, 'cache') },
+    cache: { dir: path.join(work, `${name}-cache`) },
   });
   expect(result.diagnostics).toEqual([]);
-  server = await serveStatic(out);
-}, 120_000);
+  return serveStatic(out);
+}
+
+beforeAll(async () => {
+  server = await buildStarter('site', false);
+  searchServer = await buildStarter('with-search', true);
+}, 180_000);
 afterAll(async () => {
   await server?.close();
+  await searchServer?.close();
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -184,5 +197,37 @@ describe.skipIf(!hasBrowser)('the documentation starter in the browser', () => {
       }
       await context.close();
     }
+  });
+
+  it('with search on, finds a page by a word typed in the header’s search and follows the result to it', { timeout: 60_000 }, async () => {
+    const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto(`${searchServer!.url}/`);
+    await waitReady(page);
+    await page.locator('.header-actions .search-open').click();
+    await page.locator('.search-input').fill('callout');
+    await page.waitForFunction(() => /results? for “callout”/.test(document.querySelector('.search-status')?.textContent ?? ''));
+    await page.locator('.search-results a', { hasText: 'Writing pages' }).click();
+    await page.waitForURL(`${searchServer!.url}/guides/writing-pages`);
+    expect(await page.locator('h1').textContent()).toBe('Writing pages');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('with search off, ships nothing of it: no button, no Pagefind, no island code', async () => {
+    const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${server!.url}/`);
+    await waitReady(page);
+    await page.keyboard.press('Control+k');
+    expect(await page.locator('.search-open, .search-dialog, [data-island="Search"]').count()).toBe(0);
+    expect(requested.filter((url) => /pagefind|search/i.test(url))).toEqual([]);
+    expect((await fetch(`${server!.url}/pagefind/pagefind.js`)).status).toBe(404);
+    await context.close();
   });
 });

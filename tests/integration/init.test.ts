@@ -133,6 +133,36 @@ describe('site init', () => {
 });
 
 describe('site init docs', () => {
+  // Two builds of the starter, one with Pagefind: slower than the others on a busy machine.
+  it('shows the search on the right of the header once the one line says so, and ships none of it before', { timeout: 120_000 }, () => {
+    const made = site(work, 'init', 'docs', 'docs-search');
+    expect(made.status, made.stderr).toBe(0);
+    const folder = path.join(work, 'docs-search');
+    const home = () => fs.readFileSync(path.join(folder, 'dist/index.html'), 'utf8');
+    const scripts = () => filesIn(path.join(folder, 'dist')).filter((file) => file.endsWith('.js'));
+    const policy = () => /Content-Security-Policy: (.*)/.exec(fs.readFileSync(path.join(folder, 'dist/_headers'), 'utf8'))![1]!;
+    const off = site(folder, 'build');
+    expect(off.status, off.stderr).toBe(0);
+    expect(home()).not.toContain('data-island="Search"');
+    expect(home()).not.toContain('search-');
+    expect(fs.existsSync(path.join(folder, 'dist/pagefind'))).toBe(false);
+    expect(policy()).not.toContain('wasm-unsafe-eval');
+    const scriptsOff = scripts();
+
+    const config = path.join(folder, 'site.config.tsx');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('const search = false;', 'const search = true;'));
+    const on = site(folder, 'build');
+    expect(on.status, on.stderr).toBe(0);
+    // In the header's actions, before the theme toggle.
+    expect(home()).toMatch(/<div class="header-actions">[^]*data-island="Search"[^]*data-island="ThemeToggle"[^]*<\/header>/);
+    expect(policy()).toContain('wasm-unsafe-eval');
+    const entry = JSON.parse(fs.readFileSync(path.join(folder, 'dist/pagefind/pagefind-entry.json'), 'utf8'));
+    // The five pages: not the 404 page.
+    expect(entry.languages.en.page_count).toBe(5);
+    // The island's code is the only script the search adds to the site's own (Pagefind's are under pagefind/).
+    expect(scripts().filter((file) => !file.startsWith('pagefind/') && !scriptsOff.includes(file)).length).toBeGreaterThan(0);
+  });
+
   it('starts a documentation site whose pages have a sidebar, a table of contents, previous/next links and code blocks, and it builds', () => {
     const made = site(work, 'init', 'docs', 'my-docs');
     expect(made.status, made.stderr).toBe(0);

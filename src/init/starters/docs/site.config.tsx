@@ -8,6 +8,9 @@ import { Doc } from './src/templates/Doc.tsx';
 
 const here = import.meta.dirname;
 
+/** `true` turns the search on: `site build` indexes every page, and the header gets a Search button (`/` or Ctrl+K opens it). */
+const search = false;
+
 /** The whole site: `site build` and `site serve` load it from here. */
 export default defineSite({
   name: 'My docs',
@@ -32,10 +35,13 @@ export default defineSite({
   layout: Layout,
   head: Head,
   styles: { main: path.join(here, 'src/styles.css') },
+  // The search's island is declared only with the search on, so a site without it ships none of its code.
   islands: {
     ThemeToggle: path.join(here, 'src/islands/ThemeToggle.tsx'),
     CopyCode: path.join(here, 'src/islands/CopyCode.tsx'),
+    ...(search ? { Search: path.join(here, 'src/islands/Search.tsx') } : {}),
   },
+  search,
   notFound: '/404',
   markdown: {
     shiki: {

@@ -1,9 +1,10 @@
 import { Island, type LayoutProps } from 'stillsite';
+import Search from './islands/Search.tsx';
 import ThemeToggle from './islands/ThemeToggle.tsx';
 import { sidebar } from './sidebar.ts';
 
 /**
- * Around every page: a skip link, the header, the sidebar and the page. On a narrow screen the
+ * Around every page: a skip link, the header (the search on its right when it is on), the sidebar and the page. On a narrow screen the
  * sidebar folds into a <details> ("Menu"), which opens and closes without JavaScript.
  */
 export function Layout({ children, site, catalogue, route }: LayoutProps) {
@@ -19,6 +20,7 @@ export function Layout({ children, site, catalogue, route }: LayoutProps) {
           {site.name}
         </a>
         <div className="header-actions">
+          {site.search ? <Island name="Search" component={Search} props={{}} /> : null}
           <Island name="ThemeToggle" component={ThemeToggle} props={{}} />
         </div>
       </header>
