@@ -15,7 +15,7 @@ export interface Heading {
   depth: number;
   /** Its text, without markup. */
   text: string;
-  /** Its id, the fragment a link to it names (`#install`). */
+  /** Its id, the fragment a link to it names (`#install`); none for a heading a component draws without one. */
   id?: string;
 }
 

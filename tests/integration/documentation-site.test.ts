@@ -307,3 +307,40 @@ describe('GitHub-flavoured Markdown in MDX, as in Markdown', () => {
     SLOW,
   );
 });
+
+describe('an import of a package the project lacks', () => {
+  it(
+    'is invalid-mdx at its line, naming the package, not a crash when the page renders',
+    async () => {
+      const remove = withFile(
+        'content/guide/starlight.mdx',
+        [
+          '---',
+          'title: Ported',
+          'description: A page ported from Starlight.',
+          '---',
+          "import { Card } from '@astrojs/starlight/components';",
+          '',
+          '<Card title="Hello">Text</Card>',
+          '',
+        ].join('\n'),
+      );
+      try {
+        const { result } = await buildCopy();
+        const errors = result.diagnostics.filter((d) => d.severity === 'error');
+        expect(errors).toEqual([
+          expect.objectContaining({
+            code: 'invalid-mdx',
+            file: path.join(root, 'content/guide/starlight.mdx'),
+            line: 5,
+            message: expect.stringContaining('imports "@astrojs/starlight/components", which does not resolve'),
+            hint: expect.stringContaining('No package of that name is installed'),
+          }),
+        ]);
+      } finally {
+        remove();
+      }
+    },
+    SLOW,
+  );
+});

@@ -163,6 +163,33 @@ describe('site init docs', () => {
     expect(scripts().filter((file) => !file.startsWith('pagefind/') && !scriptsOff.includes(file)).length).toBeGreaterThan(0);
   });
 
+  it('leaves a heading a component draws without an id out of the docs starter’s table of contents', { timeout: 120_000 }, () => {
+    const made = site(work, 'init', 'docs', 'docs-drawn-heading');
+    expect(made.status, made.stderr).toBe(0);
+    const folder = path.join(work, 'docs-drawn-heading');
+    fs.writeFileSync(
+      path.join(folder, 'content/guides/cards.mdx'),
+      [
+        '---',
+        'title: Cards',
+        'description: A page whose component draws a heading.',
+        'sort: 9',
+        '---',
+        'export const Card = ({ title }) => <section><h3>{title}</h3></section>;',
+        '',
+        '## Written',
+        '',
+        '<Card title="Drawn by a card" />',
+        '',
+      ].join('\n'),
+    );
+    const built = site(folder, 'build');
+    expect(built.status, built.stdout + built.stderr).toBe(0);
+    const page = fs.readFileSync(path.join(folder, 'dist/guides/cards/index.html'), 'utf8');
+    const contents = /<nav aria-label="On this page">(.*?)<\/nav>/.exec(page)![1]!;
+    expect([...contents.matchAll(/<a href="([^"]+)"/g)].map((link) => link[1])).toEqual(['#written']);
+  });
+
   it('starts a documentation site whose pages have a sidebar, a table of contents, previous/next links and code blocks, and it builds', () => {
     const made = site(work, 'init', 'docs', 'my-docs');
     expect(made.status, made.stderr).toBe(0);

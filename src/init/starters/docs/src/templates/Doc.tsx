@@ -4,7 +4,8 @@ import { readingOrder } from '../sidebar.ts';
 
 /** One page: its title and body, a table of contents from its headings, and the pages before and after it. */
 export function Doc({ entry, html, headings, catalogue, route }: PageProps<DocData>) {
-  const contents = headings.filter((heading) => heading.depth === 2 || heading.depth === 3);
+  // A heading a component draws itself may have no id: nothing to link to.
+  const contents = headings.filter((heading) => heading.id && (heading.depth === 2 || heading.depth === 3));
   const order = readingOrder(catalogue);
   const at = order.findIndex((page) => page.url === route.url);
   const previous = at > 0 ? order[at - 1] : undefined;
