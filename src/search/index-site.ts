@@ -124,8 +124,10 @@ export function indexedRoutes(
 /** The not-found page's URL, and each prefixed locale's (as `planRoutes` draws `de/404.html` from `/de/404`). */
 function notFoundUrls(site: Pick<SiteDefinition, 'notFound' | 'lang' | 'i18n'>): Set<string> {
   const locales = localesOf(site);
-  const urls = new Set([normalizeUrlPath(site.notFound)]);
-  if (locales.multilingual) for (const locale of locales.list) urls.add(normalizeUrlPath(`${locales.prefix(locale.code)}${site.notFound}`));
+  // Without a `notFound`, the page at /404 is the site's (routes/plan.ts).
+  const notFound = site.notFound ?? '/404';
+  const urls = new Set([normalizeUrlPath(notFound)]);
+  if (locales.multilingual) for (const locale of locales.list) urls.add(normalizeUrlPath(`${locales.prefix(locale.code)}${notFound}`));
   return urls;
 }
 
