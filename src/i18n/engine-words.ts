@@ -1,6 +1,6 @@
 /**
  * The engine's own words that visitors see (the draft notice, the redirect page, the default
- * "not found" of `site serve`, the notice of a page shown in place of a missing translation), in
+ * "not found" of `site serve` and the plain 404 page, the notice of a page shown in place of a missing translation), in
  * the page's language. English is the fallback for a language the table does not have.
  */
 export interface EngineWords {
@@ -10,6 +10,10 @@ export interface EngineWords {
   /** The redirect page's text; `{link}` is the link to the new path. */
   movedText: string;
   notFound: string;
+  /** The engine's own 404 page, for a site without one: its title and heading, its text, and its link home. */
+  notFoundTitle: string;
+  notFoundText: string;
+  homeLink: string;
   /** `{language}`: the page's locale's name; `{original}`: the language it is shown in. */
   fallbackNotice: string;
 }
@@ -20,6 +24,9 @@ const WORDS: Record<string, EngineWords> = {
     movedTitle: 'Moved to {to}',
     movedText: 'This page has moved to {link}.',
     notFound: 'Not found',
+    notFoundTitle: 'Page not found',
+    notFoundText: 'There is no page at this address.',
+    homeLink: 'Go to the home page',
     fallbackNotice: 'This page is not yet available in {language}. Shown here: the original ({original}).',
   },
   de: {
@@ -27,6 +34,9 @@ const WORDS: Record<string, EngineWords> = {
     movedTitle: 'Verschoben nach {to}',
     movedText: 'Diese Seite ist umgezogen nach {link}.',
     notFound: 'Nicht gefunden',
+    notFoundTitle: 'Seite nicht gefunden',
+    notFoundText: 'Unter dieser Adresse gibt es keine Seite.',
+    homeLink: 'Zur Startseite',
     fallbackNotice: 'Diese Seite gibt es noch nicht auf {language}. Hier das Original ({original}).',
   },
   fr: {
@@ -34,6 +44,9 @@ const WORDS: Record<string, EngineWords> = {
     movedTitle: 'Déplacée vers {to}',
     movedText: 'Cette page a été déplacée vers {link}.',
     notFound: 'Page introuvable',
+    notFoundTitle: 'Page introuvable',
+    notFoundText: 'Il n’y a pas de page à cette adresse.',
+    homeLink: 'Aller à l’accueil',
     fallbackNotice: 'Cette page n’est pas encore disponible en {language}. Voici l’original ({original}).',
   },
   es: {
@@ -41,6 +54,9 @@ const WORDS: Record<string, EngineWords> = {
     movedTitle: 'Movida a {to}',
     movedText: 'Esta página se ha movido a {link}.',
     notFound: 'No encontrada',
+    notFoundTitle: 'Página no encontrada',
+    notFoundText: 'No hay ninguna página en esta dirección.',
+    homeLink: 'Ir a la página de inicio',
     fallbackNotice: 'Esta página aún no está disponible en {language}. Aquí está el original ({original}).',
   },
   ar: {
@@ -48,6 +64,9 @@ const WORDS: Record<string, EngineWords> = {
     movedTitle: 'نُقلت إلى {to}',
     movedText: 'نُقلت هذه الصفحة إلى {link}.',
     notFound: 'غير موجودة',
+    notFoundTitle: 'الصفحة غير موجودة',
+    notFoundText: 'لا توجد صفحة بهذا العنوان.',
+    homeLink: 'الذهاب إلى الصفحة الرئيسية',
     fallbackNotice: 'هذه الصفحة غير متوفرة بعد باللغة {language}. هذا هو الأصل ({original}).',
   },
   he: {
@@ -55,6 +74,9 @@ const WORDS: Record<string, EngineWords> = {
     movedTitle: 'הועבר אל {to}',
     movedText: 'הדף הזה הועבר אל {link}.',
     notFound: 'לא נמצא',
+    notFoundTitle: 'הדף לא נמצא',
+    notFoundText: 'אין דף בכתובת הזו.',
+    homeLink: 'לדף הבית',
     fallbackNotice: 'הדף הזה עדיין אינו זמין ב{language}. זהו המקור ({original}).',
   },
   fa: {
@@ -62,6 +84,9 @@ const WORDS: Record<string, EngineWords> = {
     movedTitle: 'منتقل شد به {to}',
     movedText: 'این صفحه به {link} منتقل شده است.',
     notFound: 'پیدا نشد',
+    notFoundTitle: 'صفحه پیدا نشد',
+    notFoundText: 'صفحه‌ای در این نشانی وجود ندارد.',
+    homeLink: 'رفتن به صفحهٔ اصلی',
     fallbackNotice: 'این صفحه هنوز به {language} در دسترس نیست. این نسخهٔ اصلی است ({original}).',
   },
   zh: {
@@ -69,6 +94,9 @@ const WORDS: Record<string, EngineWords> = {
     movedTitle: '已移至 {to}',
     movedText: '此页面已移至 {link}。',
     notFound: '未找到',
+    notFoundTitle: '页面未找到',
+    notFoundText: '此地址没有页面。',
+    homeLink: '前往首页',
     fallbackNotice: '此页面尚无{language}版本。以下为原文（{original}）。',
   },
   ja: {
@@ -76,6 +104,9 @@ const WORDS: Record<string, EngineWords> = {
     movedTitle: '{to} に移動しました',
     movedText: 'このページは {link} に移動しました。',
     notFound: '見つかりません',
+    notFoundTitle: 'ページが見つかりません',
+    notFoundText: 'このアドレスにはページがありません。',
+    homeLink: 'ホームページへ',
     fallbackNotice: 'このページはまだ{language}で提供されていません。原文（{original}）を表示しています。',
   },
   ko: {
@@ -83,6 +114,9 @@ const WORDS: Record<string, EngineWords> = {
     movedTitle: '{to}(으)로 이동함',
     movedText: '이 페이지는 {link}(으)로 이동했습니다.',
     notFound: '찾을 수 없음',
+    notFoundTitle: '페이지를 찾을 수 없음',
+    notFoundText: '이 주소에는 페이지가 없습니다.',
+    homeLink: '홈페이지로 이동',
     fallbackNotice: '이 페이지는 아직 {language}(으)로 제공되지 않습니다. 원문({original})을 표시합니다.',
   },
   ru: {
@@ -90,6 +124,9 @@ const WORDS: Record<string, EngineWords> = {
     movedTitle: 'Перемещено: {to}',
     movedText: 'Эта страница перемещена: {link}.',
     notFound: 'Не найдено',
+    notFoundTitle: 'Страница не найдена',
+    notFoundText: 'По этому адресу страницы нет.',
+    homeLink: 'На главную',
     fallbackNotice: 'Эта страница ещё не переведена ({language}). Показан оригинал ({original}).',
   },
   el: {
@@ -97,6 +134,9 @@ const WORDS: Record<string, EngineWords> = {
     movedTitle: 'Μεταφέρθηκε στο {to}',
     movedText: 'Αυτή η σελίδα μεταφέρθηκε στο {link}.',
     notFound: 'Δεν βρέθηκε',
+    notFoundTitle: 'Η σελίδα δεν βρέθηκε',
+    notFoundText: 'Δεν υπάρχει σελίδα σε αυτή τη διεύθυνση.',
+    homeLink: 'Μετάβαση στην αρχική σελίδα',
     fallbackNotice: 'Αυτή η σελίδα δεν είναι ακόμη διαθέσιμη στα {language}. Εμφανίζεται το πρωτότυπο ({original}).',
   },
 };
