@@ -7,8 +7,8 @@
  *   npm run bench:multilingual                          # 40 locales × 1,000 pages, 3 rounds
  *   npm run bench:multilingual -- --locales 10 --pages 100 --runs 1
  *
- * Both sites have the same pages: a title, a date, a summary and a short Markdown body linking to
- * the next page of its locale, in a layout whose `<head>` names every translation (`hreflang`,
+ * Both sites have the same pages, bench:peers's minimal case studies (`peers-sites.ts`), each
+ * linking to the next case study of its locale, in a layout whose `<head>` names every translation (`hreflang`,
  * plus `x-default`) and whose `<html>` carries the locale's `lang` and `dir`.
  */
 import fs from 'node:fs';
@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { installPacked, timed, type Timing } from './peer-runs.ts';
+import { caseStudy } from './peers-sites.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
@@ -40,33 +41,10 @@ if (![localeCount, pageCount, runs].every((n) => Number.isInteger(n) && n >= 1) 
 }
 const codes = CODES.slice(0, localeCount);
 
-function words(seed: number, count: number): string {
-  const list = 'the team moved each nightly batch into a governed stream so analysts saw fresh figures within minutes'.split(' ');
-  return Array.from({ length: count }, (_, i) => list[(seed * 7 + i * 5) % list.length]).join(' ');
-}
-
-/** Page `i` of one locale: the same text in every locale but for a tag that names it. */
+/** Case study `i` in one locale: `peers-sites.ts`'s page, its title naming the locale and its link kept in the locale. */
 function page(code: string, i: number): string {
-  const next = (i % pageCount) + 1;
-  return [
-    '---',
-    `title: "Post ${i} (${code}): ${words(i, 3)}"`,
-    `date: "2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}"`,
-    `summary: "How the client ${words(i + 1, 6)}."`,
-    '---',
-    '',
-    `Our client ${words(i, 24)}.`,
-    '',
-    '## What changed',
-    '',
-    `${words(i + 2, 30)}.`,
-    '',
-    `- ${words(i + 4, 5)}`,
-    `- ${words(i + 5, 6)}`,
-    '',
-    `Read [the next post](${code === 'en' ? '' : `/${code}`}/posts/post-${next}/).`,
-    '',
-  ].join('\n');
+  const prefix = code === 'en' ? '' : `/${code}`;
+  return caseStudy(i, pageCount).replace('title: "', `title: "(${code}) `).replace('](/case-studies/', `](${prefix}/case-studies/`);
 }
 
 const HUGO_LAYOUT = `<!doctype html>
@@ -107,8 +85,8 @@ function stillsiteConfig(): string {
   return `import { defineCollection, defineSite, z, type LayoutProps, type PageProps } from 'stillsite';
 
 const posts = defineCollection({
-  name: 'posts',
-  include: ['posts/*.md'],
+  name: 'case-studies',
+  include: ['case-studies/*.md'],
   schema: () => z.strictObject({ title: z.string(), date: z.string(), summary: z.string() }),
   template: 'page',
 });
@@ -150,14 +128,14 @@ export default defineSite({
 function writeSites(dirs: { hugo: string; stillsite: string }): void {
   for (const dir of Object.values(dirs)) fs.rmSync(dir, { recursive: true, force: true });
   for (const code of codes) {
-    const hugoPosts = path.join(dirs.hugo, 'content', code, 'posts');
-    const stillPosts = path.join(dirs.stillsite, 'content', code === 'en' ? '' : code, 'posts');
+    const hugoPosts = path.join(dirs.hugo, 'content', code, 'case-studies');
+    const stillPosts = path.join(dirs.stillsite, 'content', code === 'en' ? '' : code, 'case-studies');
     fs.mkdirSync(hugoPosts, { recursive: true });
     fs.mkdirSync(stillPosts, { recursive: true });
     for (let i = 1; i <= pageCount; i++) {
       const text = page(code, i);
-      fs.writeFileSync(path.join(hugoPosts, `post-${i}.md`), text);
-      fs.writeFileSync(path.join(stillPosts, `post-${i}.md`), text);
+      fs.writeFileSync(path.join(hugoPosts, `case-${i}.md`), text);
+      fs.writeFileSync(path.join(stillPosts, `case-${i}.md`), text);
     }
   }
   fs.mkdirSync(path.join(dirs.hugo, 'layouts/_default'), { recursive: true });
@@ -207,7 +185,7 @@ for (let round = 0; round < runs; round++) {
 // One page of one locale edited: which pages does the rebuild rewrite?
 // The last locale's page, so that a single-locale run edits its only one.
 const lastLocale = codes.at(-1)!;
-const edited = path.join(dirs.stillsite, 'content', lastLocale === 'en' ? '' : lastLocale, 'posts/post-1.md');
+const edited = path.join(dirs.stillsite, 'content', lastLocale === 'en' ? '' : lastLocale, 'case-studies/case-1.md');
 const before = htmlFiles(path.join(dirs.stillsite, '_out'));
 fs.appendFileSync(edited, '\nOne more sentence.\n');
 const oneEdit = await build('stillsite', false);
