@@ -41,7 +41,8 @@ export function redirectFiles(
   context: Pick<SiteContext, 'url'>,
 ): { files: OutputFile[]; diagnostics: Diagnostic[] } {
   const entries = Object.entries(site.redirects ?? {});
-  if (!entries.length) return { files: [], diagnostics: [] };
+  const notFound = localeNotFoundRules(site, output);
+  if (!entries.length && !notFound.length) return { files: [], diagnostics: [] };
   const pages = new Set(routes.map((route) => route.url));
   const taken = new Set(output.map((file) => file.path));
   const redirects = entries.map(([written, target]): Redirect => {
@@ -94,7 +95,7 @@ export function redirectFiles(
     }
   }
   if (diagnostics.length) return { files: [], diagnostics };
-  const lines = redirects.map(({ from, to }) => `${encodeURI(from)} ${encodeURI(to)} 301`);
+  const lines = [...redirects.map(({ from, to }) => `${encodeURI(from)} ${encodeURI(to)} 301`), ...notFound];
   const locales = localesOf(site);
   const langOf = new Map(routes.map((route) => [route.url, (locales.get(route.entry.locale) ?? locales.default).lang]));
   return {
@@ -108,6 +109,21 @@ export function redirectFiles(
     ],
     diagnostics: [],
   };
+}
+
+/**
+ * A multilingual site's rules that answer an unknown path of a prefixed locale with that locale's
+ * not-found page (`/de/* /de/404.html 404`), as Netlify needs and `site serve` and `site preview`
+ * read them; a page at the path shadows its rule. The default locale's `404.html` needs none.
+ */
+function localeNotFoundRules(site: Pick<Site, 'lang' | 'i18n'>, output: readonly OutputFile[]): string[] {
+  const locales = localesOf(site);
+  if (!locales.multilingual) return [];
+  const written = new Set(output.map((file) => file.path));
+  return locales.list
+    .map((locale) => locales.prefix(locale.code))
+    .filter((prefix) => prefix && written.has(`${prefix.slice(1)}/404.html`))
+    .map((prefix) => `${encodeURI(prefix)}/* ${encodeURI(prefix)}/404.html 404`);
 }
 
 /** A page that sends the visitor on to `to`: a meta refresh, a canonical link for search engines, and a plain link for everyone else. */

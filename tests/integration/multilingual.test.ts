@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import type { ReactNode } from 'react';
 import type { LayoutProps, Site } from '../../src/site/definition.ts';
 import { loadSite, withContent } from '../../src/site/load.ts';
 import { checkSite } from '../../src/site/validate.ts';
+import { respond, serveBuild } from '../../src/serve/response.ts';
 
 /** The guide's multilingual example (en, de, ar), its content copied so that a test may add to it. */
 const EXAMPLE = path.resolve('docs/examples/multilingual');
@@ -241,4 +244,26 @@ describe('a multilingual site', () => {
     });
     expect(unknown.result.diagnostics[0]).toMatchObject({ code: 'unknown-ui-string', hint: 'did you mean "nav.home"?' });
   }, 60_000);
+});
+
+describe("a locale's not-found page", () => {
+  it('answers an unknown path under the locale, in site serve and on Netlify (_redirects), a page there still shadowing it', async () => {
+    const { files, text } = await buildExample();
+    expect(text('_redirects')).toContain('\n/de/* /de/404.html 404\n/ar/* /ar/404.html 404\n');
+    const served = serveBuild(files);
+    const server = http.createServer((request, response) => respond(request, response, served));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const missing = await fetch(`${base}/de/nirgendwo`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain('<h1>Seite nicht gefunden</h1>');
+      const arabic = await fetch(`${base}/ar/nowhere`);
+      expect([arabic.status, (await arabic.text()).includes('lang="ar"')]).toEqual([404, true]);
+      expect((await fetch(`${base}/de/about`)).status).toBe(200);
+      expect(await (await fetch(`${base}/nowhere`)).text()).toContain('<h1>Page not found</h1>');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
