@@ -102,7 +102,14 @@ function starterPlan(starter: StarterName, locales: readonly string[] | undefine
     'from' in planned && storedName(planned.file) !== planned.file
       ? { ...planned, from: path.join(dir, storedName(planned.file)) }
       : planned;
-  return { files: files.map(stored), notes };
+  const planned = files.map(stored);
+  // The multilingual blog is the blog with its folder's files over it: what it lacks (the stylesheet, the favicon, tsconfig.json) is the blog's.
+  const own = new Set(planned.map((one) => one.file));
+  const blog = starterDir('blog');
+  for (const file of starterFiles('blog')) {
+    if (!own.has(file) && !file.startsWith('content/')) planned.push({ file, from: path.join(blog, storedName(file)) });
+  }
+  return { files: planned.sort((a, b) => (a.file < b.file ? -1 : 1)), notes };
 }
 
 /** The name a starter's file is stored under in its folder (`_gitignore` for `.gitignore`). */

@@ -41,12 +41,12 @@ export default defineSite({
     defineCollection({ name: 'pages', include: ['*.md'], schema: pageSchema, template: (data) => data.template }),
   ],
   templates: {
-    home: { component: Home, styles: ['main'] },
-    page: { component: Page, styles: ['main'] },
-    post: { component: Post, styles: ['main'] },
+    home: { component: Home, styles: ['main', 'switcher'] },
+    page: { component: Page, styles: ['main', 'switcher'] },
+    post: { component: Post, styles: ['main', 'switcher'] },
   },
   layout: Layout,
-  styles: { main: path.join(here, 'src/styles.css') },
+  styles: { main: path.join(here, 'src/styles.css'), switcher: path.join(here, 'src/switcher.css') },
   // The search's island is declared only with the search on, so a site without it ships none of its code.
   islands: {
     CopyLink: path.join(here, 'src/islands/CopyLink.tsx'),
