@@ -209,11 +209,15 @@ function bundleProblems(error: unknown, entry: Entry, root: string): Diagnostic[
     }
     // An import that does not resolve is located in the compiled code: find it in the MDX file instead.
     const unresolved = /^Could not resolve "(.+)"$/.exec(message.text)?.[1];
+    // An import of a file esbuild has no loader for (an image) names the file's path: found by its name in the MDX file.
+    const unloaded = /^No loader is configured for "[^"]+" files: (.+)$/.exec(message.text)?.[1];
     const at = unresolved
       ? locate(text, JSON.stringify(unresolved).slice(1, -1))
-      : message.location && path.resolve(root, message.location.file) === entry.file
-        ? { line: message.location.line, column: message.location.column + 1 }
-        : undefined;
+      : unloaded
+        ? locate(text, path.basename(unloaded))
+        : message.location && path.resolve(root, message.location.file) === entry.file
+          ? { line: message.location.line, column: message.location.column + 1 }
+          : undefined;
     return {
       ...diagnose('invalid-mdx', unresolved ? { unresolved } : { compiler: message.text }),
       file: entry.file,

@@ -344,3 +344,39 @@ describe('an import of a package the project lacks', () => {
     SLOW,
   );
 });
+
+describe('an image imported as a module', () => {
+  it(
+    'is invalid-mdx at the import, with a hint to show it as an image of the site',
+    async () => {
+      const remove = withFile(
+        'content/guide/imported-image.mdx',
+        [
+          '---',
+          'title: Imported image',
+          'description: An image imported as Astro does.',
+          '---',
+          '',
+          "import shore from '../images/shore.png';",
+          '',
+          '<img src={shore} alt="The shore" />',
+          '',
+        ].join('\n'),
+      );
+      try {
+        const { result } = await buildCopy();
+        expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([
+          expect.objectContaining({
+            code: 'invalid-mdx',
+            file: path.join(root, 'content/guide/imported-image.mdx'),
+            line: 6,
+            hint: expect.stringContaining('MDX imports code, not images or other files: show an image as ![alt](./x.png)'),
+          }),
+        ]);
+      } finally {
+        remove();
+      }
+    },
+    SLOW,
+  );
+});

@@ -93,7 +93,9 @@ export const contentFiles = area({
             : 'Fix the path: it is read from the MDX file’s folder, as in the site’s own code.'
           : p.compiler.startsWith('<')
             ? 'Import it in the file, or give it to every MDX page in the site definition: markdown: { mdx: { components: { Name } } }.'
-            : 'MDX is JSX inside Markdown: close every tag, and write { and < in text as {"{"} and &lt;.',
+            : p.compiler.startsWith('No loader is configured for')
+              ? 'MDX imports code, not images or other files: show an image as ![alt](./x.png) or <img src="./x.png">, read from the file’s folder and made responsive, or put the file in the public folder and name its URL.'
+              : 'MDX is JSX inside Markdown: close every tag, and write { and < in text as {"{"} and &lt;.',
       cause:
         'an `.mdx` file does not compile: an MDX syntax error (an unclosed tag, a bare `<` or `{`), a component it uses but neither imports nor defines nor is given in `markdown.mdx.components`, or an import that does not resolve; at the file, line and column',
       fix: "fix it there (see the hint); imports are read from the MDX file's folder ([MDX](markdown.md#mdx))",
