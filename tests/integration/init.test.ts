@@ -154,7 +154,7 @@ describe('site init docs', () => {
     const on = site(folder, 'build');
     expect(on.status, on.stderr).toBe(0);
     // In the header's actions, before the theme toggle.
-    expect(home()).toMatch(/<div class="header-actions">[^]*data-island="Search"[^]*data-island="ThemeToggle"[^]*<\/header>/);
+    expect(home()).toMatch(/<div class="header-actions">[\s\S]*data-island="Search"[\s\S]*data-island="ThemeToggle"[\s\S]*<\/header>/);
     expect(policy()).toContain('wasm-unsafe-eval');
     const entry = JSON.parse(fs.readFileSync(path.join(folder, 'dist/pagefind/pagefind-entry.json'), 'utf8'));
     // The five pages: not the 404 page.
