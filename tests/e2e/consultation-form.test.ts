@@ -281,8 +281,9 @@ describe.skipIf(!hasBrowser)('the consultation request form (site build with a f
     await waitReady(page);
     expect(await page.locator('[data-island="ConsultationForm"][data-hydrated]').count()).toBe(0);
     // From here the page's clock stands still: however slow the machine, the visitor below fills
-    // the form (which hydrates it) and sends it in the instant it appeared.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // the form (which hydrates it) and sends it in the instant it appeared. The pause is set 2 s
+    // ahead, since pauseAt refuses a time already past (under load, 100 ms had passed once).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
     await fill(page);
     await page.locator('[data-island="ConsultationForm"][data-hydrated]').waitFor({ state: 'attached' });
     await submit(page);
