@@ -1,32 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
-import { diskWriter } from '../../src/output/write.ts';
+import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/site/load.ts';
 import { hasBrowser } from './browser.ts';
-import { useBrowser, waitReady } from './helpers.ts';
-import { serveStatic } from './static-server.ts';
+import { useBrowser, servedBuild, waitReady } from './helpers.ts';
 
 // The guide's documentation-site example (docs/examples/documentation-site), built and served
 // under its real Content-Security-Policy: the copy button and the code colours of issue 40.
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-site-e2e-'));
-let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
-beforeAll(async () => {
-  const out = path.join(work, 'dist');
-  const result = await build(await loadSite(path.resolve('docs/examples/documentation-site')), diskWriter(out), {
-    threads: 0,
-    socialImages: false,
-    cache: { dir: path.join(work, 'cache') },
-  });
-  expect(result.diagnostics).toEqual([]);
-  server = await serveStatic(out);
-});
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const server = servedBuild(() => loadSite(path.resolve('docs/examples/documentation-site')));
 
 const PAGE = '/guide/code-blocks';
 
@@ -35,7 +15,7 @@ describe.skipIf(!hasBrowser)('a documentation site’s code blocks in the browse
 
   it('copies a block’s code with the hydrated button, with no hydration or CSP complaint', async () => {
     const context = await browser().newContext();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server!.url });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server().url });
     const page = await context.newPage();
     const complaints: string[] = [];
     // A missing resource is told by its response below (the example has no favicon, which the browser asks for).
@@ -48,7 +28,7 @@ describe.skipIf(!hasBrowser)('a documentation site’s code blocks in the browse
         complaints.push(`${response.status()} ${response.url()}`);
     });
     page.on('pageerror', (error) => complaints.push(error.message));
-    await page.goto(`${server!.url}${PAGE}`);
+    await page.goto(`${server().url}${PAGE}`);
     const button = page.locator('figure.code-block').first().locator('button.copy-code');
     await waitReady(page);
     await button.click();
@@ -70,7 +50,7 @@ describe.skipIf(!hasBrowser)('a documentation site’s code blocks in the browse
     async (colorScheme, toggled, before, after) => {
       const context = await browser().newContext({ colorScheme, javaScriptEnabled: false });
       const page = await context.newPage();
-      await page.goto(`${server!.url}${PAGE}`);
+      await page.goto(`${server().url}${PAGE}`);
       const background = () =>
         page
           .locator('pre.shiki')
@@ -86,7 +66,7 @@ describe.skipIf(!hasBrowser)('a documentation site’s code blocks in the browse
   it('draws one + or - before a changed line, its number before every numbered line, and fits a block to a 390 px screen', async () => {
     const context = await browser().newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server!.url}${PAGE}`);
+    await page.goto(`${server().url}${PAGE}`);
     const markers = (selector: string) =>
       page.locator(selector).evaluateAll((lines) => lines.map((line) => getComputedStyle(line, '::before').content));
     // counter.js: ins={3} del={2} showLineNumbers; the diff block's text has its own + and -.

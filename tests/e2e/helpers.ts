@@ -1,9 +1,14 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { build } from '../../src/build.ts';
+import type { Site } from '../../src/site/definition.ts';
+import { diskWriter } from '../../src/output/write.ts';
 import { launchChromium } from './browser.ts';
+import { serveStatic } from './static-server.ts';
 
 /** Both ways the site reaches a visitor: the built output on a static host, and the dev server. */
 export const modes = () =>
@@ -127,4 +132,54 @@ export function useBrowser(): () => Browser {
     await browser?.close();
   });
   return () => browser!;
+}
+
+/**
+ * Builds a site once for the enclosing file (in this process, no social images) and serves its
+ * output; call the returned function inside tests for the server. `site` gets a scratch folder
+ * of its own, for a site it writes there. The build must have no errors, and no warnings unless
+ * `warnings` allows them.
+ */
+export function servedBuild(
+  site: (scratch: string) => Site | Promise<Site>,
+  options: { warnings?: boolean; timeout?: number } = {},
+): () => Awaited<ReturnType<typeof serveStatic>> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'served-build-'));
+  let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
+  beforeAll(async () => {
+    const out = path.join(work, 'dist');
+    const result = await build(await site(path.join(work, 'site')), diskWriter(out), {
+      threads: 0,
+      socialImages: false,
+      cache: { dir: path.join(work, 'cache') },
+    });
+    const shown = options.warnings ? result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error') : result.diagnostics;
+    expect(shown).toEqual([]);
+    server = await serveStatic(out);
+  }, options.timeout ?? 120_000);
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+  return () => server!;
+}
+
+/**
+ * Records what goes wrong in a page: uncaught errors, console errors other than a failed
+ * resource, and every response of 400 or more (which names the failed resource instead); the
+ * browser asks for /favicon.ico on its own.
+ */
+export function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on(
+    'console',
+    (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text()),
+  );
+  page.on(
+    'response',
+    (response) =>
+      response.status() >= 400 && !response.url().endsWith('/favicon.ico') && errors.push(`${response.status()} ${response.url()}`),
+  );
+  return errors;
 }

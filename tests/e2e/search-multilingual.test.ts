@@ -1,37 +1,25 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
-import { diskWriter } from '../../src/output/write.ts';
+import { describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/site/load.ts';
 import { hasBrowser } from './browser.ts';
-import { useBrowser, waitReady } from './helpers.ts';
-import { serveStatic } from './static-server.ts';
+import { useBrowser, servedBuild, waitReady } from './helpers.ts';
 
 // The guide's multilingual example (en, de, ar) with its `const search = true;` and `i18n.fallback`
 // on: `/de/posts/english-only` is the English post shown under German URLs (issue 43, point 5).
 const EXAMPLE = path.resolve('docs/examples/multilingual');
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'search-multilingual-e2e-'));
-let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
-beforeAll(async () => {
-  const loaded = await loadSite(EXAMPLE);
-  const site = {
-    ...loaded,
-    search: true,
-    i18n: { ...loaded.i18n!, fallback: true },
-    islands: { Search: path.join(EXAMPLE, 'islands/Search.tsx') },
-  };
-  const out = path.join(work, 'dist');
-  const result = await build(site, diskWriter(out), { threads: 0, socialImages: false, cache: false });
-  expect(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
-  server = await serveStatic(out);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const server = servedBuild(
+  async () => {
+    const loaded = await loadSite(EXAMPLE);
+    return {
+      ...loaded,
+      search: true,
+      i18n: { ...loaded.i18n!, fallback: true },
+      islands: { Search: path.join(EXAMPLE, 'islands/Search.tsx') },
+    };
+  },
+  { warnings: true },
+);
 
 /** Opens the page's search by its button unless it is open (named in the page's language), types, and waits for the status to name what was typed. */
 async function searchOn(page: Page, button: string, words: string) {
@@ -54,7 +42,7 @@ describe.skipIf(!hasBrowser)('the search of a multilingual site in the browser',
     const context = await browser().newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    await page.goto(`${server!.url}/de`);
+    await page.goto(`${server().url}/de`);
     await waitReady(page);
     const found = await searchOn(page, 'Suche', 'Deutsch');
     expect(found.results).toEqual(['/de/posts/hello-world']);
@@ -65,7 +53,7 @@ describe.skipIf(!hasBrowser)('the search of a multilingual site in the browser',
     expect(await page.getByRole('button', { name: 'Schließen' }).count()).toBe(1);
     await page.locator('.search-close').click();
     // The same English word on an English page finds that post in its own language.
-    await page.goto(`${server!.url}/`);
+    await page.goto(`${server().url}/`);
     await waitReady(page);
     expect((await searchOn(page, 'Search', 'switcher')).results).toEqual(['/posts/english-only']);
     await context.close();
@@ -75,7 +63,7 @@ describe.skipIf(!hasBrowser)('the search of a multilingual site in the browser',
     const context = await browser().newContext({ viewport: { width: 390, height: 800 } });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    await page.goto(`${server!.url}/ar`);
+    await page.goto(`${server().url}/ar`);
     await waitReady(page);
     const found = await searchOn(page, 'بحث', 'المقالة');
     // The post, and the home page that lists it under «المقالات».
@@ -85,7 +73,7 @@ describe.skipIf(!hasBrowser)('the search of a multilingual site in the browser',
     expect((await searchOn(page, 'بحث', 'Deutsch')).results).toEqual([]);
     await searchOn(page, 'بحث', 'المقالة');
     await page.locator('.search-results a', { hasText: 'مرحباً بالعالم' }).click();
-    await page.waitForURL(`${server!.url}/ar/posts/hello-world`);
+    await page.waitForURL(`${server().url}/ar/posts/hello-world`);
     expect(await page.locator('html').getAttribute('lang')).toBe('ar');
     await context.close();
   });

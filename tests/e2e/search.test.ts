@@ -10,7 +10,7 @@ import { indexSite } from '../../src/search/index-site.ts';
 import type { Route } from '../../src/content/entry.ts';
 import { createSearchSite } from '../fixtures/search/site.tsx';
 import { hasBrowser } from './browser.ts';
-import { useBrowser, waitReady } from './helpers.ts';
+import { recordErrors, useBrowser, waitReady } from './helpers.ts';
 import { serveStatic } from './static-server.ts';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -86,18 +86,7 @@ async function open(browser: Browser, url: string, options: { width?: number; ja
     );
   });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  // A failed request is reported by its response, below; the browser asks for /favicon.ico on its own.
-  page.on(
-    'console',
-    (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text()),
-  );
-  page.on(
-    'response',
-    (response) =>
-      response.status() >= 400 && !response.url().endsWith('/favicon.ico') && errors.push(`${response.status()} ${response.url()}`),
-  );
+  const errors = recordErrors(page);
   await page.goto(url);
   if (options.javaScript !== false && options.ready !== false) await waitReady(page);
   return { page, context, errors };

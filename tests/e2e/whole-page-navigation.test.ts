@@ -13,7 +13,7 @@ import { build } from '../../src/build.ts';
 import { diskWriter } from '../../src/output/write.ts';
 import { createNavigationSite } from '../fixtures/navigation/site.tsx';
 import { hasBrowser } from './browser.ts';
-import { useBrowser, waitReady } from './helpers.ts';
+import { recordErrors, useBrowser, waitReady } from './helpers.ts';
 import { serveStatic } from './static-server.ts';
 
 let work: string | undefined;
@@ -86,18 +86,7 @@ async function open(browser: Browser, url: string, options: { reducedMotion?: 'r
       };
   });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  // A failed request is reported by its response, below; the browser asks for /favicon.ico on its own.
-  page.on(
-    'console',
-    (message) => message.type() === 'error' && !message.text().startsWith('Failed to load resource') && errors.push(message.text()),
-  );
-  page.on(
-    'response',
-    (response) =>
-      response.status() >= 400 && !response.url().endsWith('/favicon.ico') && errors.push(`${response.status()} ${response.url()}`),
-  );
+  const errors = recordErrors(page);
   await page.goto(url);
   await waitReady(page);
   await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
