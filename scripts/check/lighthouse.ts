@@ -347,7 +347,9 @@ export function judge(results: readonly PageScores[], { wholeSet }: { wholeSet: 
       fix: `Pages below 100: ${results
         .filter((r) => r.scores.performance < 1)
         .map((r) => `${r.page} (${pct(r.scores.performance)}, LCP ${r.metrics.lcpMs} ms, TBT ${r.metrics.tbtMs} ms)`)
-        .join(', ')}. Here TBT, the main thread's tasks counted four times over, is usually what costs points; a low benchmark index (the table's "host") says the machine was slow that minute.`,
+        .join(
+          ', ',
+        )}. Here TBT, the main thread's tasks counted four times over, is usually what costs points; a low benchmark index (the table's "host") says the machine was slow that minute.`,
     });
   }
   return findings;
