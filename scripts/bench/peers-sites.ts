@@ -38,17 +38,24 @@ function words(seed: number, count: number): string {
   return Array.from({ length: count }, (_, i) => WORDS[(seed * 7 + i * 5) % WORDS.length]).join(' ');
 }
 
-/** Case study `i` of `n`: the same bytes for every tool. */
-export function caseStudy(i: number, n: number): string {
+/** The front matter of case study `i`, the same in both shapes. */
+function caseStudyFrontMatter(i: number): string[] {
   const day = String((i % 28) + 1).padStart(2, '0');
   const month = String((i % 12) + 1).padStart(2, '0');
-  const next = (i % n) + 1;
   return [
     '---',
     `title: "Case study ${i}: a ${words(i, 2)} platform"`,
     `date: "2025-${month}-${day}"`,
     `summary: "How the client ${words(i + 1, 6)}."`,
     '---',
+  ];
+}
+
+/** Case study `i` of `n`: the same bytes for every tool. */
+export function caseStudy(i: number, n: number): string {
+  const next = (i % n) + 1;
+  return [
+    ...caseStudyFrontMatter(i),
     '',
     `Our client ${words(i, 24)}.`,
     '',
@@ -67,15 +74,9 @@ export function caseStudy(i: number, n: number): string {
 
 /** A case study of about 420 words as a real site has them: sections, a table, a list, bold text. */
 export function longCaseStudy(i: number, n: number): string {
-  const day = String((i % 28) + 1).padStart(2, '0');
-  const month = String((i % 12) + 1).padStart(2, '0');
   const next = (i % n) + 1;
   return [
-    '---',
-    `title: "Case study ${i}: a ${words(i, 2)} platform"`,
-    `date: "2025-${month}-${day}"`,
-    `summary: "How the client ${words(i + 1, 6)}."`,
-    '---',
+    ...caseStudyFrontMatter(i),
     '',
     `Our client ${words(i, 40)}. **${words(i + 1, 6)}** ${words(i + 2, 20)}.`,
     '',
