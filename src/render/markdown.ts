@@ -12,7 +12,7 @@ import type { ImageManifest } from '../images/manifest.ts';
 import { folderOf } from '../core/urls.ts';
 import { rehypeFlagUnsafeHtml, remarkFlagUnsafeUrls, unsafeFindings } from '../safety/markdown-safety.ts';
 import { limitNesting, tooDeepFinding } from '../safety/nesting.ts';
-import { tooDeepLine } from '../safety/nesting-scan.ts';
+import { unboundedMarkdown } from '../safety/markdown-bounds.ts';
 import { missingAltText, rehypeContentUrls, remarkNoteEmptyAlt, rewrittenUrls, type BodyContext } from './content-urls.ts';
 import { remarkAutolinksWhereNeeded } from './gfm-autolinks.ts';
 import { remarkGuardTables } from './gfm-table-guard.ts';
@@ -120,9 +120,9 @@ export function renderMarkdown(markdown: string, settings?: MarkdownDefinition, 
   const cache = keptFor(processor, context?.images);
   let html = cache.get(key);
   if (html === undefined) {
-    // Nested past the limit, the parser would take quadratic time: nothing is rendered, as with anything else unsafe.
+    // Past the limits, the parser would take quadratic time: nothing is rendered, as with anything else unsafe.
     html =
-      tooDeepLine(markdown) === undefined
+      unboundedMarkdown(markdown) === undefined
         ? (proseHtml(markdown, settings, context) ?? String(processor.processSync(bodyFile(markdown, context))))
         : '';
     // The feeds render every article twice a build (RSS and Atom), and a dev server's builds
@@ -182,9 +182,9 @@ export function renderContentMarkdown(
   settings?: MarkdownDefinition,
   images?: ImageManifest,
 ): { html: string; diagnostics: Diagnostic[] } {
-  // Refused before parsing: the parser's time grows with the square of the nesting (see nesting-scan.ts).
-  const deep = tooDeepLine(markdown);
-  if (deep !== undefined) return { html: '', diagnostics: [located({ ...tooDeepFinding(), line: deep }, source)] };
+  // Refused before parsing: the parser's time would grow with the square of the text (see markdown-bounds.ts).
+  const unbounded = unboundedMarkdown(markdown);
+  if (unbounded) return { html: '', diagnostics: [located(unbounded, source)] };
   const context = contentBodyContext(source, images);
   const prose = proseHtml(markdown, settings, context);
   if (prose !== undefined) return { html: prose, diagnostics: [] };
@@ -249,7 +249,7 @@ export function markdownLinks(
   source: { relative?: string } = {},
   settings?: MarkdownDefinition,
 ): { url: string; line: number; written?: string }[] {
-  if (tooDeepLine(markdown) !== undefined) return [];
+  if (unboundedMarkdown(markdown) !== undefined) return [];
   const processor = markdownProcessor(settings);
   const file = bodyFile(markdown, contentBodyContext(source));
   const tree = processor.runSync(processor.parse(file), file) as Root;

@@ -1,3 +1,4 @@
+import { CodeFences } from './code-fences.ts';
 import { MAX_NESTING } from './nesting.ts';
 
 /**
@@ -18,20 +19,14 @@ import { MAX_NESTING } from './nesting.ts';
  */
 export function tooDeepLine(markdown: string): number | undefined {
   const html = new OpenElements();
-  let fence: { char: string; length: number } | undefined;
+  const fences = new CodeFences();
   let lineNumber = 0;
   for (const line of markdown.split('\n')) {
     lineNumber++;
-    const fenceMark = /^(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence) {
-      if (fenceMark?.[0] === fence.char && fenceMark.length >= fence.length && line.slice(fenceMark.length).trim() === '')
-        fence = undefined;
-    } else if (fenceMark && !(fenceMark[0] === '`' && line.slice(fenceMark.length).includes('`'))) {
-      fence = { char: fenceMark[0]!, length: fenceMark.length };
-    }
-    const containers = containerDepth(line, fence === undefined);
+    const fenced = fences.isCode(line);
+    const containers = containerDepth(line, !fenced);
     if (containers > MAX_NESTING) return lineNumber;
-    if (!fence && line.includes('<') && html.readLine(withoutCodeSpans(line), MAX_NESTING - containers)) return lineNumber;
+    if (!fenced && line.includes('<') && html.readLine(withoutCodeSpans(line), MAX_NESTING - containers)) return lineNumber;
   }
   return undefined;
 }

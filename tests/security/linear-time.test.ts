@@ -71,6 +71,21 @@ describe('a body takes work that grows linearly with', () => {
   });
 });
 
+// micromark pairs emphasis and link markers by looking back from each closing one over the whole
+// paragraph: quadratic in a paragraph's markers, so the engine caps them (inline-markers-scan.ts).
+// At these sizes a paragraph holds thousands of markers, where the square shows. (`[a](` repeated
+// is quadratic too, but inside built-ins the counts do not see: tests/unit/inline-markers-scan.test.ts.)
+describe('a body crowded with emphasis or link markers takes linear work', () => {
+  it.each<[string, (n: number) => string]>([
+    ['one paragraph of `**a`', (n) => '**a'.repeat(n)],
+    ['a list item followed by lazy lines of `**a`', (n) => `- x\n${times(n / 10, () => '**a'.repeat(10))}`],
+    ['paragraphs of `**a`, each under the cap', (n) => times(n / 500, () => '**a'.repeat(500), '\n\n')],
+  ])('%s', async (_, make) => {
+    let round = 0;
+    await expectLinear((n) => `${make(n)}\n\n${round++}`, render, 1500);
+  });
+});
+
 describe("the engine's own scans take work that grows linearly with", () => {
   it('ids and links of a page (the HTML scan)', async () => {
     await expectLinear((n) => times(n, (i) => `<p id="p${i % 7}"><a href="/x/${i}">x</a></p>`, ''), scanHtml, 500);

@@ -141,13 +141,23 @@ export const frontMatter = area({
       cause: 'a number above its maximum, or a text or list longer than it',
       fix: 'shorten or lower it to the limit named',
     }),
-    'invalid-content': entry<{ check: string } | { levels: number }>({
+    'invalid-content': entry<{ check: string } | { levels: number } | { markers: number }>({
       severity: 'error',
-      message: (p) => ('check' in p ? p.check : `nests quotes, lists or HTML elements more than ${p.levels} levels deep`),
-      hint: (p) => ('levels' in p ? 'Flatten the deepest part: a few levels are plenty.' : undefined),
+      message: (p) =>
+        'check' in p
+          ? p.check
+          : 'levels' in p
+            ? `nests quotes, lists or HTML elements more than ${p.levels} levels deep`
+            : `crowds one paragraph with more emphasis and link markers than ${p.markers / 2} pairs (\`*\`, \`_\`, \`[\`, \`]\`)`,
+      hint: (p) =>
+        'levels' in p
+          ? 'Flatten the deepest part: a few levels are plenty.'
+          : 'markers' in p
+            ? "Split the paragraph with blank lines, or put such text in a code block: the Markdown parser's time grows with the square of a paragraph's markers."
+            : undefined,
       cause:
-        'a custom check (`.refine`) failed, the content nests quotes, lists or HTML more than 100 levels deep (at the line where it does, found before the body is parsed), or another schema rule failed',
-      fix: "read the message: it is the check's own; flatten deep nesting",
+        'a custom check (`.refine`) failed, the content nests quotes, lists or HTML more than 100 levels deep, or crowds one paragraph with more than 1,000 pairs of emphasis or link markers (each at the line where it does, found before the body is parsed), or another schema rule failed',
+      fix: "read the message: it is the check's own; flatten deep nesting; split a crowded paragraph",
     }),
     'missing-image': entry<{ resolved?: string; suggestion?: string }>({
       severity: 'error',
