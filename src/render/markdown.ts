@@ -187,7 +187,8 @@ export function renderContentMarkdown(
   if (unbounded) return { html: '', diagnostics: [located(unbounded, source)] };
   const context = contentBodyContext(source, images);
   const prose = proseHtml(markdown, settings, context);
-  if (prose !== undefined) return { html: prose, diagnostics: [] };
+  // An import or export line is plain prose to the prose reader: the warning is the same either way.
+  if (prose !== undefined) return { html: prose, diagnostics: mdxWarnings(markdown, source) };
   let file: VFile;
   try {
     file = markdownProcessor(settings).processSync(bodyFile(markdown, context));
@@ -212,11 +213,13 @@ export function renderContentMarkdown(
     }),
   );
   const said = pluginMessages(file).map((message) => pluginMessage(message, source));
+  return { html: String(file), diagnostics: [...unsafe, ...languages, ...noAlt, ...said, ...mdxWarnings(markdown, source)] };
+}
+
+/** The warning for MDX written in a Markdown body, at its first such line (see `mdx-in-markdown.ts`). */
+function mdxWarnings(markdown: string, source: MarkdownSource): Diagnostic[] {
   const mdx = mdxSyntaxLine(markdown);
-  const asMdx: Diagnostic[] = mdx
-    ? [located({ ...diagnose('mdx-in-markdown', { written: mdx.written }), line: mdx.line, severity: 'warning' }, source)]
-    : [];
-  return { html: String(file), diagnostics: [...unsafe, ...languages, ...noAlt, ...said, ...asMdx] };
+  return mdx ? [located({ ...diagnose('mdx-in-markdown', { written: mdx.written }), line: mdx.line, severity: 'warning' }, source)] : [];
 }
 
 /** A finding at its line in the file; an error unless the finding or the caller says it is a warning. */

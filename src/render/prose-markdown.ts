@@ -7,9 +7,10 @@ import { isExternal } from './rehype-links-and-ids.ts';
  *
  * A stand-in for the full processor (`markdown.ts`), made for speed: most pages are paragraphs,
  * headings, flat lists, links, emphasis and inline code, and parsing them through micromark,
- * mdast and hast takes most of a page's render time. This reads only that subset, and a body
- * with anything outside it (raw HTML, entities, escapes, images, code blocks, quotes, tables,
- * autolinks, underscores, nested or loose lists, an emphasis it cannot place without doubt) is
+ * mdast and hast takes most of a page's render time. This reads only that subset (with quotes of
+ * one paragraph, and bare web addresses as GFM links them), and a body with anything outside it
+ * (raw HTML, entities, escapes, images, code blocks, tables, e-mail addresses, underscores, nested
+ * quotes, nested or loose lists, an emphasis or a web address it cannot place without doubt) is
  * left to the full processor. What it returns is byte for byte what the full processor returns
  * without site plugins: `tests/property/prose-markdown.test.ts` compares the two on generated
  * bodies and on every Markdown file of the repository.
@@ -28,7 +29,15 @@ export function proseMarkdownHtml(markdown: string, folder?: string): string | u
     }
     if (/^\s|\s$/.test(line)) return undefined;
     const item = /^(?:- |([1-9]\d{0,2})\. )/.exec(line);
-    if (line.startsWith('#')) {
+    if (line.startsWith('>')) {
+      const text = line.slice(2);
+      // A quote of one paragraph, each line after `> `: `>text`, `> ` alone, a quote of anything else
+      // (a nested quote, a list, a heading) and a quote right after a list item are the full processor's.
+      if (line[1] !== ' ' || !startsPlainly(text) || open?.kind === 'list') return undefined;
+      // A quote may interrupt a paragraph.
+      if (open?.kind === 'quote') open.lines.push(text);
+      else blocks.push((open = { kind: 'quote', lines: [text] }));
+    } else if (line.startsWith('#')) {
       const heading = /^(#{1,6}) ([^ ].*)$/.exec(line);
       // A closing run of #, or a list it might belong to, is left to the full processor;
       // A custom id (`{#id}`) is read by the full processor too.
@@ -50,7 +59,8 @@ export function proseMarkdownHtml(markdown: string, folder?: string): string | u
     } else {
       // A line after a list item would continue it (lazily).
       if (!startsPlainly(line) || open?.kind === 'list') return undefined;
-      if (open?.kind === 'paragraph') open.lines.push(line);
+      // A plain line right after a quote continues the quote's paragraph (lazily), without its `>`.
+      if (open?.kind === 'paragraph' || open?.kind === 'quote') open.lines.push(line);
       else blocks.push((open = { kind: 'paragraph', lines: [line] }));
     }
   }
@@ -61,10 +71,10 @@ export function proseMarkdownHtml(markdown: string, folder?: string): string | u
       const content = inline(block.text, folder);
       if (!content) return undefined;
       html.push(`<h${block.depth} id="${slugs.slug(content.text)}">${content.html}</h${block.depth}>`);
-    } else if (block.kind === 'paragraph') {
+    } else if (block.kind === 'paragraph' || block.kind === 'quote') {
       const content = inline(block.lines.join('\n'), folder);
       if (!content) return undefined;
-      html.push(`<p>${content.html}</p>`);
+      html.push(block.kind === 'quote' ? `<blockquote>\n<p>${content.html}</p>\n</blockquote>` : `<p>${content.html}</p>`);
     } else {
       const items: string[] = [];
       for (const line of block.lines) {
@@ -83,21 +93,26 @@ export function proseMarkdownHtml(markdown: string, folder?: string): string | u
 type Block =
   | { kind: 'heading'; depth: number; text: string }
   | { kind: 'paragraph'; lines: string[] }
+  /** A block quote of one paragraph: its lines without their `> `. */
+  | { kind: 'quote'; lines: string[] }
   /** `start`: the first number of a numbered list; none for a bulleted one. */
   | { kind: 'list'; start?: number; lines: string[] };
 
 /**
- * A line that can only be the text of a paragraph (or of a list item): not one that starts a
- * block of another kind (`#`, `>`, `-`, `+`, `=`, `:`, `* `, a numbered item, a fence, a rule).
+ * A line that can only be the text of a paragraph (or of a list item, or of a quote): not one
+ * that starts a block of another kind (`#`, `>`, `-`, `+`, `=`, `:`, `* `, a numbered item, a
+ * fence, a rule), nor one after more than one space from its marker (indented: its own rules).
  * (Items are recognized before this is asked.)
  */
 function startsPlainly(line: string): boolean {
-  return !/^(?:[#>\-+=:|]|\* |\*+$|\d{1,9}[.)](?: |$))/.test(line);
+  return !/^(?:\s|[#>\-+=:|]|\* |\*+$|\d{1,9}[.)](?: |$))/.test(line);
 }
 
 /**
  * Characters (and sequences) whose meaning in running text the subset leaves to the full
- * processor. An `&` before a space cannot start a character reference: it is only escaped.
+ * processor. An `&` before a space cannot start a character reference: it is only escaped. A
+ * `://` or `www.` left in running text is one `webAddress` did not take (after a letter, in
+ * capitals, in a link's text).
  */
 const NOT_PLAIN = /[\0-\x09\x0b-\x1f\x7f<>\\~|_@\]]|&(?! )|:\/\/|www\./i;
 /** What a link's text, or emphasis, may hold: plain words only. */
@@ -109,6 +124,31 @@ const WORD = /[A-Za-z0-9]/;
 const AFTER_CLOSER = /[\s.,;:!?)]/;
 /** Punctuation a closing `*` may follow when a space (or the end) comes after it, as in `**Note:** text` or `**94%**`. */
 const PUNCTUATION_BEFORE_CLOSER = /[.,;:!?)%'"]/;
+
+/**
+ * A bare web address as GFM's autolink literals find it (micromark-extension-gfm-autolink-literal):
+ * `http://`, `https://` or `www.`, then a letter or digit, then characters no step rewrites, up to
+ * a space, a line's end or the end. Only the lowercase prefixes: the others' links would differ
+ * in their `rel`. Anything else after the prefix (`(`, `*`, `_`, `~`, `&`, quotes, `%`, non-ASCII)
+ * leaves the body to the full processor: those have rules of their own (balanced parentheses,
+ * emphasis, character references, percent-encoding).
+ */
+const WEB_ADDRESS = /(?:https?:\/\/|www\.)[A-Za-z0-9][A-Za-z0-9\-./#?=+:!,)]*(?=[ \n]|$)/y;
+/** The trailing punctuation GFM leaves out of a web address (of those `WEB_ADDRESS` may hold). */
+const TRAIL = /[!),.:?]+$/;
+
+/**
+ * The web address at `at` (the start of `source`, or after a space or line end), null when none
+ * starts there, undefined when one does but it is not certain where it ends.
+ */
+function webAddress(source: string, at: number): { text: string; href: string } | null | undefined {
+  if (!source.startsWith('http://', at) && !source.startsWith('https://', at) && !source.startsWith('www.', at)) return null;
+  WEB_ADDRESS.lastIndex = at;
+  const match = WEB_ADDRESS.exec(source);
+  if (!match) return undefined;
+  const text = match[0].replace(TRAIL, '');
+  return { text, href: text.startsWith('www.') ? `http://${text}` : text };
+}
 
 /** Whether a closing `*` run between `before` and `after` (undefined: the end) ends an emphasis without doubt. */
 function closes(before: string, after: string | undefined): boolean {
@@ -162,6 +202,15 @@ function inline(source: string, folder: string | undefined): { html: string; tex
       text += words;
       i = close + size - 1;
       from = close + size;
+    } else if ((char === 'h' || char === 'w') && (i === 0 || source[i - 1] === ' ' || source[i - 1] === '\n')) {
+      const address = webAddress(source, i);
+      if (address === null) continue;
+      if (address === undefined || !plain(i)) return undefined;
+      // Always another origin's: it opens in a new tab, as `rehype-links-and-ids.ts` has it.
+      html += `<a href="${address.href}" rel="noopener noreferrer" target="_blank">${address.text}</a>`;
+      text += address.text;
+      i += address.text.length - 1;
+      from = i + 1;
     } else if (char === '[') {
       const close = source.indexOf(']', i + 1);
       const label = source.slice(i + 1, close);

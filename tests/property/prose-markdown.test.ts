@@ -5,7 +5,7 @@ import fg from 'fast-glob';
 import matter from 'gray-matter';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
-import { caseStudy } from '../../scripts/bench/peers-sites.ts';
+import { caseStudy, cheatSheet } from '../../scripts/bench/peers-sites.ts';
 import { createProcessor } from '../../src/render/markdown.ts';
 import { proseMarkdownHtml } from '../../src/render/prose-markdown.ts';
 import { markdownBody } from './arbitraries.ts';
@@ -69,13 +69,61 @@ const inlinePiece = fc.oneof(
       .map(([text, url]) => `[${text}](${url})`),
   },
 );
-const inlineLine = fc.array(inlinePiece, { minLength: 1, maxLength: 8 }).map((pieces) => pieces.join(' '));
+/** Bare web addresses (GFM's autolink literals), with punctuation after them that ends them or not. */
+const plainAddress = fc.constantFrom(
+  'https://example.com',
+  'http://x.org/a/b',
+  'https://tools.example/tool-3/manual',
+  'www.x.com',
+  'www.example.com/a?b=c#d',
+  'http://localhost:3000',
+  'http://127.0.0.1:8080/x',
+  'https://a-b.example/x+y=z',
+  'https://x.org/a)b',
+  'https://x.org/a.b,c',
+  'http://x',
+);
+const trailing = fc.constantFrom('', '', '', '.', ',', ')', '?', '!', ':', '...', '),', '.)', '?!');
+/** Addresses, and punctuation after them, that have rules of their own (parentheses, underscores, emphasis, encoding, e-mail). */
+const awkwardAddress = fc.oneof(
+  fc.constantFrom(
+    'https://x.org/(a)',
+    'https://x_y.org',
+    'https://a.b_c/x',
+    'https://x.org/a_b',
+    'https://x.org/~me',
+    'https://x.org/a%20b',
+    'https://x.org/é',
+    'HTTPS://X.ORG',
+    'Www.x.com',
+    'www.',
+    'https://',
+    'https://-x.org',
+    'user@example.com',
+    'mailto:user@example.com',
+  ),
+  fc
+    .tuple(plainAddress, fc.constantFrom('*', '_', ';', "'", '"', '~', ']', '&amp;', '*.', '_)'))
+    .map(([address, after]) => address + after),
+);
+const webAddress = fc.tuple(plainAddress, trailing).map(([address, after]) => address + after);
+const inlineWithAddresses = fc.oneof({ weight: 5, arbitrary: inlinePiece }, { weight: 1, arbitrary: webAddress });
+const inlineLine = fc.array(inlineWithAddresses, { minLength: 1, maxLength: 8 }).map((pieces) => pieces.join(' '));
+/** What a quote's line starts with: mostly `> `, sometimes nothing (a lazy line). */
+const quoteMarker = fc.constantFrom('> ', '> ', '> ', '> ', '');
 const block = fc.oneof(
   { weight: 3, arbitrary: fc.array(inlineLine, { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n')) },
   { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 6 }), inlineLine).map(([depth, text]) => `${'#'.repeat(depth)} ${text}`) },
   {
     weight: 1,
     arbitrary: fc.array(inlineLine, { minLength: 1, maxLength: 4 }).map((lines) => lines.map((line) => `- ${line}`).join('\n')),
+  },
+  {
+    weight: 1,
+    // A quote: each line after `> `, or later lines without it (lazily), or after `>` alone.
+    arbitrary: fc
+      .array(fc.tuple(quoteMarker, inlineLine), { minLength: 1, maxLength: 3 })
+      .map((lines) => lines.map(([marker, line], index) => (index === 0 && marker === '' ? '> ' : marker) + line).join('\n')),
   },
 );
 /** Bodies of the subset: blocks apart by one or more blank lines, or by none (a heading may follow a paragraph at once). */
@@ -131,13 +179,30 @@ const disturbance = fc.constantFrom(
     '&x',
     '\n2. ',
     '\n1) ',
+    '\n>',
+    '\n>> ',
+    '>\n',
+    ' https://x.org',
+    ' www.x.com',
+    ' http://localhost:3000',
+    ' a@b.co',
+    '.)',
+    '*)',
+    '_.',
     '1.5',
     '**',
     '*.',
   ],
 );
+/** Quote lines the reader leaves alone, and addresses with rules of their own, put anywhere too. */
+const awkwardQuote = fc.constantFrom('\n>', '\n>> ', '\n> > ', '\n>  ', '\n> - ', '\n> # ', '\n>\n');
+const insertion = fc.oneof(
+  { weight: 4, arbitrary: disturbance },
+  { weight: 1, arbitrary: awkwardQuote },
+  { weight: 1, arbitrary: awkwardAddress.map((address) => ` ${address}`) },
+);
 const disturbed = fc
-  .tuple(proseBody, fc.array(fc.tuple(fc.nat(), disturbance), { minLength: 1, maxLength: 3 }))
+  .tuple(proseBody, fc.array(fc.tuple(fc.nat(), insertion), { minLength: 1, maxLength: 3 }))
   .map(([body, insertions]) =>
     insertions.reduce((text, [at, piece]) => text.slice(0, at % (text.length + 1)) + piece + text.slice(at % (text.length + 1)), body),
   );
@@ -145,15 +210,23 @@ const disturbed = fc
 describe('prose Markdown, read without the full processor', () => {
   it('gives what the full processor gives, on bodies of the subset', () => {
     let read = 0;
+    let quotes = 0;
+    let addresses = 0;
     const runs = settings(2000);
     fc.assert(
       fc.property(proseBody, fc.boolean(), (body, inFolder) => {
-        if (agrees(body, inFolder ? FOLDER : undefined)) read++;
+        if (!agrees(body, inFolder ? FOLDER : undefined)) return;
+        read++;
+        if (/^> /m.test(body)) quotes++;
+        if (/(?:^|\s)(?:https?:\/\/|www\.)/.test(body)) addresses++;
       }),
       runs,
     );
     // Some generated bodies are outside the subset (a list followed at once by a paragraph, emphasis of "é", ...).
     expect(read, 'bodies read').toBeGreaterThan(runs.numRuns * 0.4);
+    // Quotes and web addresses are read too, not all left to the full processor.
+    expect(quotes, 'bodies with a quote read').toBeGreaterThan(runs.numRuns * 0.05);
+    expect(addresses, 'bodies with a web address read').toBeGreaterThan(runs.numRuns * 0.05);
   });
 
   it('gives what the full processor gives, or nothing, once anything is put anywhere in them', () => {
@@ -191,6 +264,8 @@ describe('prose Markdown, read without the full processor', () => {
       agrees(text, FOLDER);
     }
     for (const i of [1, 7, 500]) expect(agrees(bodyOf(caseStudy(i, 1000)), '/case-studies/')).toBe(true);
+    // Every third cheat sheet has a web address in its quote.
+    for (const i of [1, 3, 7, 501]) expect(agrees(cheatSheet(i), '/sheets/'), `cheat sheet ${i}`).toBe(true);
   });
 
   it('leaves to the full processor what it cannot read without doubt', () => {
@@ -199,9 +274,18 @@ describe('prose Markdown, read without the full processor', () => {
       '“*quoted*”', // an opener after punctuation
       '*a **b** c*', // nested
       'snake_case', // underscores
-      'see www.example.com', // an autolink literal
+      'see WWW.example.com', // a web address in capitals
+      'see (https://x.org/a)', // a web address after a parenthesis
+      'see https://x.org/(a)', // parentheses in a web address
+      'see https://x.org/a_', // an underscore after a web address
+      'see https://x.org/é', // a web address the URL is encoded from
+      'mail a@b.co', // an e-mail address
+      '>quoted', // a quote without a space
+      '> > nested', // a nested quote
+      '- item\n> quote', // a quote right after a list item
       '- a\n\n- b', // a loose list
       '- a\nlazy', // a lazy continuation
+      '-  a', // an item's text after two spaces
       'para\n- item', // a list interrupting a paragraph
       'Title\n---', // a setext heading
       '# closed #', // a closing sequence

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderContentMarkdown } from '../../src/render/markdown.ts';
 import { mdxSyntaxLine } from '../../src/render/mdx-in-markdown.ts';
+import { proseMarkdownHtml } from '../../src/render/prose-markdown.ts';
 
 describe('MDX written in a .md file', () => {
   it('finds the first component or import line, outside code blocks', () => {
@@ -24,5 +25,13 @@ describe('MDX written in a .md file', () => {
         hint: 'Rename the file to .mdx (in a collection with mdx: true, if its writers may change the site’s code) to use components and imports; or write plain Markdown.',
       },
     ]);
+  });
+
+  it('is said of a body the prose reader reads too', () => {
+    const body = "import Tabs from './tabs.tsx'\n\nSome text.\n";
+    // The fast path, not the full processor, renders this body: the warning must not depend on which.
+    expect(proseMarkdownHtml(body)).toBeDefined();
+    const { diagnostics } = renderContentMarkdown(body, { file: '/site/content/guide.md', bodyLine: 3 });
+    expect(diagnostics.map(({ code, line }) => ({ code, line }))).toEqual([{ code: 'mdx-in-markdown', line: 3 }]);
   });
 });
