@@ -7,6 +7,7 @@ import type { UnsafeFinding } from '../safety/markdown-safety.ts';
 import { say } from '../diagnostics/catalogue/index.ts';
 import { tooLargeToHighlight, type CodeTooLargeFinding } from './highlight-bound.ts';
 import { codeBlock, codeBlockStylesheet, type CodeBlockOptions } from './code-meta.ts';
+import { LANGUAGE_ALIASES } from './language-aliases.ts';
 
 /**
  * Code highlighting with Shiki at build time, under the strict Content-Security-Policy: tokens get
@@ -36,13 +37,14 @@ interface Themes extends CodeBlockOptions {
 let highlighter: HighlighterCore | undefined;
 let languageNames: Map<string, string> | undefined;
 
-/** Shiki's languages by every name a fence may use (ids and aliases), lower-case, to their id. */
+/** Shiki's languages by every name a fence may use (ids, Shiki's aliases and the engine's), lower-case, to their id. */
 function languages(): Map<string, string> {
   if (!languageNames) {
     const { bundledLanguagesInfo } = require('shiki/langs') as typeof import('shiki/langs');
     languageNames = new Map();
     for (const info of bundledLanguagesInfo)
       for (const name of [info.id, ...(info.aliases ?? [])]) languageNames.set(name.toLowerCase(), info.id);
+    for (const [alias, id] of Object.entries(LANGUAGE_ALIASES)) if (!languageNames.has(alias)) languageNames.set(alias, id);
   }
   return languageNames;
 }

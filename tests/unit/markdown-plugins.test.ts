@@ -185,6 +185,13 @@ describe('highlighted code', () => {
     ]);
   });
 
+  it('highlights a language by the names docs sites write that Shiki lacks (golang is Go, not "did you mean erlang")', () => {
+    const { html, diagnostics } = renderContentMarkdown('```golang\nfunc main() {}\n```', source);
+    expect(diagnostics).toEqual([]);
+    expect(html).toContain('data-language="go"');
+    expect(html).toBe(renderContentMarkdown('```go\nfunc main() {}\n```', source).html);
+  });
+
   it('colours the first block of a language as it colours the next, whatever was highlighted before', () => {
     const settings: MarkdownDefinition = { shiki: { themes: { light: 'github-light', dark: 'github-dark-default' } } };
     renderMarkdown('```ruby\ndef total(prices) = prices.sum\n```', settings);
