@@ -90,7 +90,7 @@ async function prepareFound(
   const encoder = sources.some((source) => source.raster) ? await encoderVersion() : '';
   const inFlight = new Map<string, Promise<EncodedImage | undefined>>();
 
-  // A few images at a time: sharp queues each image's encodes on its own thread pool anyway.
+  // A few images at a time: each is a file read, a cache read and a header read.
   await forEachLimited(sources, 4, async (source) => {
     let bytes: Buffer;
     try {
@@ -124,7 +124,6 @@ async function prepareFound(
   for (const cached of await Promise.all(inFlight.values())) if (cached) result.reused++;
 
   problems.sort((a, b) => (a.url < b.url ? -1 : 1));
-  // Images finish in any order; the output and the manifest are listed in one.
   return inOrder(result);
 }
 
@@ -167,6 +166,7 @@ export async function encodeNamedImages(
     problems: [...images.problems],
   };
   const inFlight = new Map<string, Promise<EncodeOutcome>>();
+  // A few images at a time: sharp queues each image's encodes on its own thread pool anyway.
   await forEachLimited(wanted, 4, async ([url, image]) => {
     let outcome = inFlight.get(image.key);
     if (!outcome) inFlight.set(image.key, (outcome = cachedOrEncoded(cache, image.key, image.bytes, imageOptions)));
