@@ -12,7 +12,7 @@ import { drawSocialImages, planSocialImages } from './runner/social-images.ts';
 import { writeOutput } from './runner/write-output.ts';
 import { OutputChangedError, type Writer } from './output/write.ts';
 import { workerPool } from './runner/render-pool.ts';
-import { renderPages } from './runner/render-pages.ts';
+import { renderPagesWithImages } from './runner/render-with-images.ts';
 import { prepareMdx } from './render/mdx-build.ts';
 import { bodyHtml } from './render/render-page.ts';
 import { routeSite } from './routes/plan.ts';
@@ -76,14 +76,27 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     if (failed(socialImages)) return outcome(content, routes, found, { images, mdx });
 
     const siteContext = createSiteContext(site, options.origin, socialImages.refs);
-    const context = { site, siteContext, catalogue: routes.catalogue, assets: assets.manifest!, images: images.manifest, mdx: mdx.modules };
-    const pages = await renderPages(routes.routes, routes.entryHashes, context, { last, workers, staging });
+    const planned = { site, siteContext, catalogue: routes.catalogue, assets: assets.manifest!, images: images.manifest, mdx: mdx.modules };
+    // Images are encoded once some page names them: pages render, then again if that encoded any.
+    const {
+      pages,
+      images: encoded,
+      encoding,
+      context,
+    } = await renderPagesWithImages(
+      routes.routes,
+      routes.entryHashes,
+      planned,
+      images,
+      { last, workers, staging },
+      { site, options: options.images, kept: memory?.images },
+    );
     await workers.close();
-    if (failed(pages)) return outcome(content, routes, [...found, pages], { images, pages, mdx });
+    if (failed(pages, encoding)) return outcome(content, routes, [...found, pages, encoding], { images: encoded, pages, mdx });
     const drawn = await drawSocialImages(site, socialImages, last, options.og);
     const seo = seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, context));
-    // Every image was encoded (pages look their variants up as they render); only the variants a page names are published.
-    const used = onlyUsedVariants(images, pages.scans().values(), [...assets.files, ...seo]);
+    // Images taken whole from the cache have variants no page may name: only those some output names are published.
+    const used = onlyUsedVariants(encoded, pages.scans().values(), [...assets.files, ...seo]);
     const made = [
       ...(await staticFiles(published.files, memory?.staticFiles)),
       ...assets.files,
@@ -110,14 +123,14 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     const feeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
     // Keys a locale's interface words lack, with `missingStrings: 'warn'` (with 'error', loading the site stopped at them).
     const strings = { diagnostics: stringWarnings(site) };
-    const checked = [...found, pages, drawn, search, redirects, links, headers, feeds, strings];
-    if (failed(...checked)) return outcome(content, routes, checked, { images, pages, drawn, links, mdx, search });
+    const checked = [...found, pages, encoding, drawn, search, redirects, links, headers, feeds, strings];
+    if (failed(...checked)) return outcome(content, routes, checked, { images: encoded, pages, drawn, links, mdx, search });
 
     // The header files of the hosts the site names, each what `_headers` says (see `host-files.ts`).
     const hostConfig = [headers.file!, ...hostFiles(site.deploy, headers.file!)];
     const written = await writeOutput(writer, [...files, ...hostConfig], { pages, socialImages, sources: search.sources, last, staging });
     const result = outcome(content, routes, checked, {
-      images,
+      images: encoded,
       pages,
       drawn,
       links,

@@ -1,5 +1,8 @@
 import { extensionOf, mimeType, type VariantFormat } from '../site/image-options.ts';
 
+/** Where variants are published, relative to the output folder. */
+export const VARIANT_FOLDER = 'assets/images';
+
 /** One `<source>` of a `<picture>`: a format and its widths. */
 export interface ImageSource {
   /** MIME type, e.g. `image/avif`. */

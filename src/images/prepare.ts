@@ -9,7 +9,8 @@ import { unlessUnchanged, type Kept } from '../core/file-stamps.ts';
 import { forEachLimited, type OutputFile } from '../output/write.ts';
 import { IMAGE_CACHE_FOLDER, variantCache, type VariantCache } from './cache.ts';
 import { encodeImage, encoderVersion, type EncodedImage } from './encode.ts';
-import { rasterEntry, variantFileName, type ImageManifest, type ResponsiveImage } from './manifest.ts';
+import { rasterEntry, VARIANT_FOLDER, variantFileName, type ImageManifest, type ResponsiveImage } from './manifest.ts';
+import { plannedEntry, type PendingImage } from './planned.ts';
 import { IMAGE_EXTENSIONS, resolveImageOptions, type ImageOptions } from '../site/image-options.ts';
 import { imageReferences, locateImageProblem, type ImageProblem } from './references.ts';
 import { svgSize } from './svg-size.ts';
@@ -17,8 +18,7 @@ import { walkFolder } from '../content/walk.ts';
 import { checkSvg } from '../safety/svg-safety.ts';
 import { inputBounds, type InputBounds } from '../safety/input-bounds.ts';
 
-/** Where variants are published, relative to the output folder. */
-export const VARIANT_FOLDER = 'assets/images';
+export { VARIANT_FOLDER } from './manifest.ts';
 
 /** Bump when the engine changes how it encodes, so every cached variant is encoded again. */
 const PIPELINE_VERSION = 1;
@@ -31,8 +31,10 @@ export interface ImageBuildOptions {
 export interface PreparedImages {
   /** Every usable image of the content and public folders, by URL: what `<Img>` looks up. */
   manifest: ImageManifest;
-  /** The variants to publish. */
+  /** The variants to publish: those of the images encoded so far. */
   files: OutputFile[];
+  /** Raster images measured but not encoded yet, by URL: their manifest entries are planned (see `planned.ts`). */
+  pending: Record<string, PendingImage>;
   /** The output paths of each image's variants, by its URL (none for an SVG): what to leave out with a draft's image. */
   variants: Record<string, string[]>;
   /** Raster images encoded by this build, and taken unchanged from the cache. */
@@ -44,11 +46,13 @@ export interface PreparedImages {
 }
 
 /**
- * The image stage: measures every SVG and encodes every raster image (PNG, JPEG, WebP, AVIF) of the
- * site's content and public folders into responsive variants, taking them from the cache when the
- * source bytes, the options and the encoder are unchanged. An image that cannot be read or measured
- * becomes a problem, never an exception, which `locateImageProblems` pins to each front-matter field
- * naming it. It needs no content, so a build starts it before its content is read.
+ * The image stage: measures every SVG and plans every raster image (PNG, JPEG, WebP, AVIF) of the
+ * site's content and public folders as responsive variants: an image the cache holds (same source
+ * bytes, options and encoder) is taken from it whole; any other is measured only and left
+ * pending, to be encoded once some page names it (`encodeNamedImages`), since a documentation
+ * site's port encoded 339 variants no page used (issue 40). An image that cannot be read or
+ * measured becomes a problem, never an exception, which `locateImageProblems` pins to each
+ * front-matter field naming it. It needs no content, so a build starts it before its content is read.
  */
 export async function prepareImages(
   site: SiteDefinition,
@@ -72,12 +76,21 @@ async function prepareFound(
 ): Promise<PreparedImages> {
   const imageOptions = resolveImageOptions(site.images);
   const cache = variantCache(options.cacheDir ?? path.join(site.root, IMAGE_CACHE_FOLDER));
-  const result: PreparedImages = { manifest: {}, files: [], variants: {}, encoded: 0, reused: 0, problems: [], diagnostics: [] };
+  const result: PreparedImages = {
+    manifest: {},
+    files: [],
+    pending: {},
+    variants: {},
+    encoded: 0,
+    reused: 0,
+    problems: [],
+    diagnostics: [],
+  };
   const problems = result.problems;
   const encoder = sources.some((source) => source.raster) ? await encoderVersion() : '';
-  const inFlight = new Map<string, Promise<EncodeOutcome>>();
+  const inFlight = new Map<string, Promise<EncodedImage | undefined>>();
 
-  // A few images at a time: sharp queues each image's encodes on its own thread pool anyway.
+  // A few images at a time: each is a file read, a cache read and a header read.
   await forEachLimited(sources, 4, async (source) => {
     let bytes: Buffer;
     try {
@@ -95,26 +108,79 @@ async function prepareFound(
       else problems.push(unmeasurableSvg(source));
       return;
     }
-    // Equal bytes at two URLs share one key, so they are encoded once.
+    // Equal bytes at two URLs share one key, so they are read once.
     const key = digest(String(PIPELINE_VERSION), encoder, JSON.stringify(imageOptions), bytes);
-    let pending = inFlight.get(key);
-    if (!pending) inFlight.set(key, (pending = cachedOrEncoded(cache, key, bytes, imageOptions)));
-    const outcome = await pending;
-    if ('error' in outcome) return void problems.push(undecodable(source, outcome.error));
-    const published = publish(source.url, outcome.image);
-    result.manifest[source.url] = published.entry;
-    result.variants[source.url] = published.files.map((file) => file.path);
-    result.files.push(...published.files);
+    let reading = inFlight.get(key);
+    if (!reading) inFlight.set(key, (reading = cache.read(key)));
+    const cached = await reading;
+    if (cached) return void addEncoded(result, source.url, cached);
+    try {
+      result.manifest[source.url] = await plannedEntry(source.url, key, bytes, imageOptions);
+      result.pending[source.url] = { key, bytes, file: source.file };
+    } catch (error) {
+      problems.push(undecodable(source, error));
+    }
   });
-  for (const outcome of await Promise.all(inFlight.values())) {
-    if ('image' in outcome) outcome.encoded ? result.encoded++ : result.reused++;
-  }
+  for (const cached of await Promise.all(inFlight.values())) if (cached) result.reused++;
 
   problems.sort((a, b) => (a.url < b.url ? -1 : 1));
-  // Images finish in any order; the output and the manifest are listed in one.
-  result.files.sort((a, b) => (a.path < b.path ? -1 : 1));
-  result.manifest = Object.fromEntries(Object.entries(result.manifest).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return result;
+  return inOrder(result);
+}
+
+/** Images finish in any order; the output and the manifest are listed in one. */
+function inOrder(images: PreparedImages): PreparedImages {
+  images.files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  images.manifest = Object.fromEntries(Object.entries(images.manifest).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return images;
+}
+
+/** Adds an encoded image's manifest entry and variants at `url`. */
+function addEncoded(images: PreparedImages, url: string, image: EncodedImage): void {
+  const published = publish(url, image);
+  images.manifest[url] = published.entry;
+  images.variants[url] = published.files.map((file) => file.path);
+  images.files.push(...published.files);
+}
+
+/**
+ * The images with those pending ones that `named` names encoded (from the cache when another
+ * build put them there meanwhile): what a build does once its pages have said which images they
+ * use. Equal bytes at two URLs are encoded once. An image that cannot be decoded becomes a problem.
+ */
+export async function encodeNamedImages(
+  images: PreparedImages,
+  named: (url: string) => boolean,
+  options: ImageBuildOptions,
+  site: SiteDefinition,
+): Promise<PreparedImages> {
+  const wanted = Object.entries(images.pending).filter(([url]) => named(url));
+  if (!wanted.length) return images;
+  const imageOptions = resolveImageOptions(site.images);
+  const cache = variantCache(options.cacheDir ?? path.join(site.root, IMAGE_CACHE_FOLDER));
+  const result: PreparedImages = {
+    ...images,
+    manifest: { ...images.manifest },
+    files: [...images.files],
+    pending: { ...images.pending },
+    variants: { ...images.variants },
+    problems: [...images.problems],
+  };
+  const inFlight = new Map<string, Promise<EncodeOutcome>>();
+  // A few images at a time: sharp queues each image's encodes on its own thread pool anyway.
+  await forEachLimited(wanted, 4, async ([url, image]) => {
+    let outcome = inFlight.get(image.key);
+    if (!outcome) inFlight.set(image.key, (outcome = cachedOrEncoded(cache, image.key, image.bytes, imageOptions)));
+    const done = await outcome;
+    delete result.pending[url];
+    if ('error' in done) {
+      delete result.manifest[url];
+      return void result.problems.push(undecodable({ url, file: image.file, raster: true, fromContent: false }, done.error));
+    }
+    addEncoded(result, url, done.image);
+  });
+  for (const outcome of await Promise.all(inFlight.values())) if ('image' in outcome) outcome.encoded ? result.encoded++ : result.reused++;
+  result.problems.sort((a, b) => (a.url < b.url ? -1 : 1));
+  return inOrder(result);
 }
 
 /** The prepared images with each problem turned into diagnostics on the front-matter fields that name the image. */
@@ -141,6 +207,7 @@ export function withoutImages(images: PreparedImages, leftOut: (url: string) => 
     ...images,
     manifest: Object.fromEntries(kept.map((url) => [url, images.manifest[url]!])),
     variants: Object.fromEntries(kept.flatMap((url) => (images.variants[url] ? [[url, images.variants[url]]] : []))),
+    pending: Object.fromEntries(kept.flatMap((url) => (images.pending[url] ? [[url, images.pending[url]]] : []))),
     files: images.files.filter((file) => !dropped.has(file.path) || keptVariants.has(file.path)),
   };
 }

@@ -7,6 +7,8 @@ import type { UnsafeFinding } from '../safety/markdown-safety.ts';
 import { say } from '../diagnostics/catalogue/index.ts';
 import { tooLargeToHighlight, type CodeTooLargeFinding } from './highlight-bound.ts';
 import { codeBlock, codeBlockStylesheet, type CodeBlockOptions } from './code-meta.ts';
+import { LANGUAGE_ALIASES } from './language-aliases.ts';
+import { fenceSyntaxFindings, type FenceSyntaxFinding } from './fence-syntax.ts';
 
 /**
  * Code highlighting with Shiki at build time, under the strict Content-Security-Policy: tokens get
@@ -36,13 +38,14 @@ interface Themes extends CodeBlockOptions {
 let highlighter: HighlighterCore | undefined;
 let languageNames: Map<string, string> | undefined;
 
-/** Shiki's languages by every name a fence may use (ids and aliases), lower-case, to their id. */
+/** Shiki's languages by every name a fence may use (ids, Shiki's aliases and the engine's), lower-case, to their id. */
 function languages(): Map<string, string> {
   if (!languageNames) {
     const { bundledLanguagesInfo } = require('shiki/langs') as typeof import('shiki/langs');
     languageNames = new Map();
     for (const info of bundledLanguagesInfo)
       for (const name of [info.id, ...(info.aliases ?? [])]) languageNames.set(name.toLowerCase(), info.id);
+    for (const [alias, id] of Object.entries(LANGUAGE_ALIASES)) if (!languageNames.has(alias)) languageNames.set(alias, id);
   }
   return languageNames;
 }
@@ -108,6 +111,7 @@ export function rehypeHighlight(themes: Themes) {
           visit(child);
           return;
         }
+        codeFindings(file).push(...fenceSyntaxFindings(child, language, metaOf(child), codeOf(child)));
         const id = languages().get(language.toLowerCase());
         const tooLarge = id ? tooLargeToHighlight(child, language) : undefined;
         if (tooLarge) codeFindings(file).push(tooLarge);
@@ -128,10 +132,19 @@ function fenceLanguage(pre: Element): string | undefined {
   return name?.slice('language-'.length);
 }
 
+/** The text of a fence's `<code>`. */
+function codeOf(pre: Element): string {
+  return (pre.children[0] as Element).children.map((node) => (node.type === 'text' ? node.value : '')).join('');
+}
+
+/** What follows a fence's language (`title="x.js" {2}`), kept by the parser on its `<code>`. */
+function metaOf(pre: Element): string {
+  return String(((pre.children[0] as Element).data as { meta?: string } | undefined)?.meta ?? '');
+}
+
 function highlighted(pre: Element, language: string, themes: Themes): Element {
-  const codeElement = pre.children[0] as Element;
-  const code = codeElement.children.map((node) => (node.type === 'text' ? node.value : '')).join('');
-  const meta = themes.meta ? String((codeElement.data as { meta?: string } | undefined)?.meta ?? '') : '';
+  const code = codeOf(pre);
+  const meta = themes.meta ? metaOf(pre) : '';
   // A block with meta to draw, or a site that numbers lines or has transformers of its own, is Shiki's HTML made safe (code-meta.ts).
   if (meta || (themes.meta && language === 'diff') || themes.lineNumbers || themes.transformers?.length || themes.copyButton) {
     const block = codeBlock(warmHighlighter(code, language, themes), code.replace(/\n$/, ''), language, meta, themes);
@@ -185,14 +198,14 @@ function colourName(color: string): string {
   return color.replace(/^#/, '').toLowerCase();
 }
 
-function codeFindings(file: VFile): Array<CodeLanguageFinding | CodeTooLargeFinding> {
-  const data = file.data as { codeLanguages?: Array<CodeLanguageFinding | CodeTooLargeFinding> };
+function codeFindings(file: VFile): Array<CodeLanguageFinding | CodeTooLargeFinding | FenceSyntaxFinding> {
+  const data = file.data as { codeLanguages?: Array<CodeLanguageFinding | CodeTooLargeFinding | FenceSyntaxFinding> };
   return (data.codeLanguages ??= []);
 }
 
 /** The unknown fence languages, and the blocks too large to highlight, noted while processing `file`. */
-export function unknownLanguageFindings(file: VFile): Array<CodeLanguageFinding | CodeTooLargeFinding> {
-  return (file.data as { codeLanguages?: Array<CodeLanguageFinding | CodeTooLargeFinding> }).codeLanguages ?? [];
+export function unknownLanguageFindings(file: VFile): Array<CodeLanguageFinding | CodeTooLargeFinding | FenceSyntaxFinding> {
+  return (file.data as { codeLanguages?: Array<CodeLanguageFinding | CodeTooLargeFinding | FenceSyntaxFinding> }).codeLanguages ?? [];
 }
 
 function unknownLanguage(language: string, pre: Element): CodeLanguageFinding {

@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { readContent } from '../../src/content/read.ts';
-import { locateImageProblems, prepareImages } from '../../src/images/prepare.ts';
+import { encodeNamedImages, locateImageProblems, prepareImages, type ImageBuildOptions } from '../../src/images/prepare.ts';
+import { createBuilder } from '../../src/serve/builder.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
 import { diskWriter, memoryWriter } from '../../src/output/write.ts';
 import { loadSite, withContent } from '../../src/site/load.ts';
@@ -24,6 +25,9 @@ const WIDTHS = [200, 400, 800];
 const siteOf = (content: string): SiteDefinition => ({ ...createSite(content), og: undefined, images: { widths: WIDTHS } });
 const freshContent = async (name: string) => writeRasterContent(path.join(work, name));
 const decode = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
+/** The image stage with every pending image encoded, as if every page named every image. */
+const encodedAll = async (site: SiteDefinition, options: ImageBuildOptions) =>
+  encodeNamedImages(await prepareImages(site, options), () => true, options, site);
 
 const content = await freshContent('content');
 const site = siteOf(content);
@@ -132,6 +136,55 @@ describe('images no page uses', () => {
   });
 });
 
+describe('images encoded only once some page uses them', () => {
+  const unusedPng = () =>
+    sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+  const variantFiles = (files: Iterable<string>) => [...files].filter((file) => file.startsWith('assets/images/'));
+
+  it('encodes none of the variants of an image no page uses, and all of one a page starts using on a rebuild', async () => {
+    const dir = await freshContent('content-lazy');
+    fs.writeFileSync(path.join(dir, 'images/unused.png'), await unusedPng());
+    const lazySite = siteOf(dir);
+    const lazyCache = path.join(work, 'image-cache-lazy');
+    const out = memoryWriter();
+    const first = await build(lazySite, out, { images: { cacheDir: lazyCache } });
+    expect(first.diagnostics).toEqual([]);
+    // One cache folder per encoded image: the photo and the portrait, not the unused picture.
+    expect(first.images).toEqual({ encoded: 2, reused: 0 });
+    expect(fs.readdirSync(lazyCache)).toHaveLength(2);
+    expect(variantFiles(out.files.keys()).some((file) => file.includes('unused'))).toBe(false);
+
+    const post = path.join(dir, 'blogs/second-post.md');
+    fs.appendFileSync(post, '\n\n![A green field](/images/unused.png)\n');
+    const second = await build(lazySite, out, { images: { cacheDir: lazyCache } });
+    expect(second.diagnostics).toEqual([]);
+    expect(second.images).toEqual({ encoded: 1, reused: 2 });
+    expect(fs.readdirSync(lazyCache)).toHaveLength(3);
+    const published = variantFiles(out.files.keys()).filter((file) => file.includes('unused'));
+    expect(published).toHaveLength(WIDTHS.length * 3);
+    // The page names the published variants, never the planned URLs it was first rendered with.
+    const page = [...out.files].find(([file, bytes]) => file.endsWith('.html') && decode(bytes).includes('unused-'))!;
+    for (const file of published) expect(decode(page[1])).toContain(`/${file}`);
+    for (const [, bytes] of out.files) expect(decode(bytes)).not.toContain('/assets/images/unencoded/');
+  });
+
+  it('encodes an image a page starts using under a long-lived builder (site serve), once', async () => {
+    const dir = await freshContent('content-lazy-serve');
+    fs.writeFileSync(path.join(dir, 'images/unused.png'), await unusedPng());
+    const builder = createBuilder(siteOf(dir), memoryWriter(), { images: { cacheDir: path.join(work, 'image-cache-lazy-serve') } });
+    expect((await builder.rebuild()).images).toEqual({ encoded: 2, reused: 0 });
+    fs.appendFileSync(path.join(dir, 'blogs/second-post.md'), '\n\n![A green field](/images/unused.png)\n');
+    const using = await builder.rebuild();
+    expect(using.diagnostics).toEqual([]);
+    expect(using.images).toMatchObject({ encoded: 1 });
+    expect(using.files?.filter((file) => file.path.startsWith('assets/images/unused-'))).toHaveLength(WIDTHS.length * 3);
+    // Planned again from the cache: nothing encoded twice.
+    expect((await builder.rebuild()).images).toMatchObject({ encoded: 0 });
+  });
+});
+
 describe('the variant cache', () => {
   it('never encodes an unchanged image again: a second build reuses both, writes the same bytes and leaves the cache untouched', async () => {
     const stamps = () => fs.readdirSync(cacheDir).map((key) => [key, fs.statSync(path.join(cacheDir, key)).mtimeMs]);
@@ -151,14 +204,14 @@ describe('the variant cache', () => {
   it('encodes again what changed: new bytes for one image, then new options for all', async () => {
     const changed = await freshContent('content-changed');
     fs.writeFileSync(path.join(changed, 'images/photo.jpg'), await sharp(path.join(changed, 'images/photo.jpg')).flop().jpeg().toBuffer());
-    expect((await prepareImages(siteOf(changed), { cacheDir })).encoded).toBe(1);
+    expect((await encodedAll(siteOf(changed), { cacheDir })).encoded).toBe(1);
     const otherQuality = { ...siteOf(changed), images: { widths: WIDTHS, quality: { avif: 40 } } };
-    expect(await prepareImages(otherQuality, { cacheDir })).toMatchObject({ encoded: 2, reused: 0 });
+    expect(await encodedAll(otherQuality, { cacheDir })).toMatchObject({ encoded: 2, reused: 0 });
   });
 
   it('survives two builds encoding the same images at once into one cold cache', async () => {
     const shared = path.join(work, 'shared-cache');
-    const [a, b] = await Promise.all([prepareImages(site, { cacheDir: shared }), prepareImages(site, { cacheDir: shared })]);
+    const [a, b] = await Promise.all([encodedAll(site, { cacheDir: shared }), encodedAll(site, { cacheDir: shared })]);
     expect(a.diagnostics).toEqual([]);
     expect(a.manifest).toEqual(b.manifest);
     // Plain data: a worker thread rendering pages can receive it by postMessage or JSON.

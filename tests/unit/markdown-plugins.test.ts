@@ -185,6 +185,58 @@ describe('highlighted code', () => {
     ]);
   });
 
+  it('highlights a language by the names docs sites write that Shiki lacks (golang is Go, not "did you mean erlang")', () => {
+    const { html, diagnostics } = renderContentMarkdown('```golang\nfunc main() {}\n```', source);
+    expect(diagnostics).toEqual([]);
+    expect(html).toContain('data-language="go"');
+    expect(html).toBe(renderContentMarkdown('```go\nfunc main() {}\n```', source).html);
+  });
+
+  it('warns at the fence of Expressive Code syntax it ignores, naming what to write instead', () => {
+    const body =
+      'Intro\n\n```js lang="ts" "useState" frame="terminal" {2} title="a.js"\nconst a = 1;\n```\n\n```js\n// file: src/App.js\nrender();\n```';
+    const { diagnostics } = renderContentMarkdown(body, source, { shiki: { meta: true } });
+    expect(diagnostics.map(({ code, severity, file, line, actual, hint }) => ({ code, severity, file, line, actual, hint }))).toEqual([
+      {
+        code: 'unsupported-fence-syntax',
+        severity: 'warning',
+        file: source.file,
+        line: 7,
+        actual: '"lang=\\"ts\\""',
+        hint: expect.stringContaining('the language right after the backticks'),
+      },
+      {
+        code: 'unsupported-fence-syntax',
+        severity: 'warning',
+        file: source.file,
+        line: 7,
+        actual: '"\\"useState\\""',
+        hint: expect.stringContaining('/useState/'),
+      },
+      {
+        code: 'unsupported-fence-syntax',
+        severity: 'warning',
+        file: source.file,
+        line: 7,
+        actual: '"frame=\\"terminal\\""',
+        hint: expect.stringContaining('title="…"'),
+      },
+      {
+        code: 'unsupported-fence-syntax',
+        severity: 'warning',
+        file: source.file,
+        line: 12,
+        actual: '"// file: src/App.js"',
+        hint: expect.stringContaining('title="src/App.js"'),
+      },
+    ]);
+  });
+
+  it('says nothing of the fence meta it reads', () => {
+    const body = '```js title="a.js" {2} ins={1} del={3} /a/ showLineNumbers\nconst a = 1;\n// a comment, not a file\n```';
+    expect(renderContentMarkdown(body, source, { shiki: { meta: true } }).diagnostics).toEqual([]);
+  });
+
   it('colours the first block of a language as it colours the next, whatever was highlighted before', () => {
     const settings: MarkdownDefinition = { shiki: { themes: { light: 'github-light', dark: 'github-dark-default' } } };
     renderMarkdown('```ruby\ndef total(prices) = prices.sum\n```', settings);

@@ -14,6 +14,15 @@ export const warnings = area({
       cause: 'a fenced code block names a language the highlighter does not know (`` ```pyhton ``); the block is shown plain',
       fix: 'fix the name (see the hint), or leave it out for plain text ([Markdown](markdown.md#highlighted-code))',
     }),
+    'unsupported-fence-syntax': entry<{ instead: string }>({
+      severity: 'warning',
+      message: () =>
+        'is written in code-block syntax of Expressive Code (Astro Starlight) that this engine does not read, so it is ignored',
+      hint: (p) => `Write ${p.instead} (see docs/markdown.md#highlighted-code); titles and marks need markdown.shiki.meta: true.`,
+      cause:
+        'a fenced code block uses Expressive Code syntax the engine ignores: `"text"` marks, `lang=`, `frame=`, `collapse=`, `mark=`, `wrap`, or a first line `// file: x.js` as its title',
+      fix: 'write the supported equivalent the hint names (`title="…"`, `{2,4-6}`, `ins={3}`, `/word/`), or remove it ([documentation sites](documentation-sites.md#code-blocks-with-titles-and-marks))',
+    }),
     'missing-alt': entry<{ markdown: boolean }>({
       severity: 'warning',
       message: () => 'is an image without alt text, which screen readers announce by its file name',
