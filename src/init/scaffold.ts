@@ -99,13 +99,8 @@ function starterPlan(starter: StarterName, locales: readonly string[] | undefine
   }
   // Each file from the last layer that has it; a site's name for it read from its stored name.
   const source = new Map<string, string>();
-  const overlay = MULTILINGUAL[starter];
-  for (const [layer, files] of [
-    [starter, filesOf(starterDir(starter))],
-    [SHARED_I18N, filesOf(starterDir(SHARED_I18N))],
-    [overlay, filesOf(starterDir(overlay))],
-  ] as const) {
-    for (const file of files) source.set(file, path.join(starterDir(layer), storedName(file)));
+  for (const layer of [starter, SHARED_I18N, MULTILINGUAL[starter]]) {
+    for (const file of filesOf(starterDir(layer))) source.set(file, path.join(starterDir(layer), storedName(file)));
   }
   return multilingualPlan([...source.keys()].sort(), (file) => source.get(file)!, locales);
 }
