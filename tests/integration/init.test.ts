@@ -443,6 +443,25 @@ describe('site init docs --locales', () => {
     expect(read(folder, 'de/404.html')).toContain('Unter dieser Adresse gibt es keine Seite.');
   });
 
+  it('searches each language on its own once the one line turns it on, the search in the page’s words', { timeout: 120_000 }, () => {
+    const made = site(work, 'init', 'docs', '--locales', 'en,de,ar', 'docs-searched');
+    expect(made.status, made.stderr).toBe(0);
+    const folder = path.join(work, 'docs-searched');
+    const config = path.join(folder, 'site.config.tsx');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('const search = false;', 'const search = true;'));
+    const built = site(folder, 'build');
+    expect(built.status, built.stdout + built.stderr).toBe(0);
+    // Pagefind splits the index by <html lang>: five pages in each language, the not-found pages in none.
+    const entry = JSON.parse(read(folder, 'pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
+    expect(Object.fromEntries(Object.entries(entry.languages).map(([lang, index]) => [lang, index.page_count]))).toEqual({
+      en: 5,
+      de: 5,
+      ar: 5,
+    });
+    expect(read(folder, 'de/start/installation/index.html')).toMatch(/<button[^>]*>[\s\S]*?Suchen[\s\S]*?<\/button>/);
+    expect(read(folder, 'ar/index.html')).toContain('يحتاج البحث إلى JavaScript.');
+  });
+
   it('gives a language it has no text in the default locale’s, and says to translate it', () => {
     const made = site(work, 'init', 'docs', '--locales', 'fr,ja', 'docs-mirrored');
     expect(made.status, made.stderr).toBe(0);

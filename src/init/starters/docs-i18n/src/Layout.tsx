@@ -5,6 +5,13 @@ import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { sidebar } from './sidebar.ts';
 import type { StringKey } from './strings.ts';
 
+/** The search's words in the page's language (the engine's island is English without them). */
+function searchWords(t: LayoutProps<StringKey>['t']) {
+  const words = { close: t('search.close'), more: t('search.more'), prompt: t('search.prompt'), searching: t('search.searching') };
+  const found = { failed: t('search.failed'), none: t('search.none'), results: { one: t('search.one'), other: t('search.other') } };
+  return { label: t('search.label'), noScript: t('search.noScript'), words: { ...words, ...found } };
+}
+
 /**
  * Around every page, in the page's language: a skip link, the header (the search and the theme
  * toggle on its right, then the language switcher), the sidebar of this language and the page. On a narrow
@@ -25,7 +32,7 @@ export function Layout({ children, site, catalogue, route, locale, translations,
           {site.name}
         </a>
         <div className="header-actions">
-          {site.search ? <Island name="Search" component={Search} props={{}} /> : null}
+          {site.search ? <Island name="Search" component={Search} props={searchWords(t)} /> : null}
           <Island name="ThemeToggle" component={ThemeToggle} props={{ label: t('theme.dark') }} />
         </div>
         <LanguageSwitcher translations={translations} t={t} />
