@@ -44,5 +44,6 @@ export type {
   SocialImages,
 } from './site/social-images.ts';
 export type { FeedAuthor, FeedDefinition, RobotsDefinition } from './site/feeds.ts';
-export type { I18nDefinition, LocaleDefinition, UiStrings } from './i18n/definition.ts';
+export { defineStrings } from './i18n/definition.ts';
+export type { I18nDefinition, LocaleDefinition, Translate, UiStringKey, UiStrings } from './i18n/definition.ts';
 export type { PageLocale, Translation } from './i18n/page-locale.ts';

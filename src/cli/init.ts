@@ -9,7 +9,7 @@ export function registerInit(program: Command): void {
     .argument('[dir]', 'the folder to start the site in, made if missing (default: the current folder)')
     .option(
       '--locales <codes>',
-      'write the blog in these languages, the first the default: en,de (translated sample text for en, de, fr, es, ar)',
+      'write the starter in these languages, the first the default: en,de (translated sample text for en, de, fr, es, ar)',
     )
     .description('start a new site: write a small starter site (content, templates, islands, styles) into a folder')
     .action(async (first: string | undefined, second: string | undefined, _options: object, command: Command) => {

@@ -13,6 +13,26 @@ export interface LocaleDefinition {
 /** The site's own interface words of one locale: a key (`nav.home`) and its text, which may hold `{name}` placeholders. */
 export type UiStrings = Readonly<Record<string, string>>;
 
+/**
+ * The keys `t()` takes on a site whose tables are `S`: those every table has. With it a typo'd
+ * key is a compile error in the templates (`PageProps<Data, UiStringKey<typeof strings>>`), not
+ * only at load and render. A type parameter rather than a module augmentation (as i18next and
+ * Astro offer): an augmentation is global to a TypeScript program, and one program may hold
+ * several sites (this repository type-checks its starters and examples together).
+ */
+export type UiStringKey<S extends Readonly<Record<string, UiStrings>>> = keyof S[keyof S] & string;
+
+/** `t(key, values?)`: the interface word for `key` in the page's locale, `{name}` placeholders filled from `values`. */
+export type Translate<K extends string = string> = (key: K, values?: Readonly<Record<string, string | number>>) => string;
+
+/**
+ * Declares the site's tables of words (`i18n.strings`), returned unchanged, their keys kept as
+ * written so that `UiStringKey<typeof strings>` names them; a table that is not text is refused here.
+ */
+export function defineStrings<S extends Readonly<Record<string, UiStrings>>>(tables: S): S {
+  return tables;
+}
+
 /** A site in several languages (`SiteDefinition.i18n`); see docs/multilingual.md. */
 export interface I18nDefinition {
   /** The code of the locale whose pages are at the root (`/posts/x`) and that `x-default` names. */

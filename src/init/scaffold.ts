@@ -13,11 +13,17 @@ export { InitError };
 export const STARTERS = ['blog', 'docs'] as const;
 export type StarterName = (typeof STARTERS)[number];
 
-/** The blog in several languages, written by `site init --locales en,de` (see multilingual-starter.ts). */
-const MULTILINGUAL_BLOG = 'blog-i18n';
+/**
+ * What `site init --locales en,de` lays over each starter (see multilingual-starter.ts): the
+ * files both starters in several languages share (the language switcher and its stylesheet),
+ * then the starter's own files in several languages. What neither has (the stylesheet, the
+ * favicon, tsconfig.json, the docs' English pages) is the one-language starter's.
+ */
+const SHARED_I18N = 'i18n';
+const MULTILINGUAL: Readonly<Record<StarterName, string>> = { blog: 'blog-i18n', docs: 'docs-i18n' };
 
 /** A starter's folder: kept as real files, so each is type-checked and built like any site. */
-export function starterDir(starter: StarterName | typeof MULTILINGUAL_BLOG): string {
+export function starterDir(starter: string): string {
   return fileURLToPath(new URL(`./starters/${starter}/`, import.meta.url));
 }
 
@@ -91,25 +97,12 @@ function starterPlan(starter: StarterName, locales: readonly string[] | undefine
     const dir = starterDir(starter);
     return { files: starterFiles(starter).map((file) => ({ file, from: path.join(dir, storedName(file)) })), notes: [] };
   }
-  if (starter !== 'blog')
-    throw new InitError(
-      `--locales writes the blog starter in several languages; the ${starter} starter has one language for now (site init --locales ${locales.join(',')} my-site).`,
-    );
-  const dir = starterDir(MULTILINGUAL_BLOG);
-  const { files, notes } = multilingualPlan(dir, filesOf(dir), locales);
-  // The plan names files as a site has them; the one stored under another name is read from that.
-  const stored = (planned: PlannedFile) =>
-    'from' in planned && storedName(planned.file) !== planned.file
-      ? { ...planned, from: path.join(dir, storedName(planned.file)) }
-      : planned;
-  const planned = files.map(stored);
-  // The multilingual blog is the blog with its folder's files over it: what it lacks (the stylesheet, the favicon, tsconfig.json) is the blog's.
-  const own = new Set(planned.map((one) => one.file));
-  const blog = starterDir('blog');
-  for (const file of starterFiles('blog')) {
-    if (!own.has(file) && !file.startsWith('content/')) planned.push({ file, from: path.join(blog, storedName(file)) });
+  // Each file from the last layer that has it; a site's name for it read from its stored name.
+  const source = new Map<string, string>();
+  for (const layer of [starter, SHARED_I18N, MULTILINGUAL[starter]]) {
+    for (const file of filesOf(starterDir(layer))) source.set(file, path.join(starterDir(layer), storedName(file)));
   }
-  return { files: planned.sort((a, b) => (a.file < b.file ? -1 : 1)), notes };
+  return multilingualPlan([...source.keys()].sort(), (file) => source.get(file)!, locales);
 }
 
 /** The name a starter's file is stored under in its folder (`_gitignore` for `.gitignore`). */

@@ -13,7 +13,7 @@ import type { SiteLocator } from './locate.ts';
 import type { CollectionDefinition } from '../content/collection.ts';
 import type { MarkdownDefinition } from './markdown-options.ts';
 import type { TrailingSlash } from '../core/urls.ts';
-import type { I18nDefinition } from '../i18n/definition.ts';
+import type { I18nDefinition, Translate } from '../i18n/definition.ts';
 import type { PageLocale, Translation } from '../i18n/page-locale.ts';
 import type { SearchOptions } from './search-options.ts';
 
@@ -38,8 +38,8 @@ export interface ClientDefinition {
   runtime?: ClientRuntime;
 }
 
-/** What a page template receives. */
-export interface PageProps<T extends BaseData = BaseData> {
+/** What a page template receives; `K`, the keys `t()` takes (`UiStringKey<typeof strings>`, default any string). */
+export interface PageProps<T extends BaseData = BaseData, K extends string = string> {
   entry: Entry<T>;
   /** The entry's body rendered to HTML: Markdown sanitized, MDX as its components render it. */
   html: string;
@@ -61,11 +61,11 @@ export interface PageProps<T extends BaseData = BaseData> {
   /** A date (`2024-05-01`, an ISO time or a `Date`) written for the page's locale by `Intl.DateTimeFormat` (default `{ dateStyle: 'long' }`, in UTC). */
   formatDate: (date: string | Date, options?: Intl.DateTimeFormatOptions) => string;
   /** The site's interface word for a key in the page's locale (`t('nav.home')`), from `i18n.strings`; `{name}` placeholders are filled from `values`. */
-  t: (key: string, values?: Readonly<Record<string, string | number>>) => string;
+  t: Translate<K>;
 }
 
-/** What the site layout receives: the page's props and the rendered page. */
-export interface LayoutProps extends PageProps {
+/** What the site layout receives: the page's props and the rendered page; `K` as in `PageProps`. */
+export interface LayoutProps<K extends string = string> extends PageProps<BaseData, K> {
   children: ReactNode;
 }
 
@@ -224,8 +224,8 @@ export function defineCollection<T extends BaseData>(collection: CollectionDefin
 /** The data of a collection's entries, as its schema gives it: `CollectionData<typeof posts>`. */
 export type CollectionData<C> = C extends CollectionDefinition<infer T> ? T : never;
 
-/** What a template of a collection receives, with `entry.data` typed by the collection's schema: `TemplateProps<typeof posts>`. */
-export type TemplateProps<C> = PageProps<CollectionData<C>>;
+/** What a template of a collection receives, with `entry.data` typed by the collection's schema: `TemplateProps<typeof posts>` (`K` as in `PageProps`). */
+export type TemplateProps<C, K extends string = string> = PageProps<CollectionData<C>, K>;
 
 /**
  * Declares a template for the entries of one collection; returns it unchanged. Its component's

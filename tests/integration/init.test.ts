@@ -360,13 +360,118 @@ describe('site init --locales', () => {
     expect(refused.stderr).toBe(message);
     expect(fs.existsSync(path.join(work, 'refused'))).toBe(false);
   });
+});
 
-  it('refuses --locales with the docs starter, which has one language', () => {
-    const refused = site(work, 'init', 'docs', '--locales', 'en,de', 'docs-polyglot');
-    expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain(
-      'site: --locales writes the blog starter in several languages; the docs starter has one language for now',
+describe('site init docs --locales', () => {
+  const read = (folder: string, file: string) => fs.readFileSync(path.join(folder, 'dist', file), 'utf8');
+  /** The sidebar's section labels and links, and the pager's words and links, of a built page. */
+  const sidebarOf = (page: string) =>
+    [
+      ...page
+        .slice(page.indexOf('<details class="sidebar">'), page.indexOf('</details>'))
+        .matchAll(/class="sidebar-label"[^>]*>([^<]+)<|<a href="([^"]+)"(?: aria-current="page")?>([^<]+)<\/a><\/li>/g),
+    ].map((match) => match[1] ?? `${match[2]} ${match[3]}`);
+  const pagerOf = (page: string) =>
+    [
+      ...page.matchAll(
+        /<a class="pager-\w+" href="([^"]+)" rel="\w+"><span class="pager-direction">([^<]+)<\/span><span class="pager-title">([^<]+)</g,
+      ),
+    ].map((match) => match.slice(1).join(' '));
+
+  it('writes the docs in English, German and Arabic: a sidebar, previous/next and words per language, a switcher, Arabic right to left', () => {
+    const made = site(work, 'init', 'docs', '--locales', 'en,de,ar', 'docs-polyglot');
+    expect(made.status, made.stderr).toBe(0);
+    const folder = path.join(work, 'docs-polyglot');
+    const files = filesIn(folder);
+    const pages = [
+      '404.md',
+      'guides/code-blocks.mdx',
+      'guides/writing-pages.mdx',
+      'index.mdx',
+      'start/first-page.mdx',
+      'start/installation.mdx',
+    ];
+    expect(files.filter((file) => file.startsWith('content/'))).toEqual(
+      [
+        ...pages.map((page) => `content/ar/${page}`),
+        ...pages.map((page) => `content/de/${page}`),
+        ...pages.map((page) => `content/${page}`),
+      ].sort(),
     );
-    expect(fs.existsSync(path.join(work, 'docs-polyglot'))).toBe(false);
+    // The docs starter's own files, not a second copy: the English pages and the stylesheet are the one-language starter's.
+    const docs = path.resolve('src/init/starters/docs');
+    for (const file of ['src/styles.css', 'content/start/installation.mdx', 'tsconfig.json'])
+      expect(fs.readFileSync(path.join(folder, file), 'utf8')).toBe(fs.readFileSync(path.join(docs, file), 'utf8'));
+    expect(files).toContain('src/LanguageSwitcher.tsx');
+    expect(fs.readFileSync(path.join(folder, 'site.config.tsx'), 'utf8')).toContain(
+      "    defaultLocale: 'en',\n    locales: ['en', 'de', 'ar'],\n",
+    );
+
+    const built = site(folder, 'build');
+    expect(built.status, built.stdout + built.stderr).toBe(0);
+    const german = read(folder, 'de/start/installation/index.html');
+    expect(german).toContain('<html lang="de" dir="ltr">');
+    expect(german).toContain('<h1>Installation</h1>');
+    expect(sidebarOf(german)).toEqual([
+      'Hier beginnen',
+      '/de Einführung',
+      'Erste Schritte',
+      '/de/start/installation Installation',
+      '/de/start/first-page Ihre erste Seite',
+      'Anleitungen',
+      '/de/guides/writing-pages Seiten schreiben',
+      '/de/guides/code-blocks Codeblöcke',
+    ]);
+    expect(german).toContain('<a href="/de/start/installation" aria-current="page">Installation</a>');
+    expect(pagerOf(german)).toEqual(['/de Zurück Einführung', '/de/start/first-page Weiter Ihre erste Seite']);
+    const switcher = /<nav aria-label="Sprache" class="switcher">(.*?)<\/nav>/.exec(german)![1]!;
+    expect([...switcher.matchAll(/<a href="([^"]+)" hrefLang="(\w+)"[^>]*>([^<]+)<\/a>/g)].map((link) => link.slice(1))).toEqual([
+      ['/start/installation', 'en', 'English'],
+      ['/de/start/installation', 'de', 'Deutsch'],
+      ['/ar/start/installation', 'ar', 'العربية'],
+    ]);
+    expect(german).toContain('<span>Dunkles Design</span>');
+    expect(german).toContain('<link rel="alternate" hrefLang="ar" href="https://example.com/ar/start/installation"/>');
+
+    const arabic = read(folder, 'ar/guides/code-blocks/index.html');
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(pagerOf(arabic)).toEqual(['/ar/guides/writing-pages السابق كتابة الصفحات']);
+    expect(sidebarOf(arabic)).toContain('الأدلة');
+    const english = read(folder, 'start/installation/index.html');
+    expect(sidebarOf(english)).toContain('/start/first-page Your first page');
+    expect(sidebarOf(english).filter((line) => line.startsWith('/de') || line.startsWith('/ar'))).toEqual([]);
+    expect(read(folder, 'de/404.html')).toContain('Unter dieser Adresse gibt es keine Seite.');
+  });
+
+  it('searches each language on its own once the one line turns it on, the search in the page’s words', { timeout: 120_000 }, () => {
+    const made = site(work, 'init', 'docs', '--locales', 'en,de,ar', 'docs-searched');
+    expect(made.status, made.stderr).toBe(0);
+    const folder = path.join(work, 'docs-searched');
+    const config = path.join(folder, 'site.config.tsx');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('const search = false;', 'const search = true;'));
+    const built = site(folder, 'build');
+    expect(built.status, built.stdout + built.stderr).toBe(0);
+    // Pagefind splits the index by <html lang>: five pages in each language, the not-found pages in none.
+    const entry = JSON.parse(read(folder, 'pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
+    expect(Object.fromEntries(Object.entries(entry.languages).map(([lang, index]) => [lang, index.page_count]))).toEqual({
+      en: 5,
+      de: 5,
+      ar: 5,
+    });
+    expect(read(folder, 'de/start/installation/index.html')).toMatch(/<button[^>]*>[\s\S]*?Suchen[\s\S]*?<\/button>/);
+    expect(read(folder, 'ar/index.html')).toContain('يحتاج البحث إلى JavaScript.');
+  });
+
+  it('gives a language it has no text in the default locale’s, and says to translate it', () => {
+    const made = site(work, 'init', 'docs', '--locales', 'fr,ja', 'docs-mirrored');
+    expect(made.status, made.stderr).toBe(0);
+    const folder = path.join(work, 'docs-mirrored');
+    expect(made.stdout).toContain('content/ja/ and the ja table of src/strings.ts hold the French text: translate these.\n');
+    const page = (file: string) => fs.readFileSync(path.join(folder, 'content', file), 'utf8');
+    expect(page('start/installation.mdx')).toContain('title: Installation\ndescription: Installer les outils');
+    expect(page('ja/start/installation.mdx')).toBe(page('start/installation.mdx'));
+    const built = site(folder, 'build');
+    expect(built.status, built.stdout + built.stderr).toBe(0);
+    expect(read(folder, 'ja/index.html')).toContain('<p class="sidebar-label" id="sidebar-section-0">Commencer ici</p>');
   });
 });

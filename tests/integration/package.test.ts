@@ -235,7 +235,7 @@ describe('the documentation starter of the packed engine', () => {
   }, 300_000);
 });
 
-describe('the multilingual blog of the packed engine', () => {
+describe('the multilingual starters of the packed engine', () => {
   it('inits in English and German beside the blog, builds both languages and type-checks against the shipped declarations', () => {
     const init = run('npx', ['site', 'init', '--locales', 'en,de', 'polyglot-site']);
     expect(init.status, init.output).toBe(0);
@@ -254,6 +254,30 @@ describe('the multilingual blog of the packed engine', () => {
     );
     const wrong = run('npx', ['tsc', '-p', 'polyglot-site']);
     expect(wrong.output).toMatch(/src\/wrong\.tsx\(2,\d+\): error TS2345/);
+    // A typo'd key of the site's own tables is a compile error too, in a layout typed by them.
+    fs.writeFileSync(
+      path.join(folder, 'src/wrong.tsx'),
+      "import type { LayoutProps } from 'stillsite';\nimport type { StringKey } from './strings.ts';\nexport const word = (props: LayoutProps<StringKey>) => props.t('nav.skipp');\n",
+    );
+    const typo = run('npx', ['tsc', '-p', 'polyglot-site']);
+    expect(typo.output).toMatch(/src\/wrong\.tsx\(3,\d+\): error TS2345: Argument of type '"nav\.skipp"'/);
+  }, 300_000);
+
+  it("inits the docs in English and Arabic, builds both and type-checks, a typo'd key of its tables failing tsc", () => {
+    const init = run('npx', ['site', 'init', 'docs', '--locales', 'en,ar', 'docs-polyglot-site']);
+    expect(init.status, init.output).toBe(0);
+    const folder = path.join(app, 'docs-polyglot-site');
+    const built = run('npx', ['site', 'build'], { cwd: folder });
+    expect(built.status, built.output).toBe(0);
+    const page = fs.readFileSync(path.join(folder, 'dist/ar/start/installation/index.html'), 'utf8');
+    expect(page).toContain('<html lang="ar" dir="rtl">');
+    expect(page).toContain('<a href="/start/installation" hrefLang="en" lang="en">English</a>');
+    const checked = run('npx', ['tsc', '-p', 'docs-polyglot-site']);
+    expect(checked.status, checked.output).toBe(0);
+    const doc = path.join(folder, 'src/templates/Doc.tsx');
+    fs.writeFileSync(doc, fs.readFileSync(doc, 'utf8').replace("t('pager.next')", "t('pager.nxet')"));
+    const typo = run('npx', ['tsc', '-p', 'docs-polyglot-site']);
+    expect(typo.output).toMatch(/src\/templates\/Doc\.tsx\(\d+,\d+\): error TS2345: Argument of type '"pager\.nxet"'/);
   }, 300_000);
 });
 

@@ -1,5 +1,18 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { defineCollection, defineTemplate, z, type CollectionData, type PageProps, type TemplateProps } from '../../src/index.ts';
+import {
+  type BaseData,
+  type CollectionData,
+  defineCollection,
+  defineStrings,
+  defineTemplate,
+  type LayoutProps,
+  type PageProps,
+  type SiteDefinition,
+  type TemplateDefinition,
+  type TemplateProps,
+  type UiStringKey,
+  z,
+} from '../../src/index.ts';
 import type { caseStudies } from '../../templates/collections.ts';
 import type { CaseStudy } from '../../templates/schemas.ts';
 
@@ -40,5 +53,32 @@ describe('typed content', () => {
     // @ts-expect-error the reviews have no author, so this is not a template of reviews
     defineTemplate(reviews, { component: AuthorPage, styles: [] });
     expectTypeOf(AuthorPage).parameter(0).not.toEqualTypeOf<TemplateProps<typeof reviews>>();
+  });
+});
+
+describe('typed interface words', () => {
+  const strings = defineStrings({
+    en: { 'nav.home': 'Home', 'nav.skip': 'Skip to content' },
+    de: { 'nav.home': 'Startseite', 'nav.skip': 'Zum Inhalt springen' },
+  });
+  type Key = UiStringKey<typeof strings>;
+
+  it('gives t() the keys of the site’s tables, and returns the tables unchanged', () => {
+    expectTypeOf<Key>().toEqualTypeOf<'nav.home' | 'nav.skip'>();
+    expect(defineStrings(strings)).toBe(strings);
+  });
+
+  it('refuses a typo’d key in a template and a layout typed by the tables', () => {
+    const Home = ({ t }: PageProps<BaseData, Key>) => {
+      // @ts-expect-error 'nav.hom' is in no table: a compile error, not only a failed render
+      return t('nav.hom');
+    };
+    const Layout = ({ t }: LayoutProps<Key>) => {
+      // @ts-expect-error nor in the layout
+      return t('nav.skipp');
+    };
+    // A typed template and layout still fit a site definition, whose props give any string.
+    expectTypeOf(Home).toExtend<TemplateDefinition['component']>();
+    expectTypeOf(Layout).toExtend<SiteDefinition['layout']>();
   });
 });

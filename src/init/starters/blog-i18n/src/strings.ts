@@ -1,9 +1,11 @@
+import { defineStrings, type UiStringKey } from 'stillsite';
+
 /**
  * The site's own words in each language, read by `t('nav.skip')` in the templates. Every key of
  * the default locale's table must be in every other table: a missing one stops the build at its
  * table and key.
  */
-export const strings = {
+export const strings = defineStrings({
   en: {
     'nav.skip': 'Skip to content',
     'switcher.label': 'Language',
@@ -54,4 +56,7 @@ export const strings = {
     'copy.done': 'تم نسخ الرابط.',
     'copy.failed': 'تعذّر نسخ الرابط.',
   },
-};
+});
+
+/** The keys `t()` takes: a template that types its props with it (`PageProps<PostData, StringKey>`) does not compile with a typo'd key. */
+export type StringKey = UiStringKey<typeof strings>;

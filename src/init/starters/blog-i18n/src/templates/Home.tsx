@@ -1,9 +1,10 @@
-import type { PageProps } from 'stillsite';
+import type { BaseData, PageProps } from 'stillsite';
+import type { StringKey } from '../strings.ts';
 import type { PostData } from '../schemas.ts';
 import { PublishedDate } from './PublishedDate.tsx';
 
 /** The home page of a language: its own Markdown, then that language's posts, newest first. */
-export function Home({ entry, html, catalogue, formatDate, t }: PageProps) {
+export function Home({ entry, html, catalogue, formatDate, t }: PageProps<BaseData, StringKey>) {
   // The catalogue lists the page's own language: the German home page lists the German posts.
   const posts = catalogue.collection<PostData>('posts', { order: 'newest' });
   return (
