@@ -11,6 +11,13 @@ import { outputPathProblem, unsafeOutputPath } from './output-paths.ts';
  */
 const UNREACHABLE = /[\\\u0000-\u001f\u007f]|(^|\/)\s|\s($|\/)/;
 
+/**
+ * Characters the rules of `_headers` and `_redirects` read as patterns, in any path they hold:
+ * a rule for a page `/*` would apply its headers to every path. Windows refuses both in file
+ * names too, so a portable site never has them.
+ */
+const HOST_PATTERN = /[*:]/;
+
 /** A diagnostic when a content file's path would make a URL that cannot reach its page. */
 export function checkFileName(source: { file: string; relative: string }): Diagnostic | undefined {
   const name = source.relative.replace(/\.md$/i, '');
@@ -38,6 +45,16 @@ function reservedUrl(source: { file: string; relative: string }): Diagnostic | u
  * `content/vercel.json`, which Vercel would read as the site's configuration, or `content/og/…`.
  */
 export function checkOutputName(source: { file: string; relative: string }, url: string): Diagnostic | undefined {
+  const pattern = HOST_PATTERN.exec(url);
+  if (pattern)
+    return {
+      ...diagnose('invalid-file-name', { what: `the character ${JSON.stringify(pattern[0])}` }),
+      file: source.file,
+      line: 1,
+      field: 'file name',
+      expected: 'a name without * or :, which the hosts read as a wildcard and a placeholder in _headers and _redirects',
+      actual: JSON.stringify(source.relative),
+    };
   const problem = outputPathProblem(url);
   return problem && { ...unsafeOutputPath(problem, source.relative), file: source.file, line: 1, field: 'file name' };
 }

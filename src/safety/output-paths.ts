@@ -5,7 +5,8 @@ import { diagnose, type ParamsOf } from '../diagnostics/catalogue/index.ts';
  * The names at the root of the output that the build writes itself or a host reads as its
  * configuration: the headers and redirects files (`security/headers-output.ts`,
  * `seo/redirects.ts`), the not-found page (`routes/routes.ts`), the social-image folder
- * (`site/social-images.ts`) and the host files (`security/host-files.ts`). A path the site or
+ * (`site/social-images.ts`), the search index's folder (`search/index-site.ts`; reserved with
+ * search off too, so that turning it on never hides a page) and the host files (`security/host-files.ts`). A path the site or
  * its content names may not start with one (a test keeps this list in step with those modules).
  */
 export const RESERVED_OUTPUT_NAMES: readonly string[] = [
@@ -13,6 +14,7 @@ export const RESERVED_OUTPUT_NAMES: readonly string[] = [
   '_redirects',
   '404.html',
   'og',
+  'pagefind',
   'vercel.json',
   '_headers.nginx.conf',
   '_headers.Caddyfile',

@@ -8,11 +8,12 @@ import { diskWriter, writeStagedFileSync } from '../../src/output/write.ts';
 import { OutputPathError } from '../../src/output/write-guards.ts';
 import { OUTPUT_SIGNATURE } from '../../src/output/ownership.ts';
 import { deriveEntries, planRoutes } from '../../src/routes/routes.ts';
-import { checkFileName } from '../../src/safety/file-names.ts';
+import { checkFileName, checkOutputName } from '../../src/safety/file-names.ts';
 import { urlForContentFile, urlToOutPath } from '../../src/core/urls.ts';
 import { outputPathProblem, RESERVED_OUTPUT_NAMES } from '../../src/safety/output-paths.ts';
 import { HEADERS_FILE } from '../../src/security/headers-output.ts';
 import { CADDY_FILE, NGINX_FILE, VERCEL_FILE } from '../../src/security/host-files.ts';
+import { SEARCH_FOLDER } from '../../src/search/index-site.ts';
 import { REDIRECTS_FILE } from '../../src/seo/redirects.ts';
 import { checkSite } from '../../src/site/validate.ts';
 import { ogImageUrl } from '../../src/site/social-images.ts';
@@ -57,7 +58,16 @@ describe('an output path the site or its content names', () => {
       .filter((route) => route.url === '/404' && route.outPath !== 'index.html' && !route.outPath.includes('/'))
       .map((route) => route.outPath);
     expect([...RESERVED_OUTPUT_NAMES].sort()).toEqual(
-      [HEADERS_FILE, REDIRECTS_FILE, ...notFound, ogImageUrl('/a').split('/')[1], VERCEL_FILE, NGINX_FILE, CADDY_FILE].sort(),
+      [
+        HEADERS_FILE,
+        REDIRECTS_FILE,
+        ...notFound,
+        ogImageUrl('/a').split('/')[1],
+        SEARCH_FOLDER,
+        VERCEL_FILE,
+        NGINX_FILE,
+        CADDY_FILE,
+      ].sort(),
     );
   });
 
@@ -73,6 +83,23 @@ describe('an output path the site or its content names', () => {
     expect(checkFileName({ file: '/site/content/og/x.md', relative: 'og/x.md' })).toMatchObject({ code: 'unsafe-output-path', line: 1 });
     expect(checkFileName({ file: '/site/content/404.html.md', relative: '404.html.md' })).toMatchObject({ code: 'unsafe-output-path' });
     expect(checkFileName({ file: '/site/content/posts/og.md', relative: 'posts/og.md' })).toBeUndefined();
+    // Pagefind's entry file would win over a page's at /pagefind/… (found by an attack pass).
+    expect(
+      checkFileName({ file: '/site/content/pagefind/pagefind-entry.json.md', relative: 'pagefind/pagefind-entry.json.md' }),
+    ).toMatchObject({ code: 'unsafe-output-path' });
+  });
+
+  // In `_headers` a rule for the page `/*` would give its headers to every path, `/:x` to every
+  // one-segment path (found by an attack pass): such names are refused, pages and files alike.
+  it.each(['*.md', 'posts/:slug.md', 'a*b.md'])('a page from the file %j is an error', (relative) => {
+    expect(checkFileName({ file: `/site/content/${relative}`, relative })).toMatchObject({
+      code: 'invalid-file-name',
+      line: 1,
+      field: 'file name',
+    });
+  });
+  it.each([':logo.svg', 'files/report*.pdf'])('a file %j published as it is is an error', (relative) => {
+    expect(checkOutputName({ file: `/site/content/${relative}`, relative }, `/${relative}`)).toMatchObject({ code: 'invalid-file-name' });
   });
 
   // Issue 44: names of dots and escapes are pages (`..md` is the shell's `.` in a cheat sheet), so
