@@ -135,10 +135,14 @@ function readBuild(out: string): Map<string, Uint8Array> {
     throw new NotABuildError(`${path.join(out, (error as Error).message)}`);
   }
   const files = new Map<string, Uint8Array>();
-  for (const entry of fs.readdirSync(out, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(out, file).split(path.sep).join('/'), fs.readFileSync(file));
+  // Walked by hand: readdir's own recursion descends into linked folders.
+  const folders = [out];
+  for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) folders.push(file);
+      else if (entry.isFile()) files.set(path.relative(out, file).split(path.sep).join('/'), fs.readFileSync(file));
+    }
   }
   return files;
 }

@@ -48,6 +48,11 @@ describe('site preview', () => {
     );
     fs.mkdirSync(path.join(dist, 'posts'));
     fs.writeFileSync(path.join(dist, 'forced'), 'shadowed');
+    // Links into the folder by hand, to a file and to a folder outside it (a build writes none).
+    fs.mkdirSync(path.join(work, 'outside'));
+    fs.writeFileSync(path.join(work, 'outside', 'secret.txt'), 'not for the web');
+    fs.symlinkSync(path.join(work, 'outside'), path.join(dist, 'linked'));
+    fs.symlinkSync(path.join(work, 'outside', 'secret.txt'), path.join(dist, 'secret.txt'));
     preview = await startPreview(['--port', '0']);
   }, 120_000);
   afterAll(() => {
@@ -108,6 +113,11 @@ describe('site preview', () => {
     expect((await get('/gone')).status).toBe(404);
     const forced = await get('/forced');
     expect([forced.status, forced.headers.location]).toEqual([301, '/']);
+  });
+
+  it('serves nothing through a symbolic link, to a file or to a folder', async () => {
+    expect((await get('/secret.txt')).status).toBe(404);
+    expect((await get('/linked/secret.txt')).status).toBe(404);
   });
 
   it('refuses a request addressed to another host name', async () => {
