@@ -8,7 +8,7 @@ export interface SiteContext {
   search: boolean;
   /** The origin for canonical URLs, without a trailing slash. */
   origin: string;
-  /** Turns a root-relative path into an absolute URL on the origin. */
+  /** Turns a root-relative path into an absolute URL on the origin, percent-encoded as URLs must be (a space as %20, é as %C3%A9). */
   url(path: string): string;
   /** The social preview image of the page at a URL path, when the site has social images. */
   ogImage(pageUrl: string): OgImageRef | undefined;
@@ -26,7 +26,8 @@ export function createSiteContext(
     lang: site.lang,
     search: Boolean(site.search),
     origin,
-    url: (path: string) => `${origin}${path}`,
+    // The URL parser escapes what a path may not hold raw and leaves escapes as they are (%23 stays).
+    url: (path: string) => new URL(`${origin}${path}`).href,
     ogImage: (pageUrl) => ogImages.get(pageUrl),
   };
 }
