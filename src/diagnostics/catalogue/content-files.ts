@@ -26,7 +26,7 @@ export const contentFiles = area({
       message: (p) => `The file's path makes a URL that cannot lead back to the page: it has ${p.what}`,
       hint: () => 'Rename the file; its name is the last part of the page’s URL.',
       cause:
-        'a file name holding `\\`, a control character, or a space at either end: its URL could not lead back to it (`%`, `#` and `?` are percent-encoded in the URL); or `*` or `:`, which the hosts\' `_headers` and `_redirects` read as patterns',
+        "a file name holding `\\`, a control character, or a space at either end: its URL could not lead back to it (`%`, `#` and `?` are percent-encoded in the URL); or `*` or `:`, which the hosts' `_headers` and `_redirects` read as patterns",
       fix: 'rename the file',
     }),
     'duplicate-url': entry<{ kind: 'files'; url: string } | { kind: 'pages'; url: string; file: boolean } | { kind: 'case' }>({
