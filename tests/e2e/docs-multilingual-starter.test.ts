@@ -1,70 +1,39 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
+import { describe, expect, it } from 'vitest';
 import { scaffold } from '../../src/init/scaffold.ts';
-import { diskWriter } from '../../src/output/write.ts';
 import { loadSite } from '../../src/site/load.ts';
 import { hasBrowser } from './browser.ts';
-import { useBrowser, waitReady } from './helpers.ts';
-import { serveStatic } from './static-server.ts';
+import { middleOf, servedBuild, useBrowser, waitReady } from './helpers.ts';
 
 // The documentation site of `site init docs --locales en,de,ar` (src/init/starters/docs-i18n over
 // src/init/starters/docs), as `site init` writes it, built and served (issue 41, point 9).
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-multilingual-starter-e2e-'));
-let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
-beforeAll(async () => {
-  const root = path.join(work, 'site');
+const server = servedBuild((root) => {
   scaffold(root, 'docs', { locales: ['en', 'de', 'ar'] });
-  const out = path.join(work, 'dist');
-  const result = await build(await loadSite(root), diskWriter(out), {
-    threads: 0,
-    socialImages: false,
-    cache: { dir: path.join(work, 'cache') },
-  });
-  expect(result.diagnostics).toEqual([]);
-  server = await serveStatic(out);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(work, { recursive: true, force: true });
+  return loadSite(root);
 });
-
-/** The horizontal middle of an element, as a share of the viewport's width (0 at the left edge). */
-const middleOf = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      return (box.left + box.width / 2) / document.documentElement.clientWidth;
-    });
 
 describe.skipIf(!hasBrowser)('the multilingual docs starter in the browser', () => {
   const browser = useBrowser();
 
   it('leads from a page to its translation through the switcher, whose sidebar and next link stay in that language', async () => {
     const page = await browser().newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server!.url}/start/installation`);
+    await page.goto(`${server().url}/start/installation`);
     await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Deutsch' }).click();
-    await page.waitForURL(`${server!.url}/de/start/installation`);
+    await page.waitForURL(`${server().url}/de/start/installation`);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     const sidebar = page.getByRole('navigation', { name: 'Dokumentation' });
     expect(await sidebar.locator('[aria-current="page"]').innerText()).toBe('Installation');
     await page.getByRole('link', { name: /Weiter/ }).click();
-    await page.waitForURL(`${server!.url}/de/start/first-page`);
+    await page.waitForURL(`${server().url}/de/start/first-page`);
     expect(await page.locator('h1').innerText()).toBe('Ihre erste Seite');
     await page.close();
   });
 
   it('mirrors the Arabic pages: the sidebar on the right, the table of contents on the left, code still left to right', async () => {
     const page = await browser().newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server!.url}/start/installation`);
+    await page.goto(`${server().url}/start/installation`);
     expect(await middleOf(page, '.sidebar')).toBeLessThan(0.5);
     expect(await middleOf(page, '.toc')).toBeGreaterThan(0.5);
-    await page.goto(`${server!.url}/ar/start/installation`);
+    await page.goto(`${server().url}/ar/start/installation`);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).direction)).toBe('rtl');
     expect(await middleOf(page, '.sidebar')).toBeGreaterThan(0.5);
     expect(await middleOf(page, '.toc')).toBeLessThan(0.5);
@@ -87,7 +56,7 @@ describe.skipIf(!hasBrowser)('the multilingual docs starter in the browser', () 
   it('fits a 390 px screen in every language, the switcher on a row under the header’s controls', async () => {
     const page = await browser().newPage({ viewport: { width: 390, height: 800 } });
     for (const url of ['/', '/de/start/installation', '/ar', '/ar/guides/code-blocks']) {
-      await page.goto(`${server!.url}${url}`);
+      await page.goto(`${server().url}${url}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), url).toBe(true);
       const [name, switcher] = await Promise.all([page.locator('.site-name').boundingBox(), page.locator('.switcher').boundingBox()]);
       expect(switcher!.y, url).toBeGreaterThanOrEqual(name!.y + name!.height);

@@ -183,3 +183,13 @@ export function recordErrors(page: Page): string[] {
   );
   return errors;
 }
+
+/** The horizontal middle of the first element a selector matches, as a share of the viewport's width (0 at the left edge). */
+export const middleOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return (box.left + box.width / 2) / document.documentElement.clientWidth;
+    });
