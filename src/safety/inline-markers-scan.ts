@@ -24,6 +24,8 @@ export const MAX_INLINE_MARKERS = 2000;
  * but indented code and HTML blocks are counted as if they were prose.
  */
 export function crowdedInlineLine(markdown: string): number | undefined {
+  // Each marker character weighs 2 at most: a body with few of them cannot pass the cap anywhere.
+  if (2 * markerCharacters(markdown) <= MAX_INLINE_MARKERS) return undefined;
   const fences = new CodeFences();
   let count = 0;
   /** What the line before was, for the starts that depend on it. */
@@ -78,6 +80,16 @@ export function crowdedInlineLine(markdown: string): number | undefined {
     before = kind;
   }
   return undefined;
+}
+
+/** How many `*`, `_`, `[` and `]` a text holds. */
+function markerCharacters(text: string): number {
+  let count = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 42 || code === 95 || code === 91 || code === 93) count++;
+  }
+  return count;
 }
 
 type LineKind = 'blank' | 'heading' | 'definition' | 'text';
