@@ -150,6 +150,11 @@ function webAddress(source: string, at: number): { text: string; href: string } 
   return { text, href: text.startsWith('www.') ? `http://${text}` : text };
 }
 
+/** A link to another site opens in a new tab, as `rehype-links-and-ids.ts` writes it. */
+function linkAttributes(href: string): string {
+  return isExternal(href) ? ' rel="noopener noreferrer" target="_blank"' : '';
+}
+
 /** Whether a closing `*` run between `before` and `after` (undefined: the end) ends an emphasis without doubt. */
 function closes(before: string, after: string | undefined): boolean {
   if (WORD.test(before)) return after === undefined || AFTER_CLOSER.test(after);
@@ -206,8 +211,7 @@ function inline(source: string, folder: string | undefined): { html: string; tex
       const address = webAddress(source, i);
       if (address === null) continue;
       if (address === undefined || !plain(i)) return undefined;
-      // Always another origin's: it opens in a new tab, as `rehype-links-and-ids.ts` has it.
-      html += `<a href="${address.href}" rel="noopener noreferrer" target="_blank">${address.text}</a>`;
+      html += `<a href="${address.href}"${linkAttributes(address.href)}>${address.text}</a>`;
       text += address.text;
       i += address.text.length - 1;
       from = i + 1;
@@ -228,8 +232,7 @@ function inline(source: string, folder: string | undefined): { html: string; tex
         return undefined;
       if (!plain(i)) return undefined;
       const href = folder && isRelative(destination) ? resolveRelative(destination, folder) : destination;
-      const external = isExternal(href) ? ' rel="noopener noreferrer" target="_blank"' : '';
-      html += `<a href="${href}"${external}>${escaped(label)}</a>`;
+      html += `<a href="${href}"${linkAttributes(href)}>${escaped(label)}</a>`;
       text += label;
       i = end;
       from = end + 1;
