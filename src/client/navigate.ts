@@ -11,7 +11,9 @@ export interface NavigationHooks {
 }
 
 /** The View Transitions API, where the browser has it (Chromium 111+, Safari 18+, Firefox 144+). */
-type WithViewTransitions = Document & { startViewTransition?: (update: () => void) => { updateCallbackDone: Promise<void> } };
+type WithViewTransitions = Document & {
+  startViewTransition?: (update: () => void) => { updateCallbackDone: Promise<void>; ready: Promise<void> };
+};
 
 const prefetched = new Map<string, Promise<Response>>();
 let hooks: Pick<NavigationHooks, 'keep' | 'afterSwap'> = { keep: () => [], afterSwap: () => {} };
@@ -80,7 +82,11 @@ export async function navigate(href: string, options: { push?: boolean; animate?
     };
     const transitions = document as WithViewTransitions;
     if (transitions.startViewTransition && options.animate !== false && !matchMedia('(prefers-reduced-motion: reduce)').matches) {
-      await transitions.startViewTransition(update).updateCallbackDone;
+      const transition = transitions.startViewTransition(update);
+      // A transition started before this one's animation began (the next click, back or forward)
+      // skips it: the page is swapped all the same, and `ready` rejects, which is no error.
+      transition.ready.catch(() => {});
+      await transition.updateCallbackDone;
     } else update();
     window.dispatchEvent(new CustomEvent(NAVIGATED_EVENT, { detail: { path: url.pathname } }));
     hooks.afterSwap(body!);

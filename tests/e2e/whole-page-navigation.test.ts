@@ -68,12 +68,12 @@ async function fullLoad(browser: Browser, url: string) {
 }
 
 /** Opens `url` watching for CSP violations; `window.kept` survives only navigations that do not reload. */
-async function open(browser: Browser, url: string, options: { reducedMotion?: 'reduce' | 'no-preference' } = {}) {
+async function open(browser: Browser, url: string, options: { reducedMotion?: 'reduce' | 'no-preference'; cutShort?: boolean } = {}) {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     reducedMotion: options.reducedMotion ?? 'no-preference',
   });
-  await context.addInitScript(() => {
+  await context.addInitScript((cutShort) => {
     const scope = window as unknown as { violations: string[]; transitions: number };
     scope.violations = [];
     scope.transitions = 0;
@@ -82,9 +82,12 @@ async function open(browser: Browser, url: string, options: { reducedMotion?: 'r
     if (start)
       (document as unknown as { startViewTransition: typeof start }).startViewTransition = function (this: Document, update) {
         scope.transitions += 1;
-        return start.call(this, update);
+        const transition = start.call(this, update);
+        // Another transition at once, as the next click would start it, skips this one before its animation.
+        if (cutShort) start.call(this, () => {});
+        return transition;
       };
-  });
+  }, options.cutShort ?? false);
   const page = await context.newPage();
   const errors = recordErrors(page);
   await page.goto(url);
@@ -218,5 +221,15 @@ describe.skipIf(!hasBrowser)('client navigation of the whole page', () => {
       expect(await kept(page)).toBe(true);
       await context.close();
     }
+  });
+
+  it('swaps the page without an error when the next navigation cuts its animation short', async () => {
+    const { page, context, errors } = await open(browser(), `${base()}/`, { cutShort: true });
+    await page.locator('nav[aria-label=Main] a', { hasText: 'Blog' }).click();
+    await swapped(page, 'Blog');
+    expect(await stateOf(page)).toEqual(await fullLoad(browser(), `${base()}/blog`));
+    expect(await transitions(page)).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
