@@ -116,6 +116,7 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
       draftUrls: content.draftUrls,
       draftFiles: published.drafted,
       locales: localesOf(site),
+      codeFiles: [...(site.code?.files ?? []), ...mdx.inputs],
       // Content with mistakes gets no social images, but pages carried over from the last build still name theirs.
       unmade: failed(content) ? routes.routes.map((route) => ogImageUrl(route.url).slice(1)) : [],
     });

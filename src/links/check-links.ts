@@ -68,6 +68,8 @@ export function checkLinks(
     locales?: Locales;
     /** Globs of URL paths that live on another site served at this origin (`links.external`): links to them are counted, not checked. */
     elsewhere?: readonly string[];
+    /** The site's code and what MDX pages import: a broken URL a component's code holds is reported at its line there. */
+    codeFiles?: readonly string[];
   } = {},
 ): LinkReport {
   const trailingSlash = options.trailingSlash ?? 'never';
@@ -193,6 +195,7 @@ export function checkLinks(
       // A relative URL gets a relative suggestion, from the folder of the Markdown file it is written in.
       return say('broken-link', { suggestion, written: written && relativeTo(folderOf(route.entry.relative), suggestion) }).hint;
     },
+    options.codeFiles,
   );
   return {
     diagnostics: [...caseClashes(routes), ...diagnostics],
@@ -365,6 +368,7 @@ export function checkPageLinks(
     locales?: Locales;
     /** Globs of paths that live on another site (`links.external`). */
     elsewhere?: readonly string[];
+    codeFiles?: readonly string[];
   } = {},
 ): LinkReport & { state: LinkState } {
   // The declared paths are part of what was checked: a change to them checks every link again.
@@ -381,6 +385,7 @@ export function checkPageLinks(
     draftFiles: options.draftFiles,
     locales: options.locales,
     elsewhere: options.elsewhere,
+    codeFiles: options.codeFiles,
   });
   return { ...report, state: { paths, external: report.external, elsewhere: report.elsewhere } };
 }

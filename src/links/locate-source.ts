@@ -52,6 +52,34 @@ export function mdxValueLines(entry: Entry, url: string, bodyLines: () => readon
 }
 
 /**
+ * Where the site's code holds a URL as a quoted value, by the URL: `{ file: 'components/Footer.tsx', line: 7 }`
+ * for `<a href="/guide">` there. Each file is read once, on the way to an error; the engine's
+ * packages are not the site's to fix.
+ */
+export function codeValueLines(files: readonly string[]): (url: string) => Array<{ file: string; line: number }> {
+  const texts = new Map<string, readonly string[]>();
+  const linesOf = (file: string): readonly string[] => {
+    let lines = texts.get(file);
+    if (!lines) {
+      try {
+        lines = fs.readFileSync(file, 'utf8').split('\n');
+      } catch {
+        lines = [];
+      }
+      texts.set(file, lines);
+    }
+    return lines;
+  };
+  const own = [...new Set(files)].filter((file) => !file.split(/[\\/]/).includes('node_modules') && !file.endsWith('.mdx'));
+  return (url) => {
+    const quoted = ['"', "'", '`'].map((quote) => `${quote}${url}${quote}`);
+    return own.flatMap((file) =>
+      linesOf(file).flatMap((line, index) => (quoted.some((value) => line.includes(value)) ? [{ file, line: index + 1 }] : [])),
+    );
+  };
+}
+
+/**
  * The front-matter field of an entry whose text a template turned into a link, located in the
  * file: `{ field: 'clients[0].url', line: 9, value: 'https://…' }`. Undefined when no field matches or the file is
  * gone (the template made the link up itself).

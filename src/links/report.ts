@@ -2,7 +2,8 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { Route } from '../routes/routes.ts';
 import { unsafeUrlScheme } from '../safety/unsafe-url.ts';
 import type { ScannedLink, ScannedPage } from '../render/html-scan.ts';
-import { locateFrontMatterValue, markdownLinkLines, mdxValueLines } from './locate-source.ts';
+import { codeValueLines, locateFrontMatterValue, markdownLinkLines, mdxValueLines } from './locate-source.ts';
+import { isMdx } from '../render/mdx.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** One thing wrong with one link of one page. */
@@ -27,8 +28,11 @@ export function reportProblems(
   pageOf: (route: Route) => ScannedPage,
   /** A hint for a problem; `written` is the URL as the Markdown has it, when it was relative. */
   hintFor: (problem: Problem, route: Route, written?: string) => string | undefined,
+  /** The files of the site's code and of what MDX pages import: a URL a component's code holds is reported there. */
+  codeFiles: readonly string[] = [],
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  const inCode = codeValueLines(codeFiles);
   const fromTemplates = new Map<string, { diagnostic: Diagnostic; pages: number }>();
   for (const [route, found] of problems) {
     const { entry } = route;
@@ -65,6 +69,19 @@ export function reportProblems(
       for (const line of inComponents)
         diagnostics.push({ ...facts, file: entry.file, line, field: `${link.where} drawn by the component written here` });
       if (inComponents.length) continue;
+      // A URL the component's own code holds (`<a href="/guide">` in its .tsx): reported there, once for all its pages.
+      const inComponentCode = code === 'unsafe-url' || !isMdx(entry) ? [] : inCode(safeDecode(link.url));
+      for (const place of inComponentCode) {
+        const key = `${code} ${link.where} ${link.url} ${place.file}:${place.line}`;
+        const group = fromTemplates.get(key);
+        if (group) group.pages++;
+        else {
+          const diagnostic = { ...facts, ...place, field: `${link.where} written in this component, on ${route.url}` };
+          fromTemplates.set(key, { diagnostic, pages: 1 });
+          diagnostics.push(diagnostic);
+        }
+      }
+      if (inComponentCode.length) continue;
 
       const source = locateFrontMatterValue(
         entry,

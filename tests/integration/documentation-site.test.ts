@@ -380,3 +380,35 @@ describe('an image imported as a module', () => {
     SLOW,
   );
 });
+
+describe('a link a component’s own code holds', () => {
+  it(
+    'is reported at its line in the component, once for all the pages that use it',
+    async () => {
+      const component = ['export function Shelf() {', '  return <a href="/guide/gone">More</a>;', '}'];
+      const removeComponent = withFile('components/Shelf.tsx', `${component.join('\n')}\n`);
+      const page = (title: string) =>
+        `---\ntitle: ${title}\ndescription: A page with a shelf.\n---\nimport { Shelf } from '../../components/Shelf.tsx';\n\nText.\n\n<Shelf />\n`;
+      const removeFirst = withFile('content/guide/shelf-one.mdx', page('One'));
+      const removeSecond = withFile('content/guide/shelf-two.mdx', page('Two'));
+      try {
+        const { result } = await buildCopy();
+        const found = result.diagnostics.map((d) => [d.code, path.relative(root, d.file ?? ''), d.line, d.actual, d.field]);
+        expect(found).toEqual([
+          [
+            'broken-link',
+            'components/Shelf.tsx',
+            2,
+            '"/guide/gone"',
+            '<a href> written in this component, on /guide/shelf-one and 1 other page',
+          ],
+        ]);
+      } finally {
+        removeSecond();
+        removeFirst();
+        removeComponent();
+      }
+    },
+    SLOW,
+  );
+});
