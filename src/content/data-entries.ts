@@ -6,7 +6,7 @@ import { diagnose } from '../diagnostics/catalogue/index.ts';
 import type { ContentSite } from './collection.ts';
 import { readDataFile } from './data-parse.ts';
 import type { Location } from './locate.ts';
-import type { ParsedFile as SplitFile } from './parse.ts';
+import type { SplitFile } from './parse.ts';
 import type { ParsedFile } from './parse-file.ts';
 import type { SourceFile } from './scan.ts';
 import { validateEntry, type PreparedCollection } from './validate.ts';

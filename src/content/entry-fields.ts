@@ -2,14 +2,14 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { CollectionDefinition } from './collection.ts';
 import type { EntryDates } from './entry.ts';
 import { locateField } from './locate.ts';
-import type { ParsedFile } from './parse.ts';
+import type { SplitFile } from './parse.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
 /** The field every entry may have, whatever its collection's schema: a draft is left out of builds without `--drafts`. */
 export const DRAFT_FIELD = 'draft';
 
 /** Whether a file is a draft (`draft: true`), read before the schema, which never sees the field. */
-export function readDraft(parsed: ParsedFile): { draft: boolean; diagnostic?: Diagnostic } {
+export function readDraft(parsed: SplitFile): { draft: boolean; diagnostic?: Diagnostic } {
   const value = parsed.data[DRAFT_FIELD];
   if (value === undefined || typeof value === 'boolean') return { draft: value === true };
   return {
@@ -31,7 +31,7 @@ export function readDraft(parsed: ParsedFile): { draft: boolean; diagnostic?: Di
  * diagnostic at the file, naming the field.
  */
 export function computeFields(
-  parsed: ParsedFile,
+  parsed: SplitFile,
   definition: Pick<CollectionDefinition, 'computed'>,
   url: string,
 ): {

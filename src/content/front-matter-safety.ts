@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatField, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { locateField } from './locate.ts';
-import type { ParsedFile } from './parse.ts';
+import type { SplitFile } from './parse.ts';
 import { decodeCharacterReferences, SAFE_URL_EXPECTED, unsafeUrlScheme } from '../safety/unsafe-url.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 
@@ -28,7 +28,7 @@ const jsonSchemas = new WeakMap<z.ZodType, JsonSchema | null>();
  * one day put the value into HTML unescaped. When the schema cannot be read as JSON Schema, every
  * string without spaces is treated as a possible URL.
  */
-export function checkFrontMatterUrls(parsed: ParsedFile, schema: z.ZodType): Diagnostic[] {
+export function checkFrontMatterUrls(parsed: SplitFile, schema: z.ZodType): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const json = jsonSchemaOf(schema);
   const visit = (value: unknown, node: JsonSchema | null | undefined, fieldPath: PropertyKey[]) => {

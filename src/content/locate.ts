@@ -1,5 +1,5 @@
 import { isMap, isNode, isPair, isScalar, isSeq, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
-import type { ParsedFile } from './parse.ts';
+import type { SplitFile } from './parse.ts';
 
 /** A 1-based position in a content file. */
 export interface Location {
@@ -11,7 +11,7 @@ export interface Location {
  * Finds where a front-matter field is written. A missing field points at its nearest written
  * parent; a missing top-level field points at the opening `---`.
  */
-export function locateField(parsed: ParsedFile, fieldPath: readonly PropertyKey[], key?: string): Location {
+export function locateField(parsed: SplitFile, fieldPath: readonly PropertyKey[], key?: string): Location {
   const full = key === undefined ? fieldPath : [...fieldPath, key];
   // A data file's entry knows where its fields are written (see `data-parse.ts`).
   if (parsed.locate) return parsed.locate(full);

@@ -9,7 +9,7 @@ import { yamlProblems } from './yaml-errors.ts';
 import { diagnose, say, severityOf } from '../diagnostics/catalogue/index.ts';
 
 /** A content file split into front matter and body, with what is needed to locate fields. */
-export interface ParsedFile {
+export interface SplitFile {
   source: SourceFile;
   data: Record<string, unknown>;
   body: string;
@@ -33,7 +33,7 @@ export interface ParsedFile {
 export function parseSource(
   source: SourceFile,
   options: { frontMatter?: 'required' | 'optional' } = {},
-): { parsed?: ParsedFile; diagnostics: Diagnostic[] } {
+): { parsed?: SplitFile; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
   let yaml: FrontMatterYaml | undefined;
   /** The front matter's YAML cannot be used: one or more `yaml-syntax` errors in this file. */
@@ -107,7 +107,7 @@ export function parseSource(
   }
   const consumed = text.length - result.content.length;
   const bodyLine = text.slice(0, consumed).split('\n').length;
-  const parsed: ParsedFile = {
+  const parsed: SplitFile = {
     source,
     data: data as Record<string, unknown>,
     body: result.content,

@@ -1,14 +1,14 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 import { locateField } from './locate.ts';
-import type { ParsedFile } from './parse.ts';
+import type { SplitFile } from './parse.ts';
 import type { Entry } from './entry.ts';
 
 /** The front-matter field that links a page to its translations when their paths differ (see docs/multilingual.md). */
 export const TRANSLATION_KEY_FIELD = 'translationKey';
 
 /** A file's `translationKey`, read before the schema (which never sees it); a value that is no text is a diagnostic at the field. */
-export function readTranslationKey(parsed: ParsedFile): { key?: string; diagnostic?: Diagnostic } {
+export function readTranslationKey(parsed: SplitFile): { key?: string; diagnostic?: Diagnostic } {
   const value = parsed.data[TRANSLATION_KEY_FIELD];
   if (value === undefined) return {};
   if (typeof value === 'string' && value.trim() !== '') return { key: value.trim() };

@@ -5,7 +5,7 @@ import type { Entry } from './entry.ts';
 import { formatField, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { describeIssues } from './schema-issues.ts';
 import { locateField } from './locate.ts';
-import type { ParsedFile } from './parse.ts';
+import type { SplitFile } from './parse.ts';
 import { checkFileName } from '../safety/file-names.ts';
 import { checkFrontMatterUrls } from './front-matter-safety.ts';
 import type { CollectionDefinition, ContentSite } from './collection.ts';
@@ -92,7 +92,7 @@ export function globFor(relative: string): string {
 
 /** Checks one parsed file against the schema of the collection it belongs to; reports every issue. */
 export function validateFile(
-  parsed: ParsedFile,
+  parsed: SplitFile,
   collections: readonly PreparedCollection[],
   templates: Readonly<Record<string, unknown>>,
   trailingSlash?: TrailingSlash,
@@ -138,7 +138,7 @@ export function validateFile(
 
 /** Checks one parsed file, or one entry of a data file or a loader, against the schema of its collection. */
 export function validateEntry(
-  parsed: ParsedFile,
+  parsed: SplitFile,
   collection: PreparedCollection,
   templates: Readonly<Record<string, unknown>>,
   trailingSlash?: TrailingSlash,
@@ -156,7 +156,7 @@ export function validateEntry(
   if (early.length) return { diagnostics: early };
   // The schema sees the front matter with the computed fields filled in, and without `draft`,
   // which the engine reads itself (so no schema needs to declare it).
-  const input: ParsedFile = Object.create(parsed, { data: { value: computed.data } });
+  const input: SplitFile = Object.create(parsed, { data: { value: computed.data } });
   const result = validatingFile(relative, () => collection.schema.safeParse(computed.data, { reportInput: true }));
   const unsafeUrls = checkFrontMatterUrls(input, collection.schema);
   if (!result.success)
@@ -202,7 +202,7 @@ export function validateEntry(
 }
 
 /** A parsed file whose front matter lacks one field. */
-function withoutField(parsed: ParsedFile, field: string): ParsedFile {
+function withoutField(parsed: SplitFile, field: string): SplitFile {
   if (!(field in parsed.data)) return parsed;
   const { [field]: _left, ...data } = parsed.data;
   return Object.create(parsed, { data: { value: data } });
@@ -211,7 +211,7 @@ function withoutField(parsed: ParsedFile, field: string): ParsedFile {
 /** Every issue of a file as diagnostics, each at the line of its field (see `describeIssues`); an issue with a computed field says so. */
 function issueDiagnostics(
   issues: readonly z.core.$ZodIssue[],
-  parsed: ParsedFile,
+  parsed: SplitFile,
   schema: z.ZodType,
   computed: ReadonlySet<string> = new Set(),
 ): Diagnostic[] {

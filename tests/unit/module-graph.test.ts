@@ -96,17 +96,6 @@ const ROOT_FILES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Imports that break the order only because of files the runner's branch is moving out of their
- * folders (parallel/, incremental/, og/pool.ts, og/draw-worker.ts, serve/worker.ts,
- * content/entry-codec.ts, content/read.ts, render/pages.ts) or forwarders kept for them. Each is
- * `importer → imported`; the coordinator empties this list once the runner is merged, and deletes
- * the forwarders that only those files use: routes/urls.ts, og/definition.ts, links/html-scan.ts,
- * the re-exports of `digest` (incremental/facts.ts), `mergeInlineCode` (render/analysis.ts) and
- * `AssetManifest` (assets/bundle.ts).
- */
-const PENDING_RUNNER: readonly string[] = [];
-
-/**
  * Imports against the order by design. The site's code imports the engine's public API and JSX
  * runtime, so the module that loads that code hands over those very modules (one engine, one React).
  */
@@ -163,7 +152,7 @@ describe('the engine’s modules', () => {
 
   it('import only from the layers below their own, types included', () => {
     const violations = layerViolations(graph, SRC, LAYERS, layerOf);
-    const allowed = new Set([...PENDING_RUNNER, ...BY_DESIGN]);
+    const allowed = new Set(BY_DESIGN);
     expect(violations.filter((line) => !allowed.has(line))).toEqual([]);
     // An exception no longer needed goes from the list, so the lists never hide a new violation.
     expect([...allowed].filter((line) => !violations.includes(line))).toEqual([]);
