@@ -33,136 +33,171 @@ const IDENTITY = new Set<PropertyKey>(['url', 'slug']);
  * page and records what it reads, instead of leaving later pages with reads they never made.
  */
 export function createTracker(base: Catalogue, site: SiteContext): Tracker {
+  const log = createReadLog();
+  const wrapped = new Map<string, Entry>();
+  const wrap = (entry: Entry): Entry => {
+    let proxy = wrapped.get(entry.url);
+    if (!proxy) wrapped.set(entry.url, (proxy = trackedEntry(entry, log)));
+    return proxy;
+  };
+  const derived = new Map<string, ReadonlySet<string>>();
+  return {
+    catalogue: trackedCatalogue(base, log, wrap, derived),
+    siteContext: trackedSiteContext(site, log),
+    entry: wrap,
+    derived,
+    record: (url, render) => log.within(url, render),
+  };
+}
+
+/** The log open while a page (or a derived value) renders, and the page it is for. */
+interface ReadLog {
+  /** Writes down a fact the open log's page read. */
+  note(fact: string): void;
+  /** Writes down a fact kept as one string for all pages, and returns that string. */
+  noteOnce(fact: string): string;
+  /** Whether `url` is another page than the one rendering: a page reading itself depends on nothing. */
+  isOther(url: string): boolean;
+  /** Runs `task` with a log (and page) of its own, restoring the outer ones afterwards. */
+  within<T>(page: string | undefined, task: () => T): { value: T; reads: Set<string> };
+  /** The open log's array for the collection answer `fact`, made once per page from `list`. */
+  answer(fact: string, list: () => readonly Entry[], wrap: (entry: Entry) => Entry): readonly Entry[];
+}
+
+function createReadLog(): ReadLog {
   let log: Set<string> | undefined;
   let self: string | undefined;
   let answers = new Map<string, readonly Entry[]>();
-  const note = (fact: string) => log?.add(fact);
-  // Facts are kept as one string each, so pages' logs share them (see `fact` in `wrap` for entries' fields).
+  const note = (fact: string) => void log?.add(fact);
+  // Facts are kept as one string each, so pages' logs share them (see `trackedEntry` for entries' fields).
   const canonical = new Map<string, string>();
-  const noteOnce = (fact: string) => {
-    let text = canonical.get(fact);
-    if (text === undefined) canonical.set(fact, (text = fact));
-    note(text);
+  return {
+    note,
+    noteOnce(fact) {
+      let text = canonical.get(fact);
+      if (text === undefined) canonical.set(fact, (text = fact));
+      note(text);
+      return text;
+    },
+    isOther: (url) => url !== self,
+    within(page, task) {
+      const outer = { log, self, answers };
+      const own = new Set<string>();
+      ({ log, self, answers } = { log: own, self: page, answers: new Map() });
+      try {
+        return { value: task(), reads: own };
+      } finally {
+        ({ log, self, answers } = outer);
+      }
+    },
+    answer(fact, list, wrap) {
+      let array = answers.get(fact);
+      if (!array) answers.set(fact, (array = lazilyWrapped(list(), wrap)));
+      return array;
+    },
+  };
+}
+
+/** The stand-in for `entry` that notes each field another page reads of it, its data's fields one by one. */
+function trackedEntry(entry: Entry, log: ReadLog): Entry {
+  const url = entry.url;
+  const fact = factsOf(url, (field) => field);
+  const dataFact = factsOf(url, (key) => `data.${key}`);
+  const data = new Proxy(entry.data, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && log.isOther(url)) log.note(dataFact(key));
+      return Reflect.get(target, key, receiver);
+    },
+    has(target, key) {
+      if (typeof key === 'string' && log.isOther(url)) log.note(dataFact(key));
+      return Reflect.has(target, key);
+    },
+    ownKeys(target) {
+      if (log.isOther(url)) log.note(fact('data'));
+      return Reflect.ownKeys(target);
+    },
+  });
+  return new Proxy(entry, {
+    get(target, key, receiver) {
+      if (key === 'data') return data;
+      if (typeof key === 'string' && !IDENTITY.has(key) && log.isOther(url)) log.note(fact(key));
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
+/**
+ * The fact of reading each field of the entry at `url`, each string made once: pages read the
+ * same fields of the same entries thousands of times, and a string made anew is hashed anew by
+ * every set and table it goes into.
+ */
+function factsOf(url: string, fieldOf: (key: string) => string): (key: string) => string {
+  const facts = new Map<string, string>();
+  return (key) => {
+    let text = facts.get(key);
+    if (text === undefined) facts.set(key, (text = entryFact(url, fieldOf(key))));
     return text;
   };
-  const wrapped = new Map<string, Entry>();
-  const derived = new Map<string, { value: unknown; reads: Set<string> }>();
+}
+
+/** The catalogue that notes every question asked of `base`; `derived` receives each derived value's reads. */
+function trackedCatalogue(
+  base: Catalogue,
+  log: ReadLog,
+  wrap: (entry: Entry) => Entry,
+  derived: Map<string, ReadonlySet<string>>,
+): Catalogue {
+  const values = new Map<string, unknown>();
   const keyOf = derivedKeys();
-  const reads = new Map<string, ReadonlySet<string>>();
-  /** Runs `task` with a log (and page) of its own, restoring the outer ones afterwards. */
-  const within = <T>(page: string | undefined, task: () => T): { value: T; reads: Set<string> } => {
-    const outer = { log, self, answers };
-    const own = new Set<string>();
-    ({ log, self, answers } = { log: own, self: page, answers: new Map() });
-    try {
-      return { value: task(), reads: own };
-    } finally {
-      ({ log, self, answers } = outer);
-    }
-  };
-  const answer = (fact: string, list: () => readonly Entry[]) => {
-    let array = answers.get(fact);
-    if (!array) answers.set(fact, (array = lazilyWrapped(list(), (entry) => wrap(entry))));
-    return array;
-  };
-
-  const wrap = (entry: Entry): Entry => {
-    let proxy = wrapped.get(entry.url);
-    if (proxy) return proxy;
-    const url = entry.url;
-    // Each fact string is made once: pages read the same fields of the same entries thousands of
-    // times, and a string made anew is hashed anew by every set and table it goes into.
-    const facts = new Map<string, string>();
-    const fact = (field: string) => {
-      let text = facts.get(field);
-      if (text === undefined) facts.set(field, (text = entryFact(url, field)));
-      return text;
-    };
-    const dataFacts = new Map<string, string>();
-    const dataFact = (key: string) => {
-      let text = dataFacts.get(key);
-      if (text === undefined) dataFacts.set(key, (text = entryFact(url, `data.${key}`)));
-      return text;
-    };
-    const data = new Proxy(entry.data, {
-      get(target, key, receiver) {
-        if (typeof key === 'string' && url !== self) note(dataFact(key));
-        return Reflect.get(target, key, receiver);
-      },
-      has(target, key) {
-        if (typeof key === 'string' && url !== self) note(dataFact(key));
-        return Reflect.has(target, key);
-      },
-      ownKeys(target) {
-        if (url !== self) note(fact('data'));
-        return Reflect.ownKeys(target);
-      },
-    });
-    proxy = new Proxy(entry, {
-      get(target, key, receiver) {
-        if (key === 'data') return data;
-        if (typeof key === 'string' && !IDENTITY.has(key) && url !== self) note(fact(key));
-        return Reflect.get(target, key, receiver);
-      },
-    });
-    wrapped.set(url, proxy);
-    return proxy;
-  };
-
   const catalogue: Catalogue = {
     get entries() {
-      note(allEntriesFact());
-      return answer(allEntriesFact(), () => base.entries);
+      log.note(allEntriesFact());
+      return log.answer(allEntriesFact(), () => base.entries, wrap);
     },
     byPath<T>(urlPath: string) {
-      noteOnce(pathFact(normalizeUrlPath(urlPath)));
+      log.noteOnce(pathFact(normalizeUrlPath(urlPath)));
       const entry = base.byPath(urlPath);
       return (entry ? wrap(entry) : undefined) as Entry<T & Entry['data']> | undefined;
     },
     collection<T>(name: string, query?: CollectionQuery) {
-      const fact = noteOnce(collectionFact(name, query));
-      return answer(fact, () => base.collection(name, query)) as readonly Entry<T & Entry['data']>[];
+      const fact = log.noteOnce(collectionFact(name, query));
+      return log.answer(fact, () => base.collection(name, query), wrap) as readonly Entry<T & Entry['data']>[];
     },
     resolve<T>(ref: Ref) {
-      noteOnce(refFact(ref.collection, ref.slug));
+      log.noteOnce(refFact(ref.collection, ref.slug));
       const entry = base.resolve(ref);
       return (entry ? wrap(entry) : undefined) as Entry<T & Entry['data']> | undefined;
     },
     index() {
-      note(indexFact());
+      log.note(indexFact());
       return base.index();
     },
     translations<T>(entry: Pick<Entry, 'translationKey'>) {
-      const fact = noteOnce(translationsFact(entry.translationKey));
-      return answer(fact, () => base.translations(entry)) as readonly Entry<T & Entry['data']>[];
+      const fact = log.noteOnce(translationsFact(entry.translationKey));
+      return log.answer(fact, () => base.translations(entry), wrap) as readonly Entry<T & Entry['data']>[];
     },
     derive<T>(compute: (catalogue: Catalogue) => T): T {
       const key = keyOf(compute);
-      noteOnce(derivedFact(key));
-      let known = derived.get(key);
-      if (!known) {
-        known = within(undefined, () => compute(catalogue));
-        derived.set(key, known);
-        reads.set(key, known.reads);
+      log.noteOnce(derivedFact(key));
+      if (!values.has(key)) {
+        const known = log.within(undefined, () => compute(catalogue));
+        values.set(key, known.value);
+        derived.set(key, known.reads);
       }
-      return known.value as T;
+      return values.get(key) as T;
     },
   };
+  return catalogue;
+}
 
-  const siteContext: SiteContext = {
+/** The site context that notes which other pages' social images a page names. */
+function trackedSiteContext(site: SiteContext, log: ReadLog): SiteContext {
+  return {
     ...site,
     ogImage(pageUrl: string) {
-      if (pageUrl !== self) noteOnce(ogFact(pageUrl));
+      if (log.isOther(pageUrl)) log.noteOnce(ogFact(pageUrl));
       return site.ogImage(pageUrl);
     },
-  };
-
-  return {
-    catalogue,
-    siteContext,
-    entry: wrap,
-    derived: reads,
-    record: (url, render) => within(url, render),
   };
 }
 
