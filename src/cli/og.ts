@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { parseExistingFolder } from './options.ts';
 import { progressBar } from './progress.ts';
+import { printDone, secondsSince } from './summary.ts';
 
 interface OgOptions {
   force?: boolean;
@@ -27,10 +28,10 @@ export function registerOg(program: Command): void {
       const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();
       const started = performance.now();
       // Loaded here, not at the top, so --help answers without loading the engine.
-      const [{ regenerateOgImages }, { hasErrors }, { formatDiagnostics }, { loadSite }] = await Promise.all([
+      const [{ regenerateOgImages }, { hasErrors }, { printFailure }, { loadSite }] = await Promise.all([
         import('../runner/regenerate-og.ts'),
         import('../diagnostics/diagnostics.ts'),
-        import('../diagnostics/print.ts'),
+        import('./failure.ts'),
         import('../site/load.ts'),
       ]);
       const site = await loadSite(root, config, { contentDir: options.content });
@@ -46,22 +47,18 @@ export function registerOg(program: Command): void {
       });
       bar.clear();
       if (hasErrors(result.diagnostics)) {
-        console.error(
-          formatDiagnostics(result.diagnostics, {
-            cwd: root,
-            fileCount: result.fileCount,
-            contentDir: site.contentDir,
-            verbose: options.verbose,
-            outcome: 'Images drawn before the error are kept.',
-          }),
-        );
-        process.exitCode = 1;
+        printFailure(result.diagnostics, {
+          cwd: root,
+          fileCount: result.fileCount,
+          contentDir: site.contentDir,
+          verbose: options.verbose,
+          outcome: 'Images drawn before the error are kept.',
+        });
         return;
       }
       if (result.notFound) command.error(`--only ${options.only}: ${result.notFound}`, { exitCode: 2 });
-      const seconds = ((performance.now() - started) / 1000).toFixed(2);
       const threads = result.workers ? ` on ${result.workers} worker threads` : '';
-      console.log(`✔ Social images: ${result.drawn} drawn, ${result.reused} reused, in ${seconds} s${threads}.`);
+      printDone(`Social images: ${result.drawn} drawn, ${result.reused} reused, in ${secondsSince(started)} s${threads}.`);
       if (options.only) for (const [url, file] of result.cacheFiles) console.log(`  ${url} → ${path.relative(process.cwd(), file)}`);
     });
 }
