@@ -34,36 +34,67 @@ export function parseSource(
   source: SourceFile,
   options: { frontMatter?: 'required' | 'optional' } = {},
 ): { parsed?: SplitFile; diagnostics: Diagnostic[] } {
+  const text = source.text.replace(/^\uFEFF/, '');
+  if (!/^---\r?\n/.test(text) && options.frontMatter === 'optional') {
+    // Plain Markdown, for a collection that allows it: no fields but the computed ones.
+    const parsed = { source, data: {}, body: text, bodyLine: 1, document: undefined, lineCounter: new LineCounter(), lineOffset: 1 };
+    return { parsed, diagnostics: [] };
+  }
+  if (!/^---\r?\n/.test(text)) return { diagnostics: [missingFrontMatter(source.file, text)] };
+  const front = readFrontMatter(text);
+  const problems = frontMatterProblems(source.file, front);
+  if (problems) return { diagnostics: problems };
+  const consumed = text.length - front.content.length;
+  const parsed: SplitFile = {
+    source,
+    data: front.data as Record<string, unknown>,
+    body: front.content,
+    bodyLine: text.slice(0, consumed).split('\n').length,
+    // Made when first asked for: front matter read the quick way has none until a field is located.
+    get document() {
+      return front.yaml?.document;
+    },
+    lineCounter: front.lineCounter,
+    lineOffset: front.lineOffset,
+  };
+  return { parsed, diagnostics: [] };
+}
+
+/** The first line of a file that should open with front matter and does not. */
+function missingFrontMatter(file: string, text: string): Diagnostic {
+  return {
+    ...diagnose('missing-front-matter'),
+    file,
+    line: 1,
+    column: 1,
+    expected: 'a first line `---`, YAML fields, and a closing `---`',
+    actual: JSON.stringify(text.split('\n', 1)[0] ?? ''),
+  };
+}
+
+/** A file's front matter as gray-matter split it, with its YAML read unless a bound or its depth refused it. */
+interface FrontMatter {
+  data: unknown;
+  /** The body: what follows the closing `---`. */
+  content: string;
+  yaml: FrontMatterYaml | undefined;
+  yamlText: string;
+  lineCounter: LineCounter;
+  /** Add this to a line of the YAML text to get the line in the file. */
+  lineOffset: number;
+  tooLarge: BoundPassed | undefined;
+  tooDeep: boolean;
+}
+
+/** Splits `text` (which opens with `---`) into its front matter and body, reading the YAML within the bounds. */
+function readFrontMatter(text: string): FrontMatter {
   const lineCounter = new LineCounter();
   let yaml: FrontMatterYaml | undefined;
-  /** The front matter's YAML cannot be used: one or more `yaml-syntax` errors in this file. */
-  const yamlErrors = (...found: Array<Omit<Diagnostic, 'code' | 'severity' | 'file'>>) => ({
-    diagnostics: found.map((d): Diagnostic => ({ code: 'yaml-syntax', severity: severityOf('yaml-syntax'), file: source.file, ...d })),
-  });
   let tooDeep = false;
   let tooLarge: BoundPassed | undefined;
   let yamlText = '';
   // gray-matter may or may not keep the newline after the opening `---`; count what it hands over.
   let lineOffset = 1;
-  const text = source.text.replace(/^\uFEFF/, '');
-  if (!/^---\r?\n/.test(text) && options.frontMatter === 'optional') {
-    // Plain Markdown, for a collection that allows it: no fields but the computed ones.
-    return { parsed: { source, data: {}, body: text, bodyLine: 1, document: undefined, lineCounter, lineOffset }, diagnostics: [] };
-  }
-  if (!/^---\r?\n/.test(text)) {
-    return {
-      diagnostics: [
-        {
-          ...diagnose('missing-front-matter'),
-          file: source.file,
-          line: 1,
-          column: 1,
-          expected: 'a first line `---`, YAML fields, and a closing `---`',
-          actual: JSON.stringify(text.split('\n', 1)[0] ?? ''),
-        },
-      ],
-    };
-  }
   // gray-matter caches results by content when called without options; passing engines disables that.
   const result = matter(text, {
     engines: {
@@ -79,9 +110,18 @@ export function parseSource(
       },
     },
   });
-  const passed = tooLarge ?? yaml?.passed;
-  if (passed) return { diagnostics: [boundDiagnostic(source.file, passed, yamlText, lineOffset)] };
-  if (tooDeep) {
+  return { data: result.data, content: result.content, yaml, yamlText, lineCounter, lineOffset, tooLarge, tooDeep };
+}
+
+/** Why the front matter cannot be used, if it cannot: a bound passed, or `yaml-syntax` errors. */
+function frontMatterProblems(file: string, front: FrontMatter): Diagnostic[] | undefined {
+  const { yaml, lineCounter, lineOffset } = front;
+  /** The front matter's YAML cannot be used: one or more `yaml-syntax` errors in this file. */
+  const yamlErrors = (...found: Array<Omit<Diagnostic, 'code' | 'severity' | 'file'>>) =>
+    found.map((d): Diagnostic => ({ code: 'yaml-syntax', severity: severityOf('yaml-syntax'), file, ...d }));
+  const passed = front.tooLarge ?? yaml?.passed;
+  if (passed) return [boundDiagnostic(file, passed, front.yamlText, lineOffset)];
+  if (front.tooDeep) {
     return yamlErrors({
       line: 1,
       column: 1,
@@ -101,25 +141,11 @@ export function parseSource(
   }
   const errors = yaml?.errors ?? [];
   if (errors.length > 0) return yamlErrors(...yamlProblems(errors, lineCounter, lineOffset));
-  const data = result.data;
+  const data = front.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     return yamlErrors({ line: 1, ...say('yaml-syntax', { kind: 'not-fields' }), actual: Array.isArray(data) ? 'a list' : typeof data });
   }
-  const consumed = text.length - result.content.length;
-  const bodyLine = text.slice(0, consumed).split('\n').length;
-  const parsed: SplitFile = {
-    source,
-    data: data as Record<string, unknown>,
-    body: result.content,
-    bodyLine,
-    // Made when first asked for: front matter read the quick way has none until a field is located.
-    get document() {
-      return yaml?.document;
-    },
-    lineCounter,
-    lineOffset,
-  };
-  return { parsed, diagnostics: [] };
+  return undefined;
 }
 
 /** A bound of the front matter passed, at the line and column where it is (an offset of the YAML text, found by one scan). */
