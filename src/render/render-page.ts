@@ -30,7 +30,7 @@ import { MdxImage, withMdxImages } from './mdx-images.ts';
 const ENGINE_MDX = { img: MdxImage };
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 import { inLocale } from '../content/catalogue.ts';
-import { localesOf } from '../i18n/locales.ts';
+import { localesOf, type Locale, type Locales } from '../i18n/locales.ts';
 import { localizedFeeds } from '../site/localized-feeds.ts';
 import { dateFormatter, pageLocale, translator, UnknownUiStringError, type Translation } from '../i18n/page-locale.ts';
 import { translationsOf } from './translations.ts';
@@ -72,142 +72,174 @@ export function renderPage(
   context: RenderContext,
   shared = sharedMarkupOf(context),
 ): { html?: string; diagnostics: Diagnostic[] } {
-  const { site, siteContext, catalogue, assets } = context;
-  const template = site.templates[route.template]!;
   try {
-    const Content = siteMdxContent(route.entry, context, 'page');
-    if (isMdx(route.entry) && !Content) throw new Error(`The MDX module of ${route.entry.file} was not loaded before rendering.`);
-    // MDX is rendered with the page's contexts (images, islands), its islands' markup shared like the template's.
-    const body = Content
-      ? {
-          html: withoutLeadingHints(
-            renderToString(h(SharedMarkupProvider, { value: shared, children: withPageContexts(context, h(Content)) })),
-          ),
-          diagnostics: [],
-        }
-      : renderContentMarkdown(route.entry.body, route.entry, site.markdown, context.images);
-    // What MDX renders may hold no script of its own: the Content-Security-Policy hashes every inline script of a page.
-    const scripts = Content ? mdxInlineScripts(shared.expand(body.html), route.entry) : [];
-    // Its shared markup is filled in (and dropped) with the page: the next page starts with none pending.
-    if (scripts.length) {
-      shared.fill(body.html);
-      return { diagnostics: scripts };
-    }
-    // Warnings (an image without alt text) leave the page to be rendered; errors stop it.
-    if (hasErrors(body.diagnostics)) return { diagnostics: body.diagnostics };
-    const locales = localesOf(site);
-    const locale = locales.get(route.entry.locale) ?? locales.default;
-    // A page lists its own locale's entries; a single-locale site's catalogue is left as it is.
-    const pageCatalogue = locales.multilingual ? inLocale(catalogue, locale.code) : catalogue;
-    const translations = translationsOf(route.entry, pageCatalogue, locales, site.trailingSlash);
-    const props: PageProps = {
-      entry: route.entry,
-      html: body.html,
-      headings: headingsOf(body.html),
-      Content,
-      catalogue: pageCatalogue,
-      route,
-      site: siteContext,
-      locale: pageLocale(locale, locales, site.trailingSlash),
-      translations,
-      formatDate: dateFormatter(locale),
-      t: translator(site.i18n, locale.code),
-    };
-    const Layout = site.layout;
-    const Page = template.component;
-    const Head = site.head;
-    const { value: html, styled } = recordStyledElements(
-      () =>
-        '<!DOCTYPE html>' +
-        renderToString(
-          h(SharedMarkupProvider, {
-            value: shared,
-            children: withPageContexts(
-              context,
-              h(Document, {
-                site: siteContext,
-                route,
-                locale: locales.multilingual || locale.dir === 'rtl' ? locale : undefined,
-                // A page shown in place of a missing translation is no translation: its canonical is the original's.
-                alternates: route.entry.fallbackOf ? [] : alternatesOf(translations, locales.default.code),
-                styles: [
-                  ...template.styles.map((name) => assets.styles[name]!),
-                  ...(assets.code && HIGHLIGHTED.test(body.html) ? [assets.code] : []),
-                ].map((href) => ({ href, css: assets.inline?.[href] })),
-                script: assets.script
-                  ? { src: assets.script, always: site.navigation === 'client' || Object.keys(site.startup ?? {}).length > 0 }
-                  : undefined,
-                fonts: assets.fonts,
-                og: siteContext.ogImage(route.entry.url),
-                ogType: site.og?.type?.(route.entry) ?? 'website',
-                // A multilingual page links its own locale's feeds.
-                feeds: feedLinks(
-                  localizedFeeds(site.feeds, locales)
-                    .filter((localized) => localized.locale === locale)
-                    .map((localized) => localized.feed),
-                ),
-                favicon: site.favicon,
-                head: Head ? h(Head, props) : null,
-                children: withBodyIslands(bodyIslands(site, body.html), h(Layout, { ...props, children: h(Page, props) })),
-              }),
-            ),
-          }),
-        ),
-    );
-    if (styled.length && !styleAttributesAllowed(site)) return { diagnostics: styledElementDiagnostics(styled) };
+    const body = renderBody(route, context, shared);
+    if ('failed' in body) return { diagnostics: body.failed };
+    const page = pageOf(route, context, body);
+    const { value: html, styled } = recordStyledElements(() => renderDocument(route, context, shared, page));
+    if (styled.length && !styleAttributesAllowed(context.site)) return { diagnostics: styledElementDiagnostics(styled) };
     const filled = shared.fill(html);
-    const headings = filled.match(/<h1[\s>]/g)?.length ?? 0;
-    if (headings !== 1) {
-      // An extra h1 is most often a `#` in the Markdown: point at it, else at the file.
-      const written = headings > 1 ? firstHeadingLine(route.entry.body) : undefined;
-      return {
-        diagnostics: [
-          ...body.diagnostics,
-          {
-            ...diagnose('heading-count', { url: route.url, template: route.template, headings }),
-            file: route.entry.file,
-            line: written === undefined ? 1 : written + route.entry.bodyLine - 1,
-            expected: '1 h1',
-            actual: String(headings),
-          },
-        ],
-      };
-    }
+    const headings = headingCountProblem(route, filled);
+    if (headings) return { diagnostics: [...body.diagnostics, headings] };
+    const { locale, locales } = page;
     const marked = route.entry.fallbackOf ? markFallback(filled, locale, locales.default) : filled;
     return { html: route.entry.draft ? markDraft(marked, locale.lang) : marked, diagnostics: body.diagnostics };
   } catch (error) {
-    if (error instanceof UndeclaredIslandError) return { diagnostics: [undeclaredIsland(error, route)] };
-    if (error instanceof UnknownUiStringError) {
-      const frame = siteFrame(error);
-      return {
-        diagnostics: [
-          {
-            ...diagnose('unknown-ui-string', { key: error.key, suggestion: error.suggestion }),
-            ...(frame ? { ...frame, excerpt: sourceExcerpt(frame) } : { file: route.entry.file, line: 1 }),
-            page: route.url,
-            field: 'i18n.strings',
-            expected: `a key of i18n.strings.${localesOf(site).default.code}`,
-            actual: JSON.stringify(error.key),
-          },
-        ],
-      };
-    }
-    const err = error instanceof Error ? error : new Error(String(error));
-    // At the line of the site's component that threw, with its source; the content file when no frame is the site's.
-    const frame = siteFrame(err);
-    const at = frame ? { ...frame, excerpt: sourceExcerpt(frame) } : { file: route.entry.file, line: 1 };
+    return { diagnostics: [renderFailure(error, route, context.site)] };
+  }
+}
+
+/** A page's body as HTML: its MDX as its components render it, or its Markdown. */
+interface RenderedBody {
+  Content: ReturnType<typeof siteMdxContent>;
+  html: string;
+  /** Warnings (an image without alt text): they leave the page to be rendered. */
+  diagnostics: Diagnostic[];
+}
+
+/** Renders the page's body, or says why the page cannot be rendered (errors in the body, scripts in its MDX). */
+function renderBody(route: Route, context: RenderContext, shared: SharedMarkup): RenderedBody | { failed: Diagnostic[] } {
+  const Content = siteMdxContent(route.entry, context, 'page');
+  if (isMdx(route.entry) && !Content) throw new Error(`The MDX module of ${route.entry.file} was not loaded before rendering.`);
+  // MDX is rendered with the page's contexts (images, islands), its islands' markup shared like the template's.
+  const body = Content
+    ? {
+        html: withoutLeadingHints(
+          renderToString(h(SharedMarkupProvider, { value: shared, children: withPageContexts(context, h(Content)) })),
+        ),
+        diagnostics: [],
+      }
+    : renderContentMarkdown(route.entry.body, route.entry, context.site.markdown, context.images);
+  // What MDX renders may hold no script of its own: the Content-Security-Policy hashes every inline script of a page.
+  const scripts = Content ? mdxInlineScripts(shared.expand(body.html), route.entry) : [];
+  // Its shared markup is filled in (and dropped) with the page: the next page starts with none pending.
+  if (scripts.length) {
+    shared.fill(body.html);
+    return { failed: scripts };
+  }
+  // Warnings (an image without alt text) leave the page to be rendered; errors stop it.
+  if (hasErrors(body.diagnostics)) return { failed: body.diagnostics };
+  return { Content, html: body.html, diagnostics: body.diagnostics };
+}
+
+/** What the page's template, layout and head are given, with the page's locale and translations. */
+interface PageOf {
+  props: PageProps;
+  locales: Locales;
+  locale: Locale;
+  translations: Translation[];
+  bodyHtml: string;
+}
+
+function pageOf(route: Route, context: RenderContext, body: RenderedBody): PageOf {
+  const { site, siteContext, catalogue } = context;
+  const locales = localesOf(site);
+  const locale = locales.get(route.entry.locale) ?? locales.default;
+  // A page lists its own locale's entries; a single-locale site's catalogue is left as it is.
+  const pageCatalogue = locales.multilingual ? inLocale(catalogue, locale.code) : catalogue;
+  const translations = translationsOf(route.entry, pageCatalogue, locales, site.trailingSlash);
+  const props: PageProps = {
+    entry: route.entry,
+    html: body.html,
+    headings: headingsOf(body.html),
+    Content: body.Content,
+    catalogue: pageCatalogue,
+    route,
+    site: siteContext,
+    locale: pageLocale(locale, locales, site.trailingSlash),
+    translations,
+    formatDate: dateFormatter(locale),
+    t: translator(site.i18n, locale.code),
+  };
+  return { props, locales, locale, translations, bodyHtml: body.html };
+}
+
+/** The whole document of a page: its template in the site's layout, with the head the engine writes. */
+function renderDocument(route: Route, context: RenderContext, shared: SharedMarkup, page: PageOf): string {
+  const { site, siteContext, assets } = context;
+  const { props, locales, locale, translations, bodyHtml } = page;
+  const template = site.templates[route.template]!;
+  const Layout = site.layout;
+  const Page = template.component;
+  const Head = site.head;
+  return (
+    '<!DOCTYPE html>' +
+    renderToString(
+      h(SharedMarkupProvider, {
+        value: shared,
+        children: withPageContexts(
+          context,
+          h(Document, {
+            site: siteContext,
+            route,
+            locale: locales.multilingual || locale.dir === 'rtl' ? locale : undefined,
+            // A page shown in place of a missing translation is no translation: its canonical is the original's.
+            alternates: route.entry.fallbackOf ? [] : alternatesOf(translations, locales.default.code),
+            styles: [
+              ...template.styles.map((name) => assets.styles[name]!),
+              ...(assets.code && HIGHLIGHTED.test(bodyHtml) ? [assets.code] : []),
+            ].map((href) => ({ href, css: assets.inline?.[href] })),
+            script: assets.script
+              ? { src: assets.script, always: site.navigation === 'client' || Object.keys(site.startup ?? {}).length > 0 }
+              : undefined,
+            fonts: assets.fonts,
+            og: siteContext.ogImage(route.entry.url),
+            ogType: site.og?.type?.(route.entry) ?? 'website',
+            // A multilingual page links its own locale's feeds.
+            feeds: feedLinks(
+              localizedFeeds(site.feeds, locales)
+                .filter((localized) => localized.locale === locale)
+                .map((localized) => localized.feed),
+            ),
+            favicon: site.favicon,
+            head: Head ? h(Head, props) : null,
+            children: withBodyIslands(bodyIslands(site, bodyHtml), h(Layout, { ...props, children: h(Page, props) })),
+          }),
+        ),
+      }),
+    )
+  );
+}
+
+/** A page must have exactly one h1; an extra one is most often a `#` in the Markdown: pointed at, else the file. */
+function headingCountProblem(route: Route, html: string): Diagnostic | undefined {
+  const headings = html.match(/<h1[\s>]/g)?.length ?? 0;
+  if (headings === 1) return undefined;
+  const written = headings > 1 ? firstHeadingLine(route.entry.body) : undefined;
+  return {
+    ...diagnose('heading-count', { url: route.url, template: route.template, headings }),
+    file: route.entry.file,
+    line: written === undefined ? 1 : written + route.entry.bodyLine - 1,
+    expected: '1 h1',
+    actual: String(headings),
+  };
+}
+
+/** What a page's rendering threw, said at the site's code that threw it when a frame is the site's. */
+function renderFailure(error: unknown, route: Route, site: SiteDefinition): Diagnostic {
+  if (error instanceof UndeclaredIslandError) return undeclaredIsland(error, route);
+  if (error instanceof UnknownUiStringError) {
+    const frame = siteFrame(error);
     return {
-      diagnostics: [
-        {
-          ...diagnose('render-failed', { template: route.template, reason: err.message }),
-          ...at,
-          // The page is where, not what: the same error on many pages is then reported once (see `groupDiagnostics`).
-          page: route.url,
-          detail: err.stack,
-        },
-      ],
+      ...diagnose('unknown-ui-string', { key: error.key, suggestion: error.suggestion }),
+      ...(frame ? { ...frame, excerpt: sourceExcerpt(frame) } : { file: route.entry.file, line: 1 }),
+      page: route.url,
+      field: 'i18n.strings',
+      expected: `a key of i18n.strings.${localesOf(site).default.code}`,
+      actual: JSON.stringify(error.key),
     };
   }
+  const err = error instanceof Error ? error : new Error(String(error));
+  // At the line of the site's component that threw, with its source; the content file when no frame is the site's.
+  const frame = siteFrame(err);
+  const at = frame ? { ...frame, excerpt: sourceExcerpt(frame) } : { file: route.entry.file, line: 1 };
+  return {
+    ...diagnose('render-failed', { template: route.template, reason: err.message }),
+    ...at,
+    // The page is where, not what: the same error on many pages is then reported once (see `groupDiagnostics`).
+    page: route.url,
+    detail: err.stack,
+  };
 }
 
 /**
