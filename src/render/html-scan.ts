@@ -108,6 +108,8 @@ const is = (code: number, kind: number) =>
 /** The attributes of one start tag the reading needs, first of each name only (as in a browser), values still encoded. */
 class TagAttributes {
   count = 0;
+  /** Whether one of the tag's attributes runs code (`onclick`, say), read or not. */
+  runsCode = false;
   readonly names: string[] = [];
   readonly values: string[] = [];
   add(name: string, value: string): void {
@@ -157,57 +159,7 @@ export function scanHtml(html: string): PageScan {
     let index = at + 2;
     while (index < length && is(html.charCodeAt(index), TAG_NAME)) index++;
     const tagEnd = index;
-    attributes.count = 0;
-    let runsCode = false;
-    let end = -1;
-    // Attributes, each after whitespace, until `>` or `/>`.
-    for (let attribute = 0; ; attribute++) {
-      const spaceStart = index;
-      if (failed.reached(index, attribute)) break;
-      while (index < length && isSpace(html.charCodeAt(index))) index++;
-      const code = html.charCodeAt(index);
-      if (code === GT) {
-        end = index + 1;
-        break;
-      }
-      if (code === SLASH && html.charCodeAt(index + 1) === GT) {
-        end = index + 2;
-        break;
-      }
-      if (index === spaceStart) break;
-      const nameStart = index;
-      while (index < length && is(html.charCodeAt(index), ATTRIBUTE_NAME)) index++;
-      if (index === nameStart) break;
-      const nameEnd = index;
-      // An optional value: the attribute ends after its name when none follows.
-      let valueAt = index;
-      while (valueAt < length && isSpace(html.charCodeAt(valueAt))) valueAt++;
-      let value = '';
-      if (html.charCodeAt(valueAt) === EQUALS) {
-        valueAt++;
-        while (valueAt < length && isSpace(html.charCodeAt(valueAt))) valueAt++;
-        const quote = html.charCodeAt(valueAt);
-        if (quote === QUOTE || quote === APOSTROPHE) {
-          const close = html.indexOf(quote === QUOTE ? '"' : "'", valueAt + 1);
-          if (close !== -1) {
-            value = html.slice(valueAt + 1, close);
-            index = close + 1;
-          }
-        } else {
-          let valueEnd = valueAt;
-          while (valueEnd < length && is(html.charCodeAt(valueEnd), UNQUOTED_VALUE)) valueEnd++;
-          if (valueEnd > valueAt) {
-            value = html.slice(valueAt, valueEnd);
-            index = valueEnd;
-          }
-        }
-      }
-      if (!runsCode) runsCode = isInlineCodeAttribute(html, nameStart, nameEnd);
-      if (READ_SHAPES.has((nameEnd - nameStart) * 128 + (html.charCodeAt(nameStart) | 0x20))) {
-        const lower = html.slice(nameStart, nameEnd).toLowerCase();
-        if (READ.has(lower)) attributes.add(lower, value);
-      }
-    }
+    const end = readAttributes(html, index, attributes, failed);
     if (end === -1) {
       // Not a tag after all: the `<` is text.
       failed.fail();
@@ -222,7 +174,7 @@ export function scanHtml(html: string): PageScan {
     const rawTextEnd = tag !== '' && RAW_TEXT.has(tag) ? closingTag(html, tag, end) : end;
     if (!mayHoldInlineCode) {
       mayHoldInlineCode =
-        runsCode ||
+        attributes.runsCode ||
         (tag === 'style' && !engineCode(html, at, end, rawTextEnd, isKnownStyleTag, styles)) ||
         (tag === 'script' && !isKnownScriptTag(html, at) && !engineCode(html, at, end, rawTextEnd, isKnownBootstrapTag, scripts)) ||
         (attributes.count > 0 && hasJavaScriptUrl(attributes));
@@ -231,6 +183,58 @@ export function scanHtml(html: string): PageScan {
     if (at !== -1) at = html.indexOf('<', at);
   }
   return { ids, links, mayHoldInlineCode, styles, scripts };
+}
+
+/**
+ * Reads the attributes of the start tag whose name ends at `index` into `attributes`, each after
+ * whitespace, until its `>` or `/>`: returns the index just past that, or -1 when the `<` starts
+ * no tag after all.
+ */
+function readAttributes(html: string, index: number, attributes: TagAttributes, failed: FailedTags): number {
+  const length = html.length;
+  attributes.count = 0;
+  attributes.runsCode = false;
+  for (let attribute = 0; ; attribute++) {
+    const spaceStart = index;
+    if (failed.reached(index, attribute)) return -1;
+    while (index < length && isSpace(html.charCodeAt(index))) index++;
+    const code = html.charCodeAt(index);
+    if (code === GT) return index + 1;
+    if (code === SLASH && html.charCodeAt(index + 1) === GT) return index + 2;
+    if (index === spaceStart) return -1;
+    const nameStart = index;
+    while (index < length && is(html.charCodeAt(index), ATTRIBUTE_NAME)) index++;
+    if (index === nameStart) return -1;
+    const nameEnd = index;
+    // An optional value: the attribute ends after its name when none follows.
+    let valueAt = index;
+    while (valueAt < length && isSpace(html.charCodeAt(valueAt))) valueAt++;
+    let value = '';
+    if (html.charCodeAt(valueAt) === EQUALS) {
+      valueAt++;
+      while (valueAt < length && isSpace(html.charCodeAt(valueAt))) valueAt++;
+      const quote = html.charCodeAt(valueAt);
+      if (quote === QUOTE || quote === APOSTROPHE) {
+        const close = html.indexOf(quote === QUOTE ? '"' : "'", valueAt + 1);
+        if (close !== -1) {
+          value = html.slice(valueAt + 1, close);
+          index = close + 1;
+        }
+      } else {
+        let valueEnd = valueAt;
+        while (valueEnd < length && is(html.charCodeAt(valueEnd), UNQUOTED_VALUE)) valueEnd++;
+        if (valueEnd > valueAt) {
+          value = html.slice(valueAt, valueEnd);
+          index = valueEnd;
+        }
+      }
+    }
+    if (!attributes.runsCode) attributes.runsCode = isInlineCodeAttribute(html, nameStart, nameEnd);
+    if (READ_SHAPES.has((nameEnd - nameStart) * 128 + (html.charCodeAt(nameStart) | 0x20))) {
+      const lower = html.slice(nameStart, nameEnd).toLowerCase();
+      if (READ.has(lower)) attributes.add(lower, value);
+    }
+  }
 }
 
 /**
