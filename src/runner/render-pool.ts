@@ -108,55 +108,8 @@ export function startRenderPool(site: SiteSetup, threads: number, heapLimitMb?: 
   // Each worker starts loading the site at once, while the main thread reads the content files.
   const loads = Promise.all(Array.from({ length: threads }, () => pool.run({ kind: 'load', site }).then(({ thread }) => thread, failed)));
 
-  /**
-   * Hands out `count` items in batches to whichever worker is free, the main thread taking its
-   * share from the same queue through `here`. `request` makes a batch's task; `settle` takes its
-   * result. A task that fails (its worker failed to load the site, crashed or ran out of heap)
-   * ends its lane: its items are left unsettled, for the main thread. Resolves to those items.
-   */
-  const spread = async <T extends Task>(
-    count: number,
-    request: (batch: number[]) => T,
-    settle: (result: TaskResult<T>) => number[],
-    here?: (item: number) => void,
-    sliceMs = MAIN_SLICE_MS,
-  ) => {
-    const settled = new Set<number>();
-    let next = 0;
-    const batchSize = Math.max(1, Math.min(32, Math.ceil(count / ((threads + 1) * 8))));
-    const take = (size: number) => {
-      const batch = Array.from({ length: Math.min(size, count - next) }, (_, i) => next + i);
-      next += batch.length;
-      return batch;
-    };
-    // The main thread takes items from the same queue, and lets the workers' replies (and the
-    // writes they start) through between slices of its own work.
-    const alongside = async () => {
-      // The workers' first requests go out before the main thread's first slice.
-      await new Promise((resolve) => setImmediate(resolve));
-      while (here) {
-        const started = performance.now();
-        let item = take(1)[0];
-        if (item === undefined) return;
-        for (; item !== undefined; item = performance.now() - started < sliceMs ? take(1)[0] : undefined) {
-          here(item);
-          settled.add(item);
-        }
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    };
-    // Batches wait in the pool's queue, so no worker idles while the main thread, busy with its
-    // own share, has yet to take a result in.
-    const lane = async () => {
-      for (let batch = take(batchSize); batch.length > 0; batch = take(batchSize)) {
-        const result = await pool.run(request(batch)).catch(failed);
-        if (result === undefined) return;
-        for (const item of settle(result)) settled.add(item);
-      }
-    };
-    await Promise.all([alongside(), ...Array.from({ length: threads * BATCHES_QUEUED }, lane)]);
-    return Array.from({ length: count }, (_, i) => i).filter((i) => !settled.has(i));
-  };
+  const spread: Spread = (count, request, settle, here, sliceMs) =>
+    spreadItems({ run: (task) => pool.run(task).catch(failed), threads }, count, request, settle, here, sliceMs);
 
   return {
     get failure() {
@@ -177,27 +130,106 @@ export function startRenderPool(site: SiteSetup, threads: number, heapLimitMb?: 
     async render(context, indices, onPage, onDerived, here) {
       const position = new Map(indices.map((route, i) => [route, i]));
       const shared = share(context);
-      // Each worker's string table, as far as its results have told it.
-      const tables = new Map<number, string[]>();
+      const take = pageTaker(onPage, onDerived);
       const left = await spread(
         indices.length,
         (batch) => ({ kind: 'render', site, context: shared, batch: batch.map((i) => indices[i]!) }),
-        (result) => {
-          let table = tables.get(result.thread);
-          if (!table) tables.set(result.thread, (table = []));
-          for (const [i, text] of result.strings.entries()) table[result.from + i] = text;
-          const text = (n: number) => table[n]!;
-          for (const [key, reads] of result.derived) onDerived(key, reads);
-          for (const { analysis, reads, ...page } of result.pages) {
-            onPage({ ...page, reads: reads.map(text), analysis: analysis && loadAnalysis(analysis, text) });
-          }
-          return result.pages.map((page) => position.get(page.index)!);
-        },
+        (result) => take(result).map((index) => position.get(index)!),
         here && ((i) => here(indices[i]!)),
       );
       return left.map((i) => indices[i]!);
     },
     close: () => pool.close(),
+  };
+}
+
+/** Hands out work in batches to the pool's workers and to the main thread (see `spreadItems`). */
+type Spread = <T extends Task>(
+  count: number,
+  request: (batch: number[]) => T,
+  settle: (result: TaskResult<T>) => number[],
+  here?: (item: number) => void,
+  sliceMs?: number,
+) => Promise<number[]>;
+
+/** The pool as `spreadItems` uses it: a task's result, or undefined when its worker failed. */
+interface Lanes {
+  run<T extends Task>(task: T): Promise<TaskResult<T> | undefined>;
+  threads: number;
+}
+
+/**
+ * Hands out `count` items in batches to whichever worker is free, the main thread taking its
+ * share from the same queue through `here`. `request` makes a batch's task; `settle` takes its
+ * result. A task that fails (its worker failed to load the site, crashed or ran out of heap)
+ * ends its lane: its items are left unsettled, for the main thread. Resolves to those items.
+ */
+async function spreadItems<T extends Task>(
+  pool: Lanes,
+  count: number,
+  request: (batch: number[]) => T,
+  settle: (result: TaskResult<T>) => number[],
+  here?: (item: number) => void,
+  sliceMs = MAIN_SLICE_MS,
+): Promise<number[]> {
+  const { threads } = pool;
+  const settled = new Set<number>();
+  let next = 0;
+  const batchSize = Math.max(1, Math.min(32, Math.ceil(count / ((threads + 1) * 8))));
+  const take = (size: number) => {
+    const batch = Array.from({ length: Math.min(size, count - next) }, (_, i) => next + i);
+    next += batch.length;
+    return batch;
+  };
+  // The main thread takes items from the same queue, and lets the workers' replies (and the
+  // writes they start) through between slices of its own work.
+  const alongside = async () => {
+    // The workers' first requests go out before the main thread's first slice.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (here) {
+      const started = performance.now();
+      let item = take(1)[0];
+      if (item === undefined) return;
+      for (; item !== undefined; item = performance.now() - started < sliceMs ? take(1)[0] : undefined) {
+        here(item);
+        settled.add(item);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  // Batches wait in the pool's queue, so no worker idles while the main thread, busy with its
+  // own share, has yet to take a result in.
+  const lane = async () => {
+    for (let batch = take(batchSize); batch.length > 0; batch = take(batchSize)) {
+      const result = await pool.run(request(batch));
+      if (result === undefined) return;
+      for (const item of settle(result)) settled.add(item);
+    }
+  };
+  await Promise.all([alongside(), ...Array.from({ length: threads * BATCHES_QUEUED }, lane)]);
+  return Array.from({ length: count }, (_, i) => i).filter((i) => !settled.has(i));
+}
+
+/**
+ * Takes in a render task's result: its strings into the table of its worker (as far as its
+ * results have told it), each derived value's reads to `onDerived`, each page to `onPage`.
+ * Returns the routes of the pages it held.
+ */
+function pageTaker(
+  onPage: (page: RenderedPage) => void,
+  onDerived: (key: string, reads: string[]) => void,
+): (result: TaskResult<Extract<Task, { kind: 'render' }>>) => number[] {
+  const tables = new Map<number, string[]>();
+  return (result) => {
+    let table = tables.get(result.thread);
+    if (!table) tables.set(result.thread, (table = []));
+    for (const [i, text] of result.strings.entries()) table[result.from + i] = text;
+    const text = (n: number) => table[n]!;
+    for (const [key, reads] of result.derived) onDerived(key, reads);
+    for (const { analysis, reads, ...page } of result.pages) {
+      onPage({ ...page, reads: reads.map(text), analysis: analysis && loadAnalysis(analysis, text) });
+    }
+    return result.pages.map((page) => page.index);
   };
 }
 
