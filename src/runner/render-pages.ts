@@ -67,71 +67,19 @@ export async function renderPages(
   const key = last.key([siteContext.origin, context.assets, context.images, new Date().getFullYear()]);
   const previous = last.previous(key);
   const changes = pageChanges(routes, entryHashes, previous, catalogue, siteContext);
-  const results: Array<OutputFile | undefined> = new Array(routes.length);
-  const hashes = new Map<string, string>();
-  const pages = new Map<string, KnownPage>();
-  const render = [...changes.render];
-  // A page is carried over only if its file is still the one the last build wrote.
-  await forEachLimited(changes.carry, 64, async ({ index, file, page }) => {
-    const route = routes[index]!;
-    if ((await last.output!.stamp(route.outPath)) !== file.stamp) return void render.push(index);
-    results[index] = new CarriedFile(route.outPath, file.hash, last.output!);
-    hashes.set(route.outPath, file.hash);
-    pages.set(route.outPath, page);
-  });
-  // Pages that list others (list pages, derived pages such as tag pages) can cost a hundred times
-  // a case study, and come last in route order: rendered first, they cannot leave one thread
-  // finishing them while the others wait.
-  const listsOthers = (index: number) => routes[index]!.entry.listPage || routes[index]!.entry.relative === '';
-  render.sort((a, b) => Number(listsOthers(b)) - Number(listsOthers(a)) || a - b);
-
-  // Workers finish in any order; problems are reported in route order all the same.
-  const problems: Diagnostic[][] = [];
+  const collected: Collected = { results: new Array(routes.length), hashes: new Map(), pages: new Map(), problems: [] };
+  const render = await carryOver(routes, changes, last, collected);
   // Pages link to the same menus and footer: each distinct string is kept once.
   const table = new StringTable();
   const shared = (analysis: PageAnalysis) => loadAnalysis(storeAnalysis(analysis, table.number), table.text);
-  const derived = new Map<string, string[]>();
   const staged = staging && stagedPages(staging, render.length);
-  const settle = (index: number, page: RenderedPage) => {
-    const route = routes[index]!;
-    problems[index] = page.diagnostics;
-    if (!page.bytes && page.stamp === undefined) return;
-    const hash = page.hash ?? digest(page.bytes!);
-    results[index] = staging ? new StagedFile(route.outPath, hash, staging) : { path: route.outPath, contents: page.bytes! };
-    // A worker wrote its page into the staging folder already; one rendered here is staged now.
-    if (page.stamp !== undefined) staged!.adopt(route.outPath, page.stamp);
-    else staged?.put(route.outPath, page.bytes!);
-    hashes.set(route.outPath, hash);
-    const analysis = page.analysis ?? shared(analysePage(route.outPath, Buffer.from(page.bytes!).toString('utf8')));
-    pages.set(route.outPath, { route: changes.routeHashes[index]!, deps: page.reads, analysis });
-  };
-
-  const tracker = createTracker(catalogue, siteContext);
-  let renderedHere = 0;
-  const renderHere = (index: number) => {
-    const page = renderRoute(index, routes[index]!, context, tracker);
-    settle(index, { ...page, analysis: page.analysis && shared(page.analysis) });
-    renderedHere++;
-  };
-  // Workers load the site from its code; a site built in memory (no code) renders here. With
-  // workers, the main thread renders its share too.
-  const pool = render.length ? workers?.get(render.length, catalogue.entries.length) : undefined;
-  const left = pool
-    ? await pool.render(
-        { ...wireContext(routes, context), stagingDir: staged?.dir },
-        render,
-        (page) => settle(page.index, page),
-        (key, reads) => void (derived.has(key) || derived.set(key, reads)),
-        renderHere,
-      )
-    : render;
-  left.forEach(renderHere);
-  for (const [key, reads] of tracker.derived) if (!derived.has(key)) derived.set(key, [...reads]);
+  const settle = settler(routes, changes.routeHashes, collected, shared, staging, staged);
+  const { renderedHere, derived, pool } = await renderAll(routes, render, context, workers, settle, shared, staged?.dir);
   const stamps = (await staged?.done()) ?? new Map<string, string>();
   // Workers that all failed to start leave the pages right and the build slow: say so.
   const unavailable =
     pool && renderedHere > 0 && renderedHere === render.length && (await pool.ready()) === 0 ? [workersUnavailable(pool.failure)] : [];
-
+  const { results, hashes, pages, problems } = collected;
   // In route order, as the link check and the headers would meet the pages.
   const analysed = () =>
     routes.flatMap((route) => (pages.has(route.outPath) ? [[route.outPath, pages.get(route.outPath)!.analysis] as const] : []));
@@ -146,6 +94,103 @@ export async function renderPages(
     inline: () => mergeInlineCode(analysed().map(([, analysis]) => analysis.inline)),
     diagnostics: [...problems.flat().map((d) => atSiteField(d, context.site)), ...unavailable],
   };
+}
+
+/** The pages of the build as they come in, each at its route's index. */
+interface Collected {
+  results: Array<OutputFile | undefined>;
+  hashes: Map<string, string>;
+  pages: Map<string, KnownPage>;
+  /** Workers finish in any order; problems are reported in route order all the same. */
+  problems: Diagnostic[][];
+}
+
+/**
+ * Carries over the pages `changes` allows from the last build's output, and returns the indexes
+ * of the routes to render, those that list others first.
+ */
+async function carryOver(
+  routes: readonly Route[],
+  changes: ReturnType<typeof pageChanges>,
+  last: LastBuild,
+  { results, hashes, pages }: Collected,
+): Promise<number[]> {
+  const render = [...changes.render];
+  // A page is carried over only if its file is still the one the last build wrote.
+  await forEachLimited(changes.carry, 64, async ({ index, file, page }) => {
+    const route = routes[index]!;
+    if ((await last.output!.stamp(route.outPath)) !== file.stamp) return void render.push(index);
+    results[index] = new CarriedFile(route.outPath, file.hash, last.output!);
+    hashes.set(route.outPath, file.hash);
+    pages.set(route.outPath, page);
+  });
+  // Pages that list others (list pages, derived pages such as tag pages) can cost a hundred times
+  // a case study, and come last in route order: rendered first, they cannot leave one thread
+  // finishing them while the others wait.
+  const listsOthers = (index: number) => routes[index]!.entry.listPage || routes[index]!.entry.relative === '';
+  return render.sort((a, b) => Number(listsOthers(b)) - Number(listsOthers(a)) || a - b);
+}
+
+/** Takes in a rendered page, from a worker or from here: its file, its hash, what the next build needs to judge it. */
+function settler(
+  routes: readonly Route[],
+  routeHashes: ReturnType<typeof pageChanges>['routeHashes'],
+  { results, hashes, pages, problems }: Collected,
+  shared: (analysis: PageAnalysis) => PageAnalysis,
+  staging: Staging | undefined,
+  staged: ReturnType<typeof stagedPages> | undefined,
+): (index: number, page: RenderedPage) => void {
+  return (index, page) => {
+    const route = routes[index]!;
+    problems[index] = page.diagnostics;
+    if (!page.bytes && page.stamp === undefined) return;
+    const hash = page.hash ?? digest(page.bytes!);
+    results[index] = staging ? new StagedFile(route.outPath, hash, staging) : { path: route.outPath, contents: page.bytes! };
+    // A worker wrote its page into the staging folder already; one rendered here is staged now.
+    if (page.stamp !== undefined) staged!.adopt(route.outPath, page.stamp);
+    else staged?.put(route.outPath, page.bytes!);
+    hashes.set(route.outPath, hash);
+    const analysis = page.analysis ?? shared(analysePage(route.outPath, Buffer.from(page.bytes!).toString('utf8')));
+    pages.set(route.outPath, { route: routeHashes[index]!, deps: page.reads, analysis });
+  };
+}
+
+/**
+ * Renders the routes at `render`: on the pool's workers when there are enough, the main thread
+ * rendering its share too, and here alone otherwise. Workers load the site from its code; a site
+ * built in memory (no code) renders here.
+ */
+async function renderAll(
+  routes: readonly Route[],
+  render: readonly number[],
+  context: RenderContext,
+  workers: WorkerPool | undefined,
+  settle: (index: number, page: RenderedPage) => void,
+  shared: (analysis: PageAnalysis) => PageAnalysis,
+  stagingDir: string | undefined,
+): Promise<{ renderedHere: number; derived: Map<string, string[]>; pool: ReturnType<WorkerPool['get']> }> {
+  const { catalogue, siteContext } = context;
+  const derived = new Map<string, string[]>();
+  const tracker = createTracker(catalogue, siteContext);
+  let renderedHere = 0;
+  const renderHere = (index: number) => {
+    const page = renderRoute(index, routes[index]!, context, tracker);
+    settle(index, { ...page, analysis: page.analysis && shared(page.analysis) });
+    renderedHere++;
+  };
+  const pool = render.length ? workers?.get(render.length, catalogue.entries.length) : undefined;
+  const left = pool
+    ? await pool.render(
+        { ...wireContext(routes, context), stagingDir },
+        render,
+        (page) => settle(page.index, page),
+        (key, reads) => void (derived.has(key) || derived.set(key, reads)),
+        renderHere,
+      )
+    : render;
+  left.forEach(renderHere);
+  for (const [key, reads] of tracker.derived) if (!derived.has(key)) derived.set(key, [...reads]);
+  return { renderedHere, derived, pool };
 }
 
 /** A page's diagnostic about the site's definition (an undeclared island), moved to where the field is written: every page with it is then one problem. */
