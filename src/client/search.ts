@@ -1,4 +1,14 @@
-import { createElement as h, Fragment, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  createElement as h,
+  Fragment,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { navigate } from './requests.ts';
 
 /**
@@ -103,24 +113,54 @@ export function Search({
 }: SearchProps) {
   const words: SearchWords = { ...ENGLISH, ...given };
   const [hydrated, setHydrated] = useState(false);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useOpenedByShortcut();
   const [query, setQuery] = useState('');
-  const [state, setState] = useState<{ query: string; results: ResultData[]; total: number; error?: boolean }>({
-    query: '',
-    results: [],
-    total: 0,
-  });
   const [shown, setShown] = useState(PAGE_SIZE);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const { dialog, input } = useDialogShown(open, bundle);
   const list = useRef<HTMLUListElement>(null);
   const ids = useId();
-  const titleId = `${ids}-title`;
-  const statusId = `${ids}-status`;
 
   useEffect(() => setHydrated(true), []);
+  const state = useResults(query, open, shown, bundle);
 
-  // `/` and Ctrl+K (⌘K) open the search from anywhere on the page but a field being typed in.
+  const close = () => setOpen(false);
+  const dialogProps: DialogProps = { ids, label, words, query, state, dialog, input, list, close };
+  return h(
+    Fragment,
+    null,
+    h(
+      'button',
+      {
+        type: 'button',
+        className: 'search-open',
+        'aria-haspopup': 'dialog',
+        'aria-keyshortcuts': '/ Control+K',
+        onClick: () => setOpen(true),
+      },
+      label,
+    ),
+    hydrated ? null : h('span', { className: 'search-no-js' }, fallback ? h('a', { href: fallback.href }, fallback.label) : noScript),
+    searchDialog(dialogProps, {
+      onQuery: (typed) => {
+        setQuery(typed);
+        setShown(PAGE_SIZE);
+      },
+      onMore: () => setShown(shown + PAGE_SIZE),
+    }),
+  );
+}
+
+/** What the search has found for the last query it finished. */
+interface SearchState {
+  query: string;
+  results: ResultData[];
+  total: number;
+  error?: boolean;
+}
+
+/** Whether the search is open; `/` and Ctrl+K (⌘K) open it from anywhere on the page but a field being typed in. */
+function useOpenedByShortcut(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       const typing =
@@ -133,7 +173,13 @@ export function Search({
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
+  return [open, setOpen];
+}
 
+/** The dialog and its field, the dialog shown as `open` says, its field selected and Pagefind loading from the first time. */
+function useDialogShown(open: boolean, bundle: string) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -143,8 +189,12 @@ export function Search({
       void loadPagefind(bundle).catch(() => {});
     } else if (!open && element.open) element.close();
   }, [open, bundle]);
+  return { dialog, input };
+}
 
-  // Results as the visitor types: each keystroke's search supersedes the last (Pagefind debounces none of it itself).
+/** Results as the visitor types: each keystroke's search supersedes the last (Pagefind debounces none of it itself). */
+function useResults(query: string, open: boolean, shown: number, bundle: string): SearchState {
+  const [state, setState] = useState<SearchState>({ query: '', results: [], total: 0 });
   useEffect(() => {
     const term = query.trim();
     if (!open || term === '') return void setState({ query: term, results: [], total: 0 });
@@ -162,12 +212,26 @@ export function Search({
     })();
     return () => void (stale = true);
   }, [query, open, shown, bundle]);
+  return state;
+}
 
-  const close = () => setOpen(false);
-  const links = () => [...(list.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])];
-  // Arrow keys move between the field and the results; Enter in the field follows the first result; Escape closes.
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const all = links();
+/** What the dialog shows, and the elements it holds that the search reaches for. */
+interface DialogProps {
+  ids: string;
+  label: string;
+  words: SearchWords;
+  query: string;
+  state: SearchState;
+  dialog: RefObject<HTMLDialogElement | null>;
+  input: RefObject<HTMLInputElement | null>;
+  list: RefObject<HTMLUListElement | null>;
+  close: () => void;
+}
+
+/** Arrow keys move between the field and the results; Enter in the field follows the first result; Escape closes. */
+function resultKeys({ input, list, close }: DialogProps): (event: KeyboardEvent<HTMLElement>) => void {
+  return (event) => {
+    const all = [...(list.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])];
     const at = all.indexOf(document.activeElement as HTMLAnchorElement);
     // A search field's own Escape only empties it; the dialog's closes it, whatever is typed.
     if (event.key === 'Escape') {
@@ -185,82 +249,62 @@ export function Search({
       void navigate(all[0].href);
     }
   };
+}
 
-  const status = statusText(state, query.trim(), words);
+/** The dialog: the search field, the status, the results and the button for more of them. */
+function searchDialog(props: DialogProps, on: { onQuery: (typed: string) => void; onMore: () => void }): ReactNode {
+  const { ids, label, words, query, state, dialog, input, list, close } = props;
+  const titleId = `${ids}-title`;
+  const statusId = `${ids}-status`;
   return h(
-    Fragment,
-    null,
+    'dialog',
+    {
+      ref: dialog,
+      className: 'search-dialog',
+      'aria-labelledby': titleId,
+      onClose: close,
+      // A click on the backdrop (the dialog element itself, outside its box) closes it.
+      onClick: (event: { target: unknown; currentTarget: unknown }) => event.target === event.currentTarget && close(),
+    },
     h(
-      'button',
-      {
-        type: 'button',
-        className: 'search-open',
-        'aria-haspopup': 'dialog',
-        'aria-keyshortcuts': '/ Control+K',
-        onClick: () => setOpen(true),
-      },
-      label,
-    ),
-    hydrated ? null : h('span', { className: 'search-no-js' }, fallback ? h('a', { href: fallback.href }, fallback.label) : noScript),
-    h(
-      'dialog',
-      {
-        ref: dialog,
-        className: 'search-dialog',
-        'aria-labelledby': titleId,
-        onClose: close,
-        // A click on the backdrop (the dialog element itself, outside its box) closes it.
-        onClick: (event: { target: unknown; currentTarget: unknown }) => event.target === event.currentTarget && close(),
-      },
+      'div',
+      { className: 'search-box', onKeyDown: resultKeys(props) },
       h(
-        'div',
-        { className: 'search-box', onKeyDown },
-        h(
-          'form',
-          { role: 'search', onSubmit: (event: { preventDefault(): void }) => event.preventDefault() },
-          h('label', { id: titleId, htmlFor: `${ids}-input`, className: 'search-label' }, label),
-          h('input', {
-            ref: input,
-            id: `${ids}-input`,
-            type: 'search',
-            className: 'search-input',
-            autoComplete: 'off',
-            spellCheck: false,
-            'aria-describedby': statusId,
-            value: query,
-            onChange: (event: { currentTarget: HTMLInputElement }) => {
-              setQuery(event.currentTarget.value);
-              setShown(PAGE_SIZE);
-            },
-          }),
-          h('button', { type: 'button', className: 'search-close', onClick: close }, words.close),
-        ),
-        h('p', { id: statusId, className: 'search-status', role: 'status' }, status),
-        h(
-          'ul',
-          { ref: list, className: 'search-results' },
-          state.results.map((result) =>
-            h(
-              'li',
-              { key: result.url },
-              h('a', { href: result.url, onClick: close }, result.meta.title ?? result.url),
-              h('p', null, excerpt(result.excerpt)),
-            ),
+        'form',
+        { role: 'search', onSubmit: (event: { preventDefault(): void }) => event.preventDefault() },
+        h('label', { id: titleId, htmlFor: `${ids}-input`, className: 'search-label' }, label),
+        h('input', {
+          ref: input,
+          id: `${ids}-input`,
+          type: 'search',
+          className: 'search-input',
+          autoComplete: 'off',
+          spellCheck: false,
+          'aria-describedby': statusId,
+          value: query,
+          onChange: (event: { currentTarget: HTMLInputElement }) => on.onQuery(event.currentTarget.value),
+        }),
+        h('button', { type: 'button', className: 'search-close', onClick: close }, words.close),
+      ),
+      h('p', { id: statusId, className: 'search-status', role: 'status' }, statusText(state, query.trim(), words)),
+      h(
+        'ul',
+        { ref: list, className: 'search-results' },
+        state.results.map((result) =>
+          h(
+            'li',
+            { key: result.url },
+            h('a', { href: result.url, onClick: close }, result.meta.title ?? result.url),
+            h('p', null, excerpt(result.excerpt)),
           ),
         ),
-        state.total > state.results.length
-          ? h('button', { type: 'button', className: 'search-more', onClick: () => setShown(shown + PAGE_SIZE) }, words.more)
-          : null,
       ),
+      state.total > state.results.length ? h('button', { type: 'button', className: 'search-more', onClick: on.onMore }, words.more) : null,
     ),
   );
 }
 
-function statusText(
-  state: { query: string; results: ResultData[]; total: number; error?: boolean },
-  typed: string,
-  words: SearchWords,
-): string {
+function statusText(state: SearchState, typed: string, words: SearchWords): string {
   if (state.error) return words.failed;
   if (typed === '') return words.prompt;
   if (state.query !== typed) return words.searching;
