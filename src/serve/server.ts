@@ -10,7 +10,7 @@ import { listen } from './listen.ts';
 import { contentTypeOf, headersFor, REDIRECTS_FILE, respond, serveBuild, type ServedBuild } from './response.ts';
 import { ENGINE_DIR } from '../runner/reuse/fingerprint.ts';
 import { startDevBuilder, type DevBuilder } from './dev-builder.ts';
-import type { DevBuildResult, DevBuildSources } from '../runner/protocol.ts';
+import type { DevBuildResult } from '../runner/protocol.ts';
 
 export interface ServeOptions {
   root: string;
@@ -51,46 +51,134 @@ const NO_BUILD: ServedBuild = { files: new Map(), rules: [{ pattern: '/*', heade
  */
 export async function startServer(options: ServeOptions): Promise<DevServer> {
   const log = options.log ?? (() => {});
-  let served = NO_BUILD;
-  let failure: string | undefined;
-  let version = 0;
-  /** Output files the last good build changed; undefined when it replaced the whole output. */
-  let changed: string[] | undefined;
-  /** Pages of the last good build whose HTML changed only inside `<main>`: open copies can swap it in place. */
-  let soft: string[] = [];
-  /** The new `<main>` of those pages, when there are few, sent along so an open page need not ask for it. */
-  let mains: Record<string, string> = {};
+  const state: ServerState = { served: NO_BUILD, version: 0, soft: [], mains: {} };
+  const output = new Map<string, Uint8Array>();
+  const channel = liveReloadChannel(state, await liveReloadScript());
+  const builds = buildLoop(options, (result, ms) => {
+    takeBuild(state, output, result, ms, log);
+    channel.broadcast();
+  });
+  const server = http.createServer((request, response) =>
+    answer(request, response, {
+      state,
+      channel,
+      host: options.host,
+      running: builds.running,
+      again: () => server.emit('request', request, response),
+    }),
+  );
 
-  // Live reload: open pages listen on /__site/events and reload on each good build.
+  // Listening comes first, so that a port in use is said at once, before anything is built or watched.
+  const { port, note } = await listen(server, {
+    port: options.port,
+    host: options.host,
+    portGiven: options.portGiven ?? true,
+    command: 'site serve',
+  });
+  if (note) log(note);
+  const watcher = watchProject(options, (file) => kindOf(state.sources, file), builds.rebuild);
+
+  await builds.rebuild('code');
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}`,
+    settled: async () => {
+      for (let running = builds.running(); running; running = builds.running()) await running;
+    },
+    close: async () => {
+      builds.close();
+      await watcher.close();
+      channel.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** What the dev server serves and tells open pages: the last good build, or the failure since. */
+interface ServerState {
+  served: ServedBuild;
+  failure?: string;
+  version: number;
+  /** Output files the last good build changed; undefined when it replaced the whole output. */
+  changed?: string[];
+  /** Pages of the last good build whose HTML changed only inside `<main>`: open copies can swap it in place. */
+  soft: string[];
+  /** The new `<main>` of those pages, when there are few, sent along so an open page need not ask for it. */
+  mains: Record<string, string>;
+  /** What the site is made of, as the worker that loaded it said (none until one has). */
+  sources?: { content: string[]; code: Set<string>; codeFolders: string[] };
+}
+
+/** The live-reload client, bundled once per server. */
+async function liveReloadScript(): Promise<string> {
+  const bundled = await esbuild.build({
+    entryPoints: [engineFile(import.meta.url, '../client/live-reload')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    minify: true,
+  });
+  return bundled.outputFiles[0]!.text;
+}
+
+/** Live reload: open pages listen on /__site/events and reload on each good build. */
+interface LiveReloadChannel {
+  /** The live-reload client's code, served at /__site/live-reload.js. */
+  script: string;
+  /** Answers a page's request for /__site/events, and keeps it open for the news. */
+  listen(request: http.IncomingMessage, response: http.ServerResponse): void;
+  /** Tells every open page the news: a good build, or the failure since. */
+  broadcast(): void;
+  close(): void;
+}
+
+function liveReloadChannel(state: ServerState, script: string): LiveReloadChannel {
   const clients = new Set<http.ServerResponse>();
-  const liveReload = (
-    await esbuild.build({
-      entryPoints: [engineFile(import.meta.url, '../client/live-reload')],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      minify: true,
-    })
-  ).outputFiles[0]!.text;
   const sendState = (client: http.ServerResponse) => {
+    const { failure, version, changed, soft, mains } = state;
     if (failure) client.write(`event: error-report\ndata: ${failure.split('\n').join('\ndata: ')}\n\n`);
     else client.write(`event: ok\ndata: ${JSON.stringify({ version, changed, soft, mains })}\n\n`);
   };
-  const broadcast = () => {
-    for (const client of clients) sendState(client);
+  return {
+    script,
+    listen(request, response) {
+      response.writeHead(200, {
+        ...Object.fromEntries(headersFor(state.served, '/__site/events', 200)),
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
+      clients.add(response);
+      sendState(response);
+      request.on('close', () => clients.delete(response));
+    },
+    broadcast() {
+      for (const client of clients) sendState(client);
+    },
+    close() {
+      for (const client of clients) client.end();
+    },
   };
+}
 
-  /** What the site is made of, as the worker that loaded it said (none until one has). */
-  let sources: { content: string[]; code: Set<string>; codeFolders: string[] } | undefined;
-  const onSources = (told: DevBuildSources['sources']) =>
-    (sources = { content: told.content, code: new Set(told.code), codeFolders: told.codeFolders });
+/** The build loop: one build at a time; changes during a build queue exactly one more. */
+interface BuildLoop {
+  /** Builds again, now or after the build that is running; resolves once that build has finished. */
+  rebuild(kind: 'content' | 'code'): Promise<void>;
+  /** The build that is running, if one is. */
+  running(): Promise<void> | undefined;
+  close(): void;
+}
 
-  // The build loop: one build at a time; changes during a build queue exactly one more. Content
-  // edits go to the warm worker; template or engine edits need a fresh one (modules load once).
+/**
+ * Content edits go to the warm worker; template or engine edits need a fresh one (modules load
+ * once). `onResult` takes each build's outcome and how long it took.
+ */
+function buildLoop(options: ServeOptions, onResult: (result: DevBuildResult, ms: number) => void): BuildLoop {
   let worker: DevBuilder | undefined;
   let running: Promise<void> | undefined;
   let pending: 'content' | 'code' | undefined;
-  const output = new Map<string, Uint8Array>();
   const rebuild = (kind: 'content' | 'code'): Promise<void> => {
     if (running) {
       pending = pending === 'code' || kind === 'code' ? 'code' : 'content';
@@ -110,35 +198,7 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
     }
     running = worker
       .build()
-      .then((result) => {
-        if (result.sources) onSources(result.sources);
-        const ms = Math.round(performance.now() - started);
-        if (result.ok) {
-          soft = result.complete ? [] : onlyMainChanged(output, result.files);
-          mains =
-            soft.length > SENT_MAINS
-              ? {}
-              : Object.fromEntries(result.files.filter(([file]) => soft.includes(file)).map(([file, bytes]) => [file, mainOf(bytes)!]));
-          if (result.complete) output.clear();
-          for (const file of result.removed) output.delete(file);
-          for (const [file, bytes] of result.files) output.set(file, bytes);
-          served = result.complete || served === NO_BUILD ? serveBuild(output, RELOAD_SCRIPT) : updateServed(served, result, RELOAD_SCRIPT);
-          failure = undefined;
-          version++;
-          changed = result.complete ? undefined : [...result.removed, ...result.files.map(([file]) => file)];
-          // Warnings (an image without alt text, a site plugin's) come before the summary, as `site build` says them.
-          if (result.warnings.length) log(result.warnings.join('\n'));
-          log(
-            result.complete
-              ? `✔ Built ${result.pages} pages in ${ms} ms.`
-              : `✔ Rebuilt ${result.rendered} of ${result.pages} pages in ${ms} ms.`,
-          );
-        } else {
-          failure = result.report;
-          log(result.report);
-        }
-        broadcast();
-      })
+      .then((result) => onResult(result, Math.round(performance.now() - started)))
       .finally(() => {
         running = undefined;
         const next = pending;
@@ -147,57 +207,91 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
       });
     return running;
   };
+  return { rebuild, running: () => running, close: () => worker?.close() };
+}
 
-  const server = http.createServer((request, response) => {
-    if (!hostAllowed(request.headers.host, options.host)) return refuseHost(request, response, options.host);
-    // The server listens before its first build (a taken port is said at once): early requests wait for it.
-    if (served === NO_BUILD && !failure && running) return void running.then(() => server.emit('request', request, response));
-    const url = request.url ?? '/';
-    if (url === '/__site/events') {
-      response.writeHead(200, {
-        ...Object.fromEntries(headersFor(served, url, 200)),
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-      });
-      clients.add(response);
-      sendState(response);
-      request.on('close', () => clients.delete(response));
-      return;
-    }
-    if (url === '/__site/live-reload.js') {
-      response.writeHead(200, {
-        ...Object.fromEntries(headersFor(served, url, 200)),
-        'content-type': contentTypeOf('live-reload.js'),
-        'cache-control': 'no-store',
-      });
-      response.end(request.method === 'HEAD' ? undefined : liveReload);
-      return;
-    }
-    if (served === NO_BUILD && failure) {
-      const page = Buffer.from(errorPage(failure));
-      response.writeHead(500, {
-        ...Object.fromEntries(headersFor(served, url, 500)),
-        'content-type': contentTypeOf('.html'),
-        'content-length': page.byteLength,
-      });
-      response.end(request.method === 'HEAD' ? undefined : page);
-      return;
-    }
-    respond(request, response, served);
-  });
+/** Takes one build's outcome in: a good build becomes what is served (`output` holds its files), a failure is reported. */
+function takeBuild(state: ServerState, output: Map<string, Uint8Array>, result: DevBuildResult, ms: number, log: (line: string) => void) {
+  const told = result.sources;
+  if (told) state.sources = { content: told.content, code: new Set(told.code), codeFolders: told.codeFolders };
+  if (!result.ok) {
+    state.failure = result.report;
+    log(result.report);
+    return;
+  }
+  const soft = result.complete ? [] : onlyMainChanged(output, result.files);
+  state.soft = soft;
+  state.mains =
+    soft.length > SENT_MAINS
+      ? {}
+      : Object.fromEntries(result.files.filter(([file]) => soft.includes(file)).map(([file, bytes]) => [file, mainOf(bytes)!]));
+  if (result.complete) output.clear();
+  for (const file of result.removed) output.delete(file);
+  for (const [file, bytes] of result.files) output.set(file, bytes);
+  state.served =
+    result.complete || state.served === NO_BUILD ? serveBuild(output, RELOAD_SCRIPT) : updateServed(state.served, result, RELOAD_SCRIPT);
+  state.failure = undefined;
+  state.version++;
+  state.changed = result.complete ? undefined : [...result.removed, ...result.files.map(([file]) => file)];
+  // Warnings (an image without alt text, a site plugin's) come before the summary, as `site build` says them.
+  if (result.warnings.length) log(result.warnings.join('\n'));
+  log(
+    result.complete ? `✔ Built ${result.pages} pages in ${ms} ms.` : `✔ Rebuilt ${result.rendered} of ${result.pages} pages in ${ms} ms.`,
+  );
+}
 
-  // Listening comes first, so that a port in use is said at once, before anything is built or watched.
-  const { port, note } = await listen(server, {
-    port: options.port,
-    host: options.host,
-    portGiven: options.portGiven ?? true,
-    command: 'site serve',
-  });
-  if (note) log(note);
+/** What answering a request needs of the server. */
+interface Answering {
+  state: ServerState;
+  channel: LiveReloadChannel;
+  /** The host the server was started for, which requests must name. */
+  host: string;
+  running: () => Promise<void> | undefined;
+  /** Answers the request again, once the first build is done. */
+  again: () => void;
+}
 
-  // The project folder, and the site's content wherever it is. What an edit means depends on the
-  // file: content is rebuilt by the warm worker; the site's code or the engine's needs a new one.
+/** One HTTP answer: the live-reload channel and client, the error page before any good build, else the build's file. */
+function answer(request: http.IncomingMessage, response: http.ServerResponse, { state, channel, host, running, again }: Answering) {
+  if (!hostAllowed(request.headers.host, host)) return refuseHost(request, response, host);
+  const { served, failure } = state;
+  // The server listens before its first build (a taken port is said at once): early requests wait for it.
+  const first = running();
+  if (served === NO_BUILD && !failure && first) return void first.then(again);
+  const url = request.url ?? '/';
+  if (url === '/__site/events') return channel.listen(request, response);
+  if (url === '/__site/live-reload.js') {
+    response.writeHead(200, {
+      ...Object.fromEntries(headersFor(served, url, 200)),
+      'content-type': contentTypeOf('live-reload.js'),
+      'cache-control': 'no-store',
+    });
+    response.end(request.method === 'HEAD' ? undefined : channel.script);
+    return;
+  }
+  if (served === NO_BUILD && failure) {
+    const page = Buffer.from(errorPage(failure));
+    response.writeHead(500, {
+      ...Object.fromEntries(headersFor(served, url, 500)),
+      'content-type': contentTypeOf('.html'),
+      'content-length': page.byteLength,
+    });
+    response.end(request.method === 'HEAD' ? undefined : page);
+    return;
+  }
+  respond(request, response, served);
+}
+
+/**
+ * Watches the project folder, and the site's content wherever it is, rebuilding after each burst
+ * of changes. What an edit means depends on the file (`kindOf`): content is rebuilt by the warm
+ * worker; the site's code or the engine's needs a new one.
+ */
+function watchProject(
+  options: ServeOptions,
+  kindOf: (file: string) => 'content' | 'code' | undefined,
+  rebuild: (kind: 'content' | 'code') => Promise<void>,
+): { close(): Promise<void> } {
   const watcher = chokidar.watch([options.root, ...(options.content ? [path.resolve(options.content)] : [])], {
     ignoreInitial: true,
     ignored: isMachineMade,
@@ -205,12 +299,6 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
     // behind `content/usr`. A link the build accepts leads to a file of the project, watched where it is.
     followSymlinks: false,
   });
-  const kindOf = (file: string): 'content' | 'code' | undefined => {
-    if (!sources) return 'code';
-    if (sources.content.some((dir) => dir === file || isInside(dir, file))) return 'content';
-    if (sources.code.has(file) || isInside(ENGINE_DIR, file) || sources.codeFolders.some((dir) => isInside(dir, file))) return 'code';
-    return undefined;
-  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let changes: 'content' | 'code' | undefined;
   watcher.on('all', (_event, file) => {
@@ -225,23 +313,20 @@ export async function startServer(options: ServeOptions): Promise<DevServer> {
       void rebuild(kind);
     }, 8);
   });
-
-  await rebuild('code');
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
-    url: `http://${host}:${port}`,
-    settled: async () => {
-      while (running) await running;
-    },
     close: async () => {
       clearTimeout(timer);
-      worker?.close();
       await watcher.close();
-      for (const client of clients) client.end();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** What an edit of `file` needs: a content build, a fresh worker for code, or nothing (a file the site does not use). */
+function kindOf(sources: ServerState['sources'], file: string): 'content' | 'code' | undefined {
+  if (!sources) return 'code';
+  if (sources.content.some((dir) => dir === file || isInside(dir, file))) return 'content';
+  if (sources.code.has(file) || isInside(ENGINE_DIR, file) || sources.codeFolders.some((dir) => isInside(dir, file))) return 'code';
+  return undefined;
 }
 
 /** The served build with one incremental build's changes applied, without touching the other files. */
