@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorsDoc, PAGE, TEMPLATE } from '../../scripts/errors-doc.ts';
-import { areas, catalogue } from '../../src/diagnostics/catalogue/index.ts';
+import { areas, catalogue, phrase, sentences } from '../../src/diagnostics/catalogue/index.ts';
 import { area, entry } from '../../src/diagnostics/catalogue/define.ts';
+import { expectedTexts } from '../../src/diagnostics/catalogue/expected.ts';
+import { fill } from '../../src/diagnostics/catalogue/phrase.ts';
+import { thrownTexts } from '../../src/diagnostics/catalogue/thrown.ts';
 
 describe('docs/errors.md is generated from the catalogue of codes', () => {
   it('is what `npm run errors-doc` writes: neither the catalogue nor the page drifted', () => {
@@ -30,6 +33,24 @@ describe('docs/errors.md is generated from the catalogue of codes', () => {
   it('defines each code in one section only', () => {
     const codes = areas.flatMap((section) => Object.keys(section.codes));
     expect(codes.length).toBe(new Set(codes).size);
+  });
+});
+
+describe('the sentences of the catalogue', () => {
+  it('lists every expected text and thrown text in docs/errors.md, each id once', () => {
+    const page = errorsDoc();
+    const rows = [...page.matchAll(/^\| `([^`]+)` \| `` (.+) `` \|$/gm)].map((m) => [m[1]!, m[2]!.replaceAll('\\|', '|')]);
+    expect(rows).toEqual([...Object.entries(expectedTexts), ...Object.entries(thrownTexts)]);
+    expect(Object.keys(sentences).length).toBe(Object.keys(expectedTexts).length + Object.keys(thrownTexts).length);
+    expect(page).toContain('### What a diagnostic expects');
+    expect(page).toContain('### Errors that stop a command');
+  });
+
+  it('fills the gaps named in braces, and leaves braces around anything else as text', () => {
+    expect(phrase('option-port', { value: 'x' })).toBe('expected a port from 0 to 65535, found "x".');
+    expect(phrase('loader-item-shape', { number: 2 })).toBe('item 2 of its result is not { id, data, body? } with data an object');
+    expect(phrase('fence-meta')).toContain('{2,4-6}, ins={3}, del={5}');
+    expect(fill('{a} and {b}', { a: '{b}', b: 1 })).toBe('{b} and 1');
   });
 });
 

@@ -5,9 +5,12 @@ import { frontMatter } from './front-matter.ts';
 import { multilingual } from './multilingual.ts';
 import { output } from './output.ts';
 import { pages } from './pages.ts';
+import { expectedTexts } from './expected.ts';
+import { fill, type ValuesOf } from './phrase.ts';
 import { derivedRoutes } from './routes.ts';
 import { security } from './security.ts';
 import { siteDefinition } from './site-definition.ts';
+import { thrownTexts } from './thrown.ts';
 import { warnings } from './warnings.ts';
 
 export { computedFieldHint } from './front-matter.ts';
@@ -82,4 +85,15 @@ export function line<C extends Code>(code: C, ...args: Args<C>): string {
 /** How grave a code is, for diagnostics whose words were said before their place was known. */
 export function severityOf(code: Code): 'error' | 'warning' {
   return catalogue[code].severity;
+}
+
+/** Every sentence that is not a code's own words: what diagnostics expected, and the texts of errors thrown at a user. */
+export const sentences = { ...expectedTexts, ...thrownTexts };
+
+/** The id of one sentence of `expected.ts` or `thrown.ts`. */
+export type SentenceId = keyof typeof sentences;
+
+/** A sentence of the catalogue with its gaps filled: `phrase('option-port', { value })`. */
+export function phrase<I extends SentenceId>(id: I, ...values: ValuesOf<(typeof sentences)[I]>): string {
+  return fill(sentences[id], values[0]);
 }
