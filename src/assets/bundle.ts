@@ -10,7 +10,7 @@ import { engineClient } from '../site/code.ts';
 import type { ClientRuntime, NavigationMode, SiteDefinition } from '../site/definition.ts';
 import { clientRuntime } from './client-runtime.ts';
 import type { AssetManifest } from '../render/render-page.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 
 const CLIENT_ENTRY = engineFile(import.meta.url, '../client/main');
 const ISLAND_RUNTIME = engineFile(import.meta.url, '../client/runtime');
@@ -141,10 +141,7 @@ async function bundleClient(modules: ClientModules, minify: boolean): Promise<{ 
     plugins: [clientRegistry(modules.startup, islandsUrl, modules.navigation === 'client'), engineClient, reactFree()],
   });
   const react = reactInEntry(client.metafile);
-  if (react)
-    throw new Error(
-      `The client entry or a startup module imports React (${react}); React belongs in islands, which load it only when one hydrates.`,
-    );
+  if (react) throw new Error(phrase('client-imports-react', { module: react }));
   return { entry: entryUrl(client.metafile, 'client'), files: [...(islands?.outputFiles ?? []), ...client.outputFiles] };
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 /** Parses `--origin`: an absolute http(s) URL with nothing after the host and port. */
 export function parseOrigin(value: string): string {
@@ -8,17 +9,17 @@ export function parseOrigin(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new InvalidArgumentError(`expected an absolute URL such as https://example.com, found "${value}".`);
+    throw new InvalidArgumentError(phrase('option-origin-not-absolute', { value }));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new InvalidArgumentError(`expected http or https, found "${url.protocol}".`);
+    throw new InvalidArgumentError(phrase('option-origin-protocol', { protocol: url.protocol }));
   return url.origin;
 }
 
 /** Parses `--port`: a whole number from 0 to 65535 (0 picks a free port). */
 export function parsePort(value: string): number {
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError(`expected a port from 0 to 65535, found "${value}".`);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError(phrase('option-port', { value }));
   return port;
 }
 
@@ -26,8 +27,8 @@ export function parsePort(value: string): number {
 export function parseExistingFolder(value: string): string {
   const folder = path.resolve(value);
   const stat = fs.statSync(folder, { throwIfNoEntry: false });
-  if (!stat) throw new InvalidArgumentError(`no such folder: ${folder}.`);
-  if (!stat.isDirectory()) throw new InvalidArgumentError(`${folder} is a file, not a folder.`);
+  if (!stat) throw new InvalidArgumentError(phrase('option-no-such-folder', { folder }));
+  if (!stat.isDirectory()) throw new InvalidArgumentError(phrase('option-file-not-folder', { folder }));
   return folder;
 }
 
@@ -39,8 +40,8 @@ export function unusableOutputFolder(folder: string): string | undefined {
       return stat.isDirectory()
         ? undefined
         : at === folder
-          ? `${folder} is a file, not a folder.`
-          : `${folder} cannot be made: ${at} is a file.`;
+          ? phrase('option-file-not-folder', { folder })
+          : phrase('option-folder-under-file', { folder, file: at });
     if (path.dirname(at) === at) return undefined;
   }
 }

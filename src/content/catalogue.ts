@@ -5,7 +5,7 @@ import { compareEntries, compareNewestFirst } from './ordering.ts';
 import { Ref } from './schema-helpers.ts';
 import type { BaseData, Entry } from './entry.ts';
 import { normalizeUrlPath } from '../core/urls.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 
 /** One row of the content index: what menus and listings need to know of a page. */
 export const contentIndexItemSchema = z.object({
@@ -158,8 +158,10 @@ export function checkReferences(
         ...locate(entry, fieldPath),
         field: fieldPath.map(String).join('.'),
         expected: slugs.length
-          ? `one of ${slugs.slice(0, 12).join(', ')}${slugs.length > 12 ? `, … (${slugs.length} in all)` : ''}`
-          : `the slug of an entry of "${ref.collection}" (it has none)`,
+          ? slugs.length > 12
+            ? phrase('reference-one-of-many', { slugs: slugs.slice(0, 12).join(', '), count: slugs.length })
+            : phrase('reference-one-of', { slugs: slugs.join(', ') })
+          : phrase('reference-none', { collection: ref.collection }),
         actual: JSON.stringify(ref.slug),
       });
     }

@@ -2,7 +2,7 @@ import { LineCounter } from 'yaml';
 import { digest } from '../core/digest.ts';
 import { urlForContentFile } from '../core/urls.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 import type { ContentSite } from './collection.ts';
 import { readDataFile } from './data-parse.ts';
 import type { Location } from './locate.ts';
@@ -15,9 +15,9 @@ import { validateEntry, type PreparedCollection } from './validate.ts';
 const SAFE_ID = /^[\p{L}\p{N}_-][\p{L}\p{N}._-]*$/u;
 
 const EXPECTED_ID = {
-  missing: (field: string) => `a field ${field} naming the entry (the end of its URL)`,
-  invalid: () => 'letters, digits, "-", "_" or ".", not starting with "."',
-  twice: () => 'a value that no other entry of the file has',
+  missing: (field: string) => phrase('data-id-field', { field }),
+  invalid: () => phrase('data-id-characters'),
+  twice: () => phrase('data-id-once'),
 };
 
 /** One entry of a data file or a loader, checked: as a Markdown file's, plus its URL and where its fields are written. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 /**
  * The key of a value derived from the catalogue (`Catalogue.derive`): the function's name and a
@@ -15,9 +16,7 @@ export function derivedKeys(): (compute: (...args: never[]) => unknown) => strin
     if (key !== undefined) return key;
     key = `${compute.name || 'derived'}:${createHash('sha1').update(compute.toString()).digest('base64url').slice(0, 12)}`;
     if (seen.has(key) && seen.get(key) !== compute) {
-      throw new Error(
-        `catalogue.derive() was given a new function for the same value (${compute.name || 'an unnamed function'}): a derived value is computed once per build and shared by every page, so pass a function declared at the top level of a module, computing from the catalogue alone.`,
-      );
+      throw new Error(phrase('derive-new-function', { name: compute.name || phrase('derive-unnamed-function') }));
     }
     seen.set(key, compute);
     keys.set(compute, key);

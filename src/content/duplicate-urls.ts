@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 import { shownUrl, urlForContentFile } from '../core/urls.ts';
 
 /** A file (its path gives the URL) or an entry of a data file or a loader (it names its URL, and where it is written). */
@@ -20,7 +20,7 @@ export function checkDuplicateUrls(claims: readonly Claim[]): Diagnostic[] {
           file: claim.file,
           // Located only on the way to the error: finding where an entry is written may parse its file again.
           ...(claim.at?.() ?? { line: 1 }),
-          expected: `one file for the URL ${shownUrl(url)}`,
+          expected: phrase('one-file-per-url', { url: shownUrl(url) }),
           actual: claimants.map((c) => c.label ?? `content/${c.relative}`).join(', '),
         })),
   );

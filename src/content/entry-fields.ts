@@ -3,7 +3,7 @@ import type { CollectionDefinition } from './collection.ts';
 import type { EntryDates } from './entry.ts';
 import { locateField } from './locate.ts';
 import type { SplitFile } from './parse.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 
 /** The field every entry may have, whatever its collection's schema: a draft is left out of builds without `--drafts`. */
 export const DRAFT_FIELD = 'draft';
@@ -19,7 +19,7 @@ export function readDraft(parsed: SplitFile): { draft: boolean; diagnostic?: Dia
       file: parsed.source.file,
       ...locateField(parsed, [DRAFT_FIELD]),
       field: DRAFT_FIELD,
-      expected: 'true or false',
+      expected: phrase('true-or-false'),
       actual: JSON.stringify(value),
     },
   };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { digest } from '../core/digest.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 import type { ContentSite, LoadedEntry, LoaderCache, LoaderContext } from './collection.ts';
 import { checkEntry, listEntries, type DataResult } from './data-entries.ts';
 import { locateIn } from './locate.ts';
@@ -113,13 +113,12 @@ function loaderContext(site: ContentSite, collection: string, kept: Kept | undef
 
 /** The loader's result as the cache keeps it: a list of `{ id, data, body? }`, or an error saying what it is instead. */
 function checkShape(result: unknown): LoadedEntry[] {
-  if (!Array.isArray(result)) throw new Error(`it returned ${result === null ? 'null' : typeof result}, not a list of { id, data, body? }`);
+  if (!Array.isArray(result)) throw new Error(phrase('loader-not-a-list', { kind: result === null ? 'null' : typeof result }));
   return result.map((item, i) => {
     const entry = item as Partial<LoadedEntry> | null;
     if (typeof entry !== 'object' || entry === null || typeof entry.data !== 'object' || entry.data === null || Array.isArray(entry.data))
-      throw new Error(`item ${i + 1} of its result is not { id, data, body? } with data an object`);
-    if (entry.body !== undefined && typeof entry.body !== 'string')
-      throw new Error(`item ${i + 1} of its result has a body that is not text`);
+      throw new Error(phrase('loader-item-shape', { number: i + 1 }));
+    if (entry.body !== undefined && typeof entry.body !== 'string') throw new Error(phrase('loader-item-body', { number: i + 1 }));
     return { id: entry.id as string, data: entry.data, ...(entry.body !== undefined && { body: entry.body }) };
   });
 }

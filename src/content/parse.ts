@@ -6,7 +6,7 @@ import type { SourceFile } from './scan.ts';
 import { readFrontMatterYaml, type FrontMatterYaml } from './front-matter-yaml.ts';
 import { FRONT_MATTER_BOUNDS, sizePassed, type BoundPassed } from './front-matter-bounds.ts';
 import { yamlProblems } from './yaml-errors.ts';
-import { diagnose, say, severityOf } from '../diagnostics/catalogue/index.ts';
+import { diagnose, say, severityOf, phrase } from '../diagnostics/catalogue/index.ts';
 
 /** A content file split into front matter and body, with what is needed to locate fields. */
 export interface SplitFile {
@@ -67,7 +67,7 @@ function missingFrontMatter(file: string, text: string): Diagnostic {
     file,
     line: 1,
     column: 1,
-    expected: 'a first line `---`, YAML fields, and a closing `---`',
+    expected: phrase('front-matter-fences'),
     actual: JSON.stringify(text.split('\n', 1)[0] ?? ''),
   };
 }
@@ -158,7 +158,10 @@ function boundDiagnostic(file: string, passed: BoundPassed, yamlText: string, li
     file,
     line,
     column: passed.offset - before.lastIndexOf('\n'),
-    expected: passed.bound === 'bytes' ? `at most ${limit / 1024} KiB of YAML` : `at most ${limit.toLocaleString('en-US')} ${passed.bound}`,
+    expected:
+      passed.bound === 'bytes'
+        ? phrase('front-matter-kib', { kib: limit / 1024 })
+        : phrase('front-matter-bound', { limit: limit.toLocaleString('en-US'), bound: passed.bound }),
     actual:
       passed.bound === 'bytes' ? `${(passed.found / 1024).toFixed(1)} KiB` : `${passed.found.toLocaleString('en-US')} ${passed.bound}`,
   };

@@ -4,7 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { inputBounds, type InputBounds } from '../safety/input-bounds.ts';
 import { PAGE_SOURCE } from '../safety/content-types.ts';
 import { hardLinkProblems, walkFolder } from './walk.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 
 /** A content file as read from disk. */
 export interface SourceFile {
@@ -64,7 +64,7 @@ function notUtf8(file: string, bytes: Buffer): Diagnostic {
     ...diagnose('invalid-utf8'),
     file,
     line,
-    expected: 'text encoded as UTF-8',
+    expected: phrase('utf-8-text'),
     actual: 'bytes of another encoding (Latin-1 or Windows-1252, perhaps)',
   };
 }

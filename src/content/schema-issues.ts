@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { describeValue, formatField } from '../diagnostics/diagnostics.ts';
 import type { Code } from '../diagnostics/catalogue/index.ts';
 import { closest } from '../diagnostics/suggest.ts';
-import { say } from '../diagnostics/catalogue/index.ts';
+import { say, phrase } from '../diagnostics/catalogue/index.ts';
 
 /** What a schema issue says, in an author's terms; the caller adds file, line and field. */
 export interface IssueFacts {
@@ -82,7 +82,7 @@ export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): 
         {
           code: 'invalid-value',
           ...say('invalid-value', { suggestion }),
-          expected: `one of ${values.join(', ')}`,
+          expected: phrase('one-of', { values: values.join(', ') }),
           actual: describeValue(input),
         },
       ];
@@ -94,7 +94,7 @@ export function describeIssue(issue: Issue, knownKeys: readonly string[] = []): 
           code: 'unknown-field' as const,
           key,
           ...say('unknown-field', { suggestion }),
-          expected: knownKeys.length ? `one of the fields ${knownKeys.join(', ')}` : 'no such field',
+          expected: knownKeys.length ? phrase('one-of-the-fields', { fields: knownKeys.join(', ') }) : phrase('no-such-field'),
           actual: JSON.stringify(key),
           suggestion,
         };
@@ -175,7 +175,7 @@ function describeSize(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, 
   const actual =
     typeof input === 'string' ? `${input.length} characters` : Array.isArray(input) ? `${input.length} items` : describeValue(input);
   if (small && issue.origin === 'string' && limit === 1) {
-    return { code: 'missing-field', ...say('missing-field', { empty: true }), expected: 'some text', actual };
+    return { code: 'missing-field', ...say('missing-field', { empty: true }), expected: phrase('some-text'), actual };
   }
   const code = small ? 'too-small' : 'too-big';
   return { code, ...say(code), expected: `${bound} ${limit}${unit}`, actual };

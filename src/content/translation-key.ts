@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 import { locateField } from './locate.ts';
 import type { SplitFile } from './parse.ts';
 import type { Entry } from './entry.ts';
@@ -18,7 +18,7 @@ export function readTranslationKey(parsed: SplitFile): { key?: string; diagnosti
       file: parsed.source.file,
       ...locateField(parsed, [TRANSLATION_KEY_FIELD]),
       field: TRANSLATION_KEY_FIELD,
-      expected: 'a text shared by the page and its translations, such as "about-us"',
+      expected: phrase('translation-key'),
       actual: JSON.stringify(value),
     },
   };
@@ -43,7 +43,7 @@ export function checkTranslationKeys(
         file: entry.file,
         ...keyLine(entry, locate),
         field: TRANSLATION_KEY_FIELD,
-        expected: `one page of "${entry.locale}" with the key ${JSON.stringify(entry.translationKey)}`,
+        expected: phrase('one-translation', { locale: entry.locale, key: JSON.stringify(entry.translationKey) }),
         actual: group.map((other) => `content/${other.relative}`).join(', '),
       });
     }

@@ -13,7 +13,7 @@ import type { BaseData } from './entry.ts';
 import { validatingFile, type SchemaHelpers } from './schema-helpers.ts';
 import { slugOf, urlForContentFile, type TrailingSlash } from '../core/urls.ts';
 import { computeFields, datesOf, readDraft } from './entry-fields.ts';
-import { computedFieldHint, diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
+import { computedFieldHint, diagnose, severityOf, phrase } from '../diagnostics/catalogue/index.ts';
 import { localesOf, type Locales } from '../i18n/locales.ts';
 import { localizedUrl, placeOf, undeclaredLocaleFolder } from '../i18n/content-paths.ts';
 import { readTranslationKey, TRANSLATION_KEY_FIELD } from './translation-key.ts';
@@ -110,7 +110,7 @@ export function validateFile(
           file,
           line: 1,
           field: 'i18n.locales',
-          expected: `a folder of a declared locale (${locales.list.map((locale) => locale.code).join(', ')})`,
+          expected: phrase('locale-folder', { locales: locales.list.map((locale) => locale.code).join(', ') }),
           actual: `content/${undeclared}/`,
         },
       ],
@@ -173,7 +173,7 @@ export function validateEntry(
           file,
           ...where,
           field: 'template',
-          expected: `one of ${Object.keys(templates).join(', ')}`,
+          expected: phrase('one-of', { values: Object.keys(templates).join(', ') }),
           actual: JSON.stringify(template),
         },
       ],

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { closest } from '../diagnostics/suggest.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 import type { I18nDefinition } from './definition.ts';
 
 /** A problem of the definition at a field path (see `checkSite`). */
@@ -17,12 +17,12 @@ export function i18nProblems(i18n: I18nDefinition): Problem[] {
   const unknown = (at: PropertyKey[], code: string): Problem => ({
     at,
     ...diagnose('unknown-locale', { code, declared: codes }),
-    expected: `one of ${codes.join(', ')}`,
+    expected: phrase('one-of', { values: codes.join(', ') }),
     actual: JSON.stringify(code),
   });
   const seen = new Set<string>();
   codes.forEach((code, i) => {
-    if (seen.has(code)) problems.push({ ...unknown(['i18n', 'locales', i], code), expected: 'each locale declared once' });
+    if (seen.has(code)) problems.push({ ...unknown(['i18n', 'locales', i], code), expected: phrase('locale-once') });
     seen.add(code);
   });
   if (!seen.has(i18n.defaultLocale)) problems.push(unknown(['i18n', 'defaultLocale'], i18n.defaultLocale));
@@ -49,7 +49,7 @@ export function missingStrings(i18n: I18nDefinition, code: 'missing-ui-string' |
         // A key may hold dots (`nav.home`): written as an index, so the field names it whole.
         field: `i18n.strings.${name}[${JSON.stringify(key)}]`,
         ...diagnose(code, { locale: name, key }),
-        expected: `the key "${key}" (the default locale's text: ${JSON.stringify(base[key])})`,
+        expected: phrase('default-locale-key', { key, text: JSON.stringify(base[key]) }),
         actual: `no such key${closest(key, Object.keys(table)) ? ` (the table has "${closest(key, Object.keys(table))}")` : ''}`,
       });
     }

@@ -1,5 +1,6 @@
 import { createContext, createElement as h, useContext, type ReactNode } from 'react';
 import { lookupImage, type ImageManifest, type ResponsiveImage } from './manifest.ts';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 /**
  * The build's image manifest for the page being rendered. It is plain data handed in by whoever
@@ -20,9 +21,7 @@ export function ImagesProvider({ manifest, children }: { manifest: ImageManifest
 export function useImage(url: string): ResponsiveImage {
   const image = useOptionalImage(url);
   if (!image) {
-    throw new Error(
-      `There is no image at ${url}: an image must be a PNG, JPEG, WebP, AVIF or SVG file in the content or public folder that the build could read.`,
-    );
+    throw new Error(phrase('image-missing', { url }));
   }
   return image;
 }
@@ -30,7 +29,6 @@ export function useImage(url: string): ResponsiveImage {
 /** Like `useImage`, but undefined when there is no such image (for optional ones, such as an error image). */
 export function useOptionalImage(url: string): ResponsiveImage | undefined {
   const manifest = useContext(ImagesContext);
-  if (!manifest)
-    throw new Error('useImage was called outside a page the engine renders: the image manifest is only there while pages render.');
+  if (!manifest) throw new Error(phrase('image-outside-render'));
   return lookupImage(manifest, url);
 }

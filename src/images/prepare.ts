@@ -17,6 +17,7 @@ import { svgSize } from './svg-size.ts';
 import { walkFolder } from '../content/walk.ts';
 import { checkSvg } from '../safety/svg-safety.ts';
 import { inputBounds, type InputBounds } from '../safety/input-bounds.ts';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 export { VARIANT_FOLDER } from './manifest.ts';
 
@@ -272,7 +273,7 @@ function unmeasurableSvg(source: ImageSourceFile): ImageProblem {
   return {
     url: source.url,
     file: source.file,
-    expected: 'an <svg> root element with a viewBox, or a width and height in pixels',
+    expected: phrase('svg-size'),
     reason: 'its size cannot be read',
     unmeasurable: true,
   };
@@ -283,7 +284,7 @@ function undecodable(source: ImageSourceFile, error: unknown): ImageProblem {
   return {
     url: source.url,
     file: source.file,
-    expected: source.raster ? 'a PNG, JPEG, WebP or AVIF file that can be decoded' : 'a readable SVG file',
+    expected: source.raster ? phrase('decodable-raster') : phrase('readable-svg'),
     // libvips repeats a line per failed read; say each thing once.
     reason: [
       ...new Set(

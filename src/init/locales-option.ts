@@ -1,9 +1,10 @@
 import { InitError } from './init-error.ts';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 /** What a code must look like: the engine's own rule for a locale code (`languageTag` in src/site/schema.ts). */
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 
-const EXAMPLE = 'such as --locales en,de (the first is the default language)';
+const EXAMPLE = phrase('locales-example');
 
 /**
  * The codes of `site init --locales en,de`, each in its canonical form (`EN` → `en`, `pt-br` →
@@ -14,15 +15,11 @@ export function parseLocalesOption(text: string): string[] {
   const codes = text.split(',').map((code) => code.trim());
   const parsed: string[] = [];
   for (const [index, code] of codes.entries()) {
-    if (!code) throw new InitError(`--locales "${text}": code ${index + 1} is empty; expected codes separated by commas, ${EXAMPLE}.`);
+    if (!code) throw new InitError(phrase('locales-empty', { text, number: index + 1, example: EXAMPLE }));
     const canonical = canonicalTag(code);
-    if (!canonical)
-      throw new InitError(
-        `--locales: "${code}" is not a language code; expected a tag such as de, fr or pt-BR (parts joined by "-"), ${EXAMPLE}.`,
-      );
-    if (!knownLanguage(canonical))
-      throw new InitError(`--locales: "${code}" names no language or region that Intl knows; expected a code such as de, fr, es or ar.`);
-    if (parsed.includes(canonical)) throw new InitError(`--locales: "${code}" is named twice; name each language once.`);
+    if (!canonical) throw new InitError(phrase('locales-malformed', { code, example: EXAMPLE }));
+    if (!knownLanguage(canonical)) throw new InitError(phrase('locales-unknown', { code }));
+    if (parsed.includes(canonical)) throw new InitError(phrase('locales-twice', { code }));
     parsed.push(canonical);
   }
   return parsed;

@@ -6,6 +6,7 @@ import { CONFIG_FILES } from '../site/load.ts';
 import { InitError } from './init-error.ts';
 import { multilingualPlan, type PlannedFile } from './multilingual-starter.ts';
 import { mergePackageJson, packageName, type PackageJson, type StarterPackage } from './package-json.ts';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 export { InitError };
 
@@ -49,7 +50,7 @@ export interface Scaffolded {
  * gets what the site needs merged in, and a .gitignore the lines it lacks.
  */
 export function scaffold(target: string, starter: StarterName = 'blog', options: { locales?: readonly string[] } = {}): Scaffolded {
-  if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) throw new InitError(`${target} is a file, not a folder.`);
+  if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) throw new InitError(phrase('init-target-is-file', { target }));
   const plan = starterPlan(starter, options.locales);
   const files = plan.files.map(({ file }) => file);
   const conflicts = [
@@ -60,10 +61,10 @@ export function scaffold(target: string, starter: StarterName = 'blog', options:
   if (conflicts.length) {
     throw new InitError(
       [
-        `${displayPath(target) === '.' ? 'This folder' : displayPath(target)} already has files the starter would overwrite, so nothing was written:`,
+        displayPath(target) === '.' ? phrase('init-would-overwrite-here') : phrase('init-would-overwrite', { target: displayPath(target) }),
         ...conflicts.slice(0, SHOWN_CONFLICTS).map((file) => `  ${file}`),
-        ...(conflicts.length > SHOWN_CONFLICTS ? [`  … and ${conflicts.length - SHOWN_CONFLICTS} more`] : []),
-        'Start the site in a new folder (site init my-site), or move those files away.',
+        ...(conflicts.length > SHOWN_CONFLICTS ? [phrase('init-more-conflicts', { count: conflicts.length - SHOWN_CONFLICTS })] : []),
+        phrase('init-how-to-start'),
       ].join('\n'),
     );
   }
@@ -153,10 +154,10 @@ function readPackageJson(file: string): PackageJson | undefined {
   try {
     json = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new InitError(`${displayPath(file)} is not valid JSON (${(error as Error).message}), so nothing was written.`);
+    throw new InitError(phrase('init-package-json-invalid', { file: displayPath(file), reason: (error as Error).message }));
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
-    throw new InitError(`${displayPath(file)} does not hold an object, so nothing was written.`);
+    throw new InitError(phrase('init-package-json-not-object', { file: displayPath(file) }));
   return json as PackageJson;
 }
 

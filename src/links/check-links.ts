@@ -12,7 +12,7 @@ import { digest } from '../core/digest.ts';
 import { folderOf, normalizeUrlPath, pageUrl, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
 import type { Locales } from '../i18n/locales.ts';
 import { placeOfUrl } from '../i18n/content-paths.ts';
-import { diagnose, say } from '../diagnostics/catalogue/index.ts';
+import { diagnose, say, phrase } from '../diagnostics/catalogue/index.ts';
 
 /** A link to another site: listed for a person or a link checker, never fetched by the build. */
 export interface ExternalLink {
@@ -142,7 +142,7 @@ export function checkLinks(
         if (known) known.count++;
         else seen.set(url, { url, count: 1, firstPage: route.url });
       } else if (resolved.kind === 'malformed') {
-        found.push({ code: 'broken-link', link, expected: 'a well-formed URL' });
+        found.push({ code: 'broken-link', link, expected: phrase('well-formed-url') });
       } else if (resolved.kind === 'internal' && !resolved.target) {
         const left = draftKeys.get(resolved.key);
         const translation = left ? undefined : untranslated?.(resolved.path);
@@ -153,13 +153,13 @@ export function checkLinks(
         const hint = left
           ? say('broken-link', left.file ? { draft: left.draft, file: resolved.path } : { draft: resolved.path }).hint
           : undefined;
-        found.push({ code: 'broken-link', link, expected: 'a page or file of the site', hint });
+        found.push({ code: 'broken-link', link, expected: phrase('page-or-file'), hint });
       } else if (resolved.kind === 'internal' && resolved.styled) {
         const ends = trailingSlash === 'always' ? 'end in a slash' : 'do not end in a slash';
         found.push({
           code: 'trailing-slash',
           link,
-          expected: `${resolved.styled} (the site's page URLs ${ends}: trailingSlash '${trailingSlash}')`,
+          expected: phrase('slash-style', { url: resolved.styled, ends, trailingSlash }),
           hint: slashHint(`${resolved.styled}${linkTail(link.url)}`),
         });
       } else if (resolved.kind === 'internal' && resolved.fragment && resolved.fragment.toLowerCase() !== 'top') {
@@ -168,7 +168,7 @@ export function checkLinks(
           found.push({
             code: 'broken-anchor',
             link,
-            expected: `an id that exists on ${resolved.path}`,
+            expected: phrase('existing-id', { page: resolved.path }),
             hint: anchorHint(resolved.fragment, target.ids, page.ids),
           });
         }
@@ -234,7 +234,7 @@ function caseClashes(routes: readonly Route[]): Diagnostic[] {
         ...diagnose('duplicate-url', { kind: 'case' }),
         file: route.entry.file || undefined,
         line: route.entry.file ? 1 : undefined,
-        expected: 'URLs that differ in more than letter case or Unicode form',
+        expected: phrase('distinct-urls'),
         actual: urls.join(', '),
       }));
   });
@@ -343,7 +343,7 @@ function missingTranslation(
       .filter((url) => urls.has(normalizeUrlPath(url)));
     if (!existing.length) return undefined;
     const words = say('missing-translation-link', { locale: place.locale, url: path, existing });
-    return { ...words, expected: `a page of the locale "${place.locale}"` };
+    return { ...words, expected: phrase('page-of-locale', { locale: place.locale }) };
   };
 }
 

@@ -5,6 +5,7 @@ import { importSiteCode } from '../site/code.ts';
 import { OG_SIZE, type OgFont } from '../site/social-images.ts';
 import { fontsForLang } from './locale-fonts.ts';
 import { fixSatoriMarks } from './satori-marks.ts';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 /** What a drawer needs once: the template modules and the fonts. Plain data, so a worker thread can receive it. */
 export interface DrawerSetup {
@@ -88,13 +89,17 @@ export async function createDrawer(setup: DrawerSetup): Promise<Draw> {
   const templates = new Map<string, Template>();
   for (const [name, file] of Object.entries(setup.templates)) {
     const { module } = (await importSiteCode(file, setup.root)) as { module: { default?: Template } };
-    if (typeof module.default !== 'function') throw new Error(`${file} must default-export the template component.`);
+    if (typeof module.default !== 'function') throw new Error(phrase('og-template-export', { file }));
     templates.set(name, module.default);
   }
   return async ({ template, props, lang }) => {
     const Template = templates.get(template);
     if (!Template)
-      throw new Error(`The site has no social-image template "${template}" (it has ${[...templates.keys()].join(', ') || 'none'}).`);
+      throw new Error(
+        templates.size
+          ? phrase('og-template-unknown', { template, names: [...templates.keys()].join(', ') })
+          : phrase('og-template-none', { template }),
+      );
     const { fonts, names } = fontLists.get(fontsForLang(lang, setup.fonts, setup.localeFonts).key)!;
     // Satori asks for more fonts with the graphemes no font has (each once per image, its own
     // check being one lookup per grapheme); none is given, so they are the ones drawn as boxes.

@@ -1,5 +1,6 @@
 import { SiteConfigError } from '../diagnostics/config-error.ts';
 import type { FolderSurvey } from './survey.ts';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 /**
  * A build that would take more than half of the pages, or of the files, away from an existing
@@ -28,13 +29,10 @@ export function guardAgainstShrinking(target: string, current: FolderSurvey | un
   const [filesBefore, filesAfter] = [current.files.length, nextPaths.size];
   const what =
     pagesAfter * 2 < pagesBefore
-      ? `${pagesAfter} of the ${pagesBefore} pages`
+      ? phrase('output-shrink-pages', { after: pagesAfter, before: pagesBefore })
       : filesAfter * 2 < filesBefore
-        ? `${filesAfter} of the ${filesBefore} files`
+        ? phrase('output-shrink-files', { after: filesAfter, before: filesBefore })
         : undefined;
   if (!what) return;
-  throw new OutputShrinkError(
-    `This build would leave ${what} in ${target}, removing more than half of them, so it stopped and changed nothing. ` +
-      'Check the content folder (--content) and the site definition; if the site really shrank, build again with --allow-shrink.',
-  );
+  throw new OutputShrinkError(phrase('output-shrink', { what, target }));
 }

@@ -7,6 +7,7 @@ import { checkReplaceable } from './replace-checks.ts';
 import { removeAbandonedSideFolders, sideFolder } from './side-folders.ts';
 import { fileStamp } from './stamp.ts';
 import { confinedPath, writeFailure } from './write-guards.ts';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 /** One file of the build output, its path relative to the output folder. */
 export interface OutputFile {
@@ -106,7 +107,7 @@ export function memoryWriter(): Writer & { files: Map<string, Uint8Array>; curre
       },
       read(path) {
         const bytes = files.get(path);
-        if (!bytes) throw new OutputChangedError(`${path} is no longer in the output.`);
+        if (!bytes) throw new OutputChangedError(phrase('output-file-gone', { path }));
         return bytes;
       },
       async update(output, kept) {
@@ -166,7 +167,9 @@ export function diskWriter(outDir: string, options: DiskWriterOptions = {}): Wri
         try {
           return fsSync.readFileSync(absolute);
         } catch (error) {
-          throw new OutputChangedError(`${file} could not be read from ${target}: ${(error as Error).message}`, { cause: error });
+          throw new OutputChangedError(phrase('output-file-unreadable', { file, target, reason: (error as Error).message }), {
+            cause: error,
+          });
         }
       },
       update,
@@ -263,8 +266,7 @@ async function carryOver(from: string, to: string): Promise<boolean> {
     return false;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT')
-      throw new OutputChangedError(`${from} disappeared during the build (another build replaced the output?).`, { cause: error });
+    if (code === 'ENOENT') throw new OutputChangedError(phrase('output-file-disappeared', { file: from }), { cause: error });
     // File systems without hard links (or links across devices) get a copy.
     await fs.copyFile(from, to);
     return true;

@@ -1,5 +1,5 @@
 import type { Element } from 'hast';
-import { say } from '../diagnostics/catalogue/index.ts';
+import { say, phrase } from '../diagnostics/catalogue/index.ts';
 import type { UnsafeFinding } from '../safety/markdown-safety.ts';
 
 /**
@@ -70,7 +70,7 @@ export function fenceSyntaxFindings(pre: Element, language: string, meta: string
     column,
     field: `\`\`\`${language}`,
     ...say('unsupported-fence-syntax', { instead: what.instead }),
-    expected: 'fence meta the engine reads: title="…", a file name first, {2,4-6}, ins={3}, del={5}, /word/, showLineNumbers',
+    expected: phrase('fence-meta'),
     actual: JSON.stringify(what.found),
   });
   const comment = titleComment(code);

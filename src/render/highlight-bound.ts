@@ -1,5 +1,5 @@
 import type { Element } from 'hast';
-import { say } from '../diagnostics/catalogue/index.ts';
+import { say, phrase } from '../diagnostics/catalogue/index.ts';
 import type { UnsafeFinding } from '../safety/markdown-safety.ts';
 
 /**
@@ -26,7 +26,7 @@ export function tooLargeToHighlight(pre: Element, language: string): CodeTooLarg
     column: pre.position?.start.column ?? 1,
     field: `\`\`\`${language}`,
     ...say('code-too-large-to-highlight', { limit: MAX_HIGHLIGHTED_CHARACTERS }),
-    expected: `at most ${MAX_HIGHLIGHTED_CHARACTERS.toLocaleString('en-US')} characters to highlight`,
+    expected: phrase('highlight-bound', { limit: MAX_HIGHLIGHTED_CHARACTERS.toLocaleString('en-US') }),
     actual: `${length.toLocaleString('en-US')} characters`,
   };
 }

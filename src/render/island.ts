@@ -2,6 +2,7 @@ import { createContext, createElement as h, useContext, type ComponentType } fro
 import { closest } from '../diagnostics/suggest.ts';
 import { useSharedMarkup } from './shared-markup.ts';
 import type { HydrateStrategy } from '../client/strategies.ts';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 export interface IslandProps<P extends object> {
   /** The island's name, a key of `SiteDefinition.islands`. */
@@ -54,9 +55,9 @@ export class UndeclaredIslandError extends Error {
   readonly suggestion: string | undefined;
   constructor(island: string, declared: readonly string[]) {
     const suggestion = closest(island, declared);
-    const known = declared.length ? `it declares ${declared.join(', ')}` : 'it declares none';
+    const known = declared.length ? phrase('island-declares', { names: declared.join(', ') }) : phrase('island-declares-none');
     super(
-      `the island "${island}" is not among the site's islands (${known}), so it would never hydrate.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
+      phrase('island-undeclared', { island, declared: known, suggestion: suggestion ? phrase('island-did-you-mean', { suggestion }) : '' }),
     );
     this.island = island;
     this.declared = declared;

@@ -22,7 +22,7 @@ import { mdxSyntaxLine } from './mdx-in-markdown.ts';
 import { proseMarkdownHtml } from './prose-markdown.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { pluginMessage, pluginMessages, sitePlugins, SitePluginError } from './site-plugins.ts';
-import { diagnose, severityOf } from '../diagnostics/catalogue/index.ts';
+import { diagnose, severityOf, phrase } from '../diagnostics/catalogue/index.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -208,7 +208,7 @@ export function renderContentMarkdown(
       line: line + source.bodyLine - 1,
       column,
       field,
-      expected: 'a description of the image, or alt="" in HTML for a decorative one',
+      expected: phrase('image-alt'),
       actual: JSON.stringify(src),
     }),
   );

@@ -28,7 +28,7 @@ import { MdxImage, withMdxImages } from './mdx-images.ts';
 
 /** The engine's components of every MDX body, which the site's of the same name replace. */
 const ENGINE_MDX = { img: MdxImage };
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 import { inLocale } from '../content/catalogue.ts';
 import { localesOf, type Locale, type Locales } from '../i18n/locales.ts';
 import { localizedFeeds } from '../site/localized-feeds.ts';
@@ -210,7 +210,7 @@ function headingCountProblem(route: Route, html: string): Diagnostic | undefined
     ...diagnose('heading-count', { url: route.url, template: route.template, headings }),
     file: route.entry.file,
     line: written === undefined ? 1 : written + route.entry.bodyLine - 1,
-    expected: '1 h1',
+    expected: phrase('one-h1'),
     actual: String(headings),
   };
 }
@@ -225,7 +225,7 @@ function renderFailure(error: unknown, route: Route, site: SiteDefinition): Diag
       ...(frame ? { ...frame, excerpt: sourceExcerpt(frame) } : { file: route.entry.file, line: 1 }),
       page: route.url,
       field: 'i18n.strings',
-      expected: `a key of i18n.strings.${localesOf(site).default.code}`,
+      expected: phrase('ui-string-key', { locale: localesOf(site).default.code }),
       actual: JSON.stringify(error.key),
     };
   }
@@ -254,7 +254,7 @@ function undeclaredIsland(error: UndeclaredIslandError, route: Route): Diagnosti
     line: 1,
     page: route.url,
     field: 'islands',
-    expected: error.declared.length ? `one of ${error.declared.join(', ')}` : 'an island declared in islands (it declares none)',
+    expected: error.declared.length ? phrase('one-of', { values: error.declared.join(', ') }) : phrase('declared-island'),
     actual: JSON.stringify(error.island),
   };
 }

@@ -1,5 +1,6 @@
 import { createContext, createElement as h, useContext, type ComponentType, type ReactNode } from 'react';
 import { renderToString } from './render-to-string.ts';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 /**
  * Markup that many pages share: an island, or a component wrapped in React's `memo`, is rendered
@@ -81,10 +82,7 @@ export function createSharedMarkup(wrap: (node: ReactNode) => ReactNode): Shared
     for (let index = start; index < pending.length; index++) {
       const stand = `<template data-shared="${nonce}:${index}"></template>`;
       const at = html.indexOf(stand, cursor);
-      if (at < 0)
-        throw new Error(
-          `Shared markup ${index} went missing from the page: a memo component rendered where React drops elements (inside <title>, say)?`,
-        );
+      if (at < 0) throw new Error(phrase('shared-markup-missing', { index }));
       filled += html.slice(cursor, at) + pending[index];
       cursor = at + stand.length;
     }

@@ -6,7 +6,7 @@ import type { Pluggable, Processor, Transformer } from 'unified';
 import type { VFile } from 'vfile';
 import { CONTENT_ORIGIN, noteOrigins } from '../safety/markdown-safety.ts';
 import { pluginAndOptions, type MarkdownPlugin } from '../site/markdown-options.ts';
-import { diagnose, pluginNamedAt } from '../diagnostics/catalogue/index.ts';
+import { diagnose, pluginNamedAt, phrase } from '../diagnostics/catalogue/index.ts';
 
 /** Which field of the site definition names a plugin: `markdown.rehypePlugins[1]`. */
 export type PluginField = `markdown.${'remarkPlugins' | 'rehypePlugins'}[${number}]`;
@@ -69,11 +69,7 @@ export function sitePlugins(list: readonly MarkdownPlugin[] | undefined, kind: '
         }
         // Pages are rendered synchronously (`processSync`): a plugin that works asynchronously cannot take part.
         if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
-          throw new SitePluginError(
-            field,
-            name,
-            new Error('returned a promise, but the engine renders Markdown synchronously: use a synchronous plugin'),
-          );
+          throw new SitePluginError(field, name, new Error(phrase('plugin-async')));
         }
         if (!next) note(result ?? tree, file, before);
         return result;

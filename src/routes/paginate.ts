@@ -1,4 +1,5 @@
 import { normalizeUrlPath } from '../core/urls.ts';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 /** One page of a list split into pages (see `paginate`). */
 export interface Pagination<T> {
@@ -36,10 +37,9 @@ export interface PaginateOptions {
  */
 export function paginate<T>(items: readonly T[], options: PaginateOptions): Pagination<T>[] {
   const { perPage } = options;
-  if (!Number.isInteger(perPage) || perPage < 1)
-    throw new RangeError(`paginate: perPage must be a whole number of at least 1, found ${String(perPage)}`);
+  if (!Number.isInteger(perPage) || perPage < 1) throw new RangeError(phrase('paginate-per-page', { perPage: String(perPage) }));
   if (typeof options.url !== 'string' || !options.url.startsWith('/'))
-    throw new RangeError(`paginate: url must be a root-relative path such as /blog, found ${JSON.stringify(options.url)}`);
+    throw new RangeError(phrase('paginate-url', { url: JSON.stringify(options.url) }));
   const base = normalizeUrlPath(options.url);
   const pages = Math.max(1, Math.ceil(items.length / perPage));
   const urls = Array.from({ length: pages }, (_, i) => pageUrl(base, i + 1));

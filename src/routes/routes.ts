@@ -3,7 +3,7 @@ import type { Catalogue } from '../content/catalogue.ts';
 import type { DerivedRoute, Entry, Route } from '../content/entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { normalizeUrlPath, pageUrl, slugOf, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
-import { diagnose, say, severityOf } from '../diagnostics/catalogue/index.ts';
+import { diagnose, say, severityOf, phrase } from '../diagnostics/catalogue/index.ts';
 import { outputPathProblem, unsafeOutputPath } from '../safety/output-paths.ts';
 import type { Locales } from '../i18n/locales.ts';
 import { placeOfUrl } from '../i18n/content-paths.ts';
@@ -64,7 +64,7 @@ export function deriveEntries(
       ...diagnose('duplicate-url', { kind: 'pages', url, file: Boolean(file) }),
       file: at,
       line,
-      expected: `one page for the URL ${url}`,
+      expected: phrase('one-page-per-url', { url }),
       actual: sources.join(', '),
     });
     if (file) diagnostics.push(clash(file.file, 1));
@@ -89,7 +89,7 @@ function routeProblem(route: DerivedRoute, templates: ReadonlySet<string>): Omit
       code: 'invalid-route',
       field: at('url'),
       ...say('invalid-route', { route: label }),
-      expected: 'a root-relative path without a query, fragment or doubled slash, such as /projects/industry/retail',
+      expected: phrase('clean-route-path'),
       actual: JSON.stringify(route.url),
     };
   }
@@ -103,7 +103,7 @@ function routeProblem(route: DerivedRoute, templates: ReadonlySet<string>): Omit
       code: 'unknown-template',
       field: at('template'),
       ...say('unknown-template', { route: label }),
-      expected: `one of ${[...templates].join(', ')}`,
+      expected: phrase('one-of', { values: [...templates].join(', ') }),
       actual: JSON.stringify(route.template),
     };
   }
@@ -114,7 +114,7 @@ function routeProblem(route: DerivedRoute, templates: ReadonlySet<string>): Omit
         code: 'invalid-route',
         field: at(`data.${field}`),
         ...say('invalid-route', { route: label, field }),
-        expected: `a ${field} (text)`,
+        expected: phrase('a-field-as-text', { field }),
         actual: value === undefined ? 'nothing' : JSON.stringify(value),
       };
     }

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 
 /**
  * The kinds of file the content folder may publish as they are: pictures, video, sound, PDF,
@@ -89,8 +89,7 @@ export function unpublishableContent(file: string, relative: string): Diagnostic
     // The file itself is at fault: line 1 stands for it, as for a file no collection holds.
     line: 1,
     field: 'file type',
-    expected:
-      'Markdown, or a picture, video, sound, PDF, font or plain-data file (.png, .svg, .mp4, .mp3, .pdf, .woff2, .txt, .csv, .json, …)',
+    expected: phrase('safe-file-type'),
     actual: JSON.stringify(extension),
   };
 }

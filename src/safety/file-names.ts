@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 import { urlForContentFile } from '../core/urls.ts';
 import { outputPathProblem, unsafeOutputPath } from './output-paths.ts';
 
@@ -29,7 +29,7 @@ export function checkFileName(source: { file: string; relative: string }): Diagn
     file: source.file,
     line: 1,
     field: 'file name',
-    expected: 'a name without \\, control characters, or spaces at either end',
+    expected: phrase('plain-file-name'),
     actual: JSON.stringify(source.relative),
   };
 }
@@ -52,7 +52,7 @@ export function checkOutputName(source: { file: string; relative: string }, url:
       file: source.file,
       line: 1,
       field: 'file name',
-      expected: 'a name without * or :, which the hosts read as a wildcard and a placeholder in _headers and _redirects',
+      expected: phrase('host-safe-file-name'),
       actual: JSON.stringify(source.relative),
     };
   const problem = outputPathProblem(url);

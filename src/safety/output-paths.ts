@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
-import { diagnose, type ParamsOf } from '../diagnostics/catalogue/index.ts';
+import { diagnose, type ParamsOf, phrase } from '../diagnostics/catalogue/index.ts';
 
 /**
  * The names at the root of the output that the build writes itself or a host reads as its
@@ -49,8 +49,8 @@ export function unsafeOutputPath(problem: OutputPathProblem, written: string): D
     ...diagnose('unsafe-output-path', problem),
     expected:
       problem.kind === 'reserved'
-        ? `a path outside the build's own files (${RESERVED_OUTPUT_NAMES.map((name) => `/${name}`).join(', ')})`
-        : 'a root-relative path of plain segments, such as /old-path',
+        ? phrase('outside-own-files', { names: RESERVED_OUTPUT_NAMES.map((name) => `/${name}`).join(', ') })
+        : phrase('plain-output-path'),
     actual: JSON.stringify(written),
   };
 }

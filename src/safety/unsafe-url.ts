@@ -1,3 +1,4 @@
+import { phrase } from '../diagnostics/catalogue/index.ts';
 /**
  * Which URLs would run code when followed or loaded. Browsers forgive a lot before they read a
  * scheme (the URL standard strips leading and trailing control characters and spaces and drops
@@ -31,8 +32,7 @@ export function unsafeUrlScheme(url: string): string | undefined {
 }
 
 /** What an unsafe URL is called in messages. */
-export const SAFE_URL_EXPECTED =
-  'a URL that runs no code (https:, http:, mailto:, tel: or a path; not javascript:, vbscript: or data:text/html)';
+export const SAFE_URL_EXPECTED = phrase('safe-url');
 
 /**
  * Decodes HTML character references (`&#x61;`, `&#97;`, `&colon;`) the way a browser would in an

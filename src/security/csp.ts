@@ -1,3 +1,4 @@
+import { phrase } from '../diagnostics/catalogue/index.ts';
 /**
  * The Content-Security-Policy every page is served with: strict by default (`default-src 'none'`,
  * same-origin scripts, styles, images, fonts and requests; no plugins, no `<base>`, no framing),
@@ -79,16 +80,13 @@ function add(policy: Map<string, string[]>, name: string, sources: readonly stri
 
 function checkAddition(name: string, sources: readonly string[]): void {
   const where = `security.csp["${name}"]`;
-  if (!/^[a-z][a-z-]*$/.test(name))
-    throw new CspConfigError(`${where}: expected a directive name such as "img-src", found ${JSON.stringify(name)}.`);
+  if (!/^[a-z][a-z-]*$/.test(name)) throw new CspConfigError(phrase('csp-directive-name', { where, name: JSON.stringify(name) }));
   for (const source of sources) {
     if (typeof source !== 'string' || !/^[^\s;,]+$/.test(source)) {
-      throw new CspConfigError(`${where}: expected one source without spaces, ";" or ",", found ${JSON.stringify(source)}.`);
+      throw new CspConfigError(phrase('csp-source', { where, source: JSON.stringify(source) }));
     }
     if (FORBIDDEN[name]?.includes(source.toLowerCase())) {
-      throw new CspConfigError(
-        `${where}: ${source} would let injected markup run script; the engine's policy forbids it. Name the hosts the site needs instead.`,
-      );
+      throw new CspConfigError(phrase('csp-source-runs-script', { where, source }));
     }
   }
 }

@@ -1,3 +1,4 @@
+import { phrase } from '../diagnostics/catalogue/index.ts';
 /**
  * The `_headers` file static hosts read (Netlify, Cloudflare Pages and others): blocks of a URL
  * pattern on its own line followed by indented `Name: value` lines. A pattern is a root-relative
@@ -36,7 +37,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     }
     const colon = line.indexOf(':');
     const rule = rules.at(-1);
-    if (!rule || colon <= 0) throw new Error(`_headers:${index + 1}: expected "Name: value" under a path, found ${JSON.stringify(raw)}.`);
+    if (!rule || colon <= 0) throw new Error(phrase('headers-file-line', { line: index + 1, found: JSON.stringify(raw) }));
     rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
   });
   return rules;

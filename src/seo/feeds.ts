@@ -6,7 +6,7 @@ import { contentBodyContext, renderMarkdown } from '../render/markdown.ts';
 import type { SiteContext } from '../site/context.ts';
 import type { FeedAuthor, FeedDefinition } from '../site/feeds.ts';
 import { absolutizeUrls, cdata, escapeXml, latestDate, rfc3339Date, rfc822Date } from './xml.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 
 /** One feed item, in the terms both formats share. */
 interface FeedItem {
@@ -135,9 +135,7 @@ export function checkEmptyFeeds(site: Pick<Site, 'feeds' | 'collections' | 'loca
         ...diagnose('empty-feed', { rss: feed.rss, collection: feed.collection, field, visible }),
         ...site.locate?.(['feeds', i, 'collection']),
         field: `feeds[${i}]`,
-        expected: field
-          ? `entries of "${feed.collection}" with the field ${field} (the collection's dates.published)`
-          : `a collection declaring its date field, such as dates: { published: 'date' }`,
+        expected: field ? phrase('feed-dated-entries', { collection: feed.collection, field }) : phrase('feed-date-field'),
         actual: field ? `${visible} visible entries, none with ${field}` : `no dates on the collection "${feed.collection}"`,
       },
     ];

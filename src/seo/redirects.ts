@@ -8,7 +8,7 @@ import type { Site } from '../site/definition.ts';
 import type { SiteContext } from '../site/context.ts';
 import type { Route } from '../routes/routes.ts';
 import { normalizeUrlPath, urlToOutPath } from '../core/urls.ts';
-import { diagnose, type ParamsOf } from '../diagnostics/catalogue/index.ts';
+import { diagnose, type ParamsOf, phrase } from '../diagnostics/catalogue/index.ts';
 import { outputPathProblem, unsafeOutputPath } from '../safety/output-paths.ts';
 
 /** Where the build writes its redirects, in the format Netlify and Cloudflare Pages read. */
@@ -68,30 +68,14 @@ export function redirectFiles(
         field: `redirects[${JSON.stringify(redirect.written)}]`,
       });
     else if (/[\s?#*]/.test(redirect.written))
-      problem(
-        redirect,
-        { kind: 'plain-source' },
-        'a root-relative path without spaces, query, fragment or wildcard, such as /old-path',
-        JSON.stringify(redirect.written),
-      );
+      problem(redirect, { kind: 'plain-source' }, phrase('redirect-source'), JSON.stringify(redirect.written));
     else if (pages.has(redirect.from) || taken.has(redirect.outPath))
-      problem(
-        redirect,
-        { kind: 'source-is-page', from: redirect.from },
-        'the path of a page the site no longer has',
-        JSON.stringify(redirect.written),
-      );
+      problem(redirect, { kind: 'source-is-page', from: redirect.from }, phrase('redirect-source-gone'), JSON.stringify(redirect.written));
     const target = redirect.to.split('#', 1)[0]!;
-    if (/[\s?]/.test(redirect.to))
-      problem(
-        redirect,
-        { kind: 'plain-target' },
-        'a root-relative path without spaces or query, such as /new-path',
-        JSON.stringify(redirect.to),
-      );
+    if (/[\s?]/.test(redirect.to)) problem(redirect, { kind: 'plain-target' }, phrase('redirect-target'), JSON.stringify(redirect.to));
     else if (!pages.has(normalizeUrlPath(target))) {
       const suggestion = closest(normalizeUrlPath(target), [...pages]);
-      problem(redirect, { kind: 'no-target', target, suggestion }, 'the URL of a page of the build', JSON.stringify(redirect.to));
+      problem(redirect, { kind: 'no-target', target, suggestion }, phrase('redirect-target-page'), JSON.stringify(redirect.to));
     }
   }
   if (diagnostics.length) return { files: [], diagnostics };

@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import { SiteConfigError } from '../diagnostics/config-error.ts';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 /** How many ports after the default one are tried when it is taken and no port was asked for. */
 const PORTS_TRIED = 20;
@@ -54,11 +55,11 @@ function tryListen(server: http.Server, port: number, host: string): Promise<Nod
 /** One line: what went wrong with which port or address, and what to do about it. */
 function listenFailure(error: NodeJS.ErrnoException, port: number, { host, portGiven, command }: ListenOptions): string {
   if (error.code === 'EADDRINUSE') {
-    const tried = portGiven ? `port ${port}` : `ports ${port - PORTS_TRIED} to ${port}`;
-    return `${tried} on ${host} ${portGiven ? 'is' : 'are'} in use by another program (perhaps another ${command}): stop it, or choose another port with --port <n> (--port 0 picks a free one).`;
+    return portGiven
+      ? phrase('listen-port-in-use', { port, host, command })
+      : phrase('listen-ports-in-use', { first: port - PORTS_TRIED, last: port, host, command });
   }
-  if (error.code === 'EACCES') return `port ${port} on ${host} needs privileges this user lacks: choose a port above 1023 with --port <n>.`;
-  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
-    return `cannot listen on ${host}: no network interface of this machine has that address. Use --host 127.0.0.1, or an address of this machine.`;
-  return `cannot listen on ${host}:${port}: ${error.message}.`;
+  if (error.code === 'EACCES') return phrase('listen-privileged-port', { port, host });
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return phrase('listen-no-such-address', { host });
+  return phrase('listen-failed', { host, port, reason: error.message });
 }

@@ -9,6 +9,7 @@ import { hostAllowed, refuseHost } from './host-check.ts';
 import { listen } from './listen.ts';
 import { parseRedirects } from './redirects.ts';
 import { REDIRECTS_FILE, respond, serveBuild, type ServedBuild } from './response.ts';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 export interface PreviewOptions {
   /** The output folder `site build` wrote. */
@@ -116,16 +117,11 @@ function folderStamp(out: string): string | undefined {
  */
 function readBuild(out: string): Map<string, Uint8Array> {
   const stat = fs.statSync(out, { throwIfNoEntry: false });
-  if (!stat?.isDirectory())
-    throw new NotABuildError(
-      `${out} is ${stat ? 'a file, not a folder' : 'missing'}: run \`site build\` first, or name the build's folder with --out <dir>.`,
-    );
+  if (!stat?.isDirectory()) throw new NotABuildError(stat ? phrase('preview-is-a-file', { out }) : phrase('preview-missing', { out }));
   const headers = path.join(out, HEADERS_FILE);
   const text = fs.existsSync(headers) ? fs.readFileSync(headers, 'utf8') : undefined;
   if (text === undefined || !isEngineHeadersFile(text)) {
-    throw new NotABuildError(
-      `${out} is not a build of this engine (it has no _headers written by \`site build\`), so it is not served: run \`site build\` first, or name the build's folder with --out <dir>.`,
-    );
+    throw new NotABuildError(phrase('preview-not-a-build', { out }));
   }
   try {
     parseHeadersFile(text);

@@ -1,3 +1,4 @@
+import { phrase } from '../diagnostics/catalogue/index.ts';
 /**
  * The `_redirects` file of Netlify and Cloudflare Pages, as `site preview` applies it: one rule a
  * line, `from to [status]`, `#` comments. `from` is a root-relative path where a trailing `*`
@@ -29,7 +30,7 @@ export function parseRedirects(text: string): RedirectRule[] {
     const status = code === undefined ? 301 : Number(code.replace(/!$/, ''));
     if (!from!.startsWith('/') || to === undefined || rest.length || !STATUSES.has(status)) {
       throw new Error(
-        `_redirects:${index + 1}: expected "/from /to [status]" with a status of ${[...STATUSES].join(', ')}, found ${JSON.stringify(raw.trim())}.`,
+        phrase('redirects-file-line', { line: index + 1, statuses: [...STATUSES].join(', '), found: JSON.stringify(raw.trim()) }),
       );
     }
     rules.push({ from: from!, to, status, force: code?.endsWith('!') ?? false, line: index + 1 });

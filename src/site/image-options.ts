@@ -1,3 +1,4 @@
+import { phrase } from '../diagnostics/catalogue/index.ts';
 /** The raster formats the pipeline reads, by file extension. */
 export const RASTER_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'avif'] as const;
 
@@ -39,7 +40,7 @@ export interface ImageSettings {
 export function resolveImageOptions(settings: ImageSettings = {}): ImageOptions {
   const widths = [...new Set(settings.widths ?? DEFAULT_IMAGE_OPTIONS.widths)].sort((a, b) => a - b);
   if (!widths.length || widths.some((width) => !Number.isInteger(width) || width < 1)) {
-    throw new Error(`images.widths must be positive whole numbers of pixels, found ${JSON.stringify(settings.widths)}.`);
+    throw new Error(phrase('image-widths', { widths: JSON.stringify(settings.widths) }));
   }
   return {
     widths,

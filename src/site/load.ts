@@ -7,7 +7,7 @@ import { codeFolder, importBundle, importSiteCode, type Bundle } from './code.ts
 import type { Site, SiteDefinition, SiteInput } from './definition.ts';
 import { siteLocator } from './locate.ts';
 import { checkSite, resolveSitePaths } from './validate.ts';
-import { diagnose } from '../diagnostics/catalogue/index.ts';
+import { diagnose, phrase } from '../diagnostics/catalogue/index.ts';
 
 /** The names a site definition may have at the project root, tried in this order. */
 export const CONFIG_FILES = ['site.config.ts', 'site.config.tsx', 'site.config.mts', 'site.config.js', 'site.config.mjs'];
@@ -28,10 +28,7 @@ export async function loadSite(root: string, config?: string, options: LoadOptio
   const file = findConfig(root, config);
   const { module, code } = await importSite(file, root);
   const definition = (module as { default?: SiteInput }).default;
-  if (!definition)
-    throw new SiteConfigError(
-      `${path.relative(process.cwd(), file) || file} must default-export the site: export default defineSite({ ... }).`,
-    );
+  if (!definition) throw new SiteConfigError(phrase('site-no-default-export', { file: path.relative(process.cwd(), file) || file }));
   const locate = siteLocator(file, code.inputs);
   const checked = checkSite(withContent(definition, options.contentDir), root, locate);
   if (!checked.site) throw new SiteDefinitionError(checked.diagnostics, root);
@@ -44,10 +41,10 @@ export async function loadSite(root: string, config?: string, options: LoadOptio
  */
 export async function loadSiteBundle(bundle: string): Promise<SiteDefinition> {
   const module = (await importBundle(bundle)) as { default?: SiteInput };
-  if (!module.default) throw new Error(`${bundle} has no default export to render with.`);
+  if (!module.default) throw new Error(phrase('site-bundle-no-default-export', { bundle }));
   const projectRoot = path.resolve(path.dirname(bundle), '..', '..');
   if (codeFolder(projectRoot) !== path.dirname(bundle))
-    throw new Error(`${bundle} is not in a project's code folder (${codeFolder('<root>')}).`);
+    throw new Error(phrase('site-bundle-outside-code-folder', { bundle, folder: codeFolder('<root>') }));
   return resolveSitePaths(module.default, projectRoot);
 }
 
@@ -94,14 +91,12 @@ function thrownAt(error: Error, file: string): Pick<Diagnostic, 'file' | 'line' 
 function findConfig(root: string, config: string | undefined): string {
   if (config) {
     const file = path.resolve(root, config);
-    if (!fs.existsSync(file)) throw new SiteConfigError(`--config names ${file}, which does not exist.`);
+    if (!fs.existsSync(file)) throw new SiteConfigError(phrase('site-config-missing', { file }));
     return file;
   }
   const found = CONFIG_FILES.map((name) => path.join(root, name)).find((file) => fs.existsSync(file));
   if (!found) {
-    throw new SiteConfigError(
-      `No site definition in ${root}: expected one of ${CONFIG_FILES.join(', ')} (or name it with --config FILE), default-exporting defineSite({ ... }). Run \`site init\` to start a site.`,
-    );
+    throw new SiteConfigError(phrase('site-definition-missing', { root, files: CONFIG_FILES.join(', ') }));
   }
   return found;
 }

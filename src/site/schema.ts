@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SiteDefinition } from './definition.ts';
 import { DEPLOY_HOSTS } from '../security/host-files.ts';
+import { phrase } from '../diagnostics/catalogue/index.ts';
 
 /**
  * The shape of a site definition, checked when the site loads: every field's type, the required
@@ -15,7 +16,7 @@ const callable = (expected: string) =>
 /** A React component: a function or class, or an object React renders (`memo`, `forwardRef`, `lazy`). */
 const component = z.custom<unknown>(
   (value) => typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value),
-  { params: { expected: 'a React component' } },
+  { params: { expected: phrase('react-component') } },
 );
 
 const text = z.string().min(1);
@@ -41,7 +42,7 @@ const collection = z.strictObject({
   bodyField: text.optional(),
   schema: callable('a function (helpers) => zod schema'),
   template: z.custom<unknown>((value) => (typeof value === 'string' && value !== '') || typeof value === 'function', {
-    params: { expected: "a template name, or a function choosing one from the entry's data" },
+    params: { expected: phrase('template-choice') },
   }),
   dates: z.strictObject({ published: text.optional(), updated: text.optional() }).optional(),
   frontMatter: z.enum(['required', 'optional']).optional(),
@@ -97,7 +98,7 @@ const securitySettings = z.strictObject({
 const plugin = z.custom<unknown>(
   (value) =>
     typeof value === 'function' || (Array.isArray(value) && value.length >= 1 && value.length <= 2 && typeof value[0] === 'function'),
-  { params: { expected: 'a unified plugin, or [plugin, options]' } },
+  { params: { expected: phrase('unified-plugin') } },
 );
 
 /** The site's Markdown settings; theme names are checked against Shiki's in `checkSite`. */
@@ -111,7 +112,9 @@ const markdownSettings = z.strictObject({
       meta: z.boolean().optional(),
       lineNumbers: z.boolean().optional(),
       transformers: z
-        .array(z.custom<unknown>((value) => typeof value === 'object' && value !== null, { params: { expected: 'a Shiki transformer' } }))
+        .array(
+          z.custom<unknown>((value) => typeof value === 'object' && value !== null, { params: { expected: phrase('shiki-transformer') } }),
+        )
         .optional(),
       darkSelector: text.optional(),
       lightSelector: text.optional(),

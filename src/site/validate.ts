@@ -11,7 +11,7 @@ import type { Site, SiteDefinition, SiteInput } from './definition.ts';
 import type { SiteLocator } from './locate.ts';
 import { siteSchema } from './schema.ts';
 import { themeNames } from './markdown-options.ts';
-import { diagnose, FACTORY_HINT, severityOf } from '../diagnostics/catalogue/index.ts';
+import { diagnose, FACTORY_HINT, severityOf, phrase } from '../diagnostics/catalogue/index.ts';
 import { outputPathProblem, unsafeOutputPath } from '../safety/output-paths.ts';
 import { i18nProblems, missingStrings } from '../i18n/check-definition.ts';
 
@@ -116,7 +116,7 @@ function collectionSources(site: SiteInput): Problem[] {
       {
         at: ['collections', i, both ? 'load' : 'include'],
         ...diagnose('collection-source', { both }),
-        expected: both ? 'include or load, not both' : 'include (globs of files) or load (a loader)',
+        expected: both ? phrase('collection-source-both') : phrase('collection-source-neither'),
         actual: both ? 'both' : 'neither',
       },
     ];
@@ -133,7 +133,7 @@ function unknownName(
   return {
     at,
     ...words(closest(value, known)),
-    expected: known.length ? `one of ${known.join(', ')}` : 'a name the site defines (it defines none)',
+    expected: known.length ? phrase('one-of', { values: known.join(', ') }) : phrase('defined-name'),
     actual: JSON.stringify(value),
   };
 }
@@ -220,7 +220,7 @@ function redirectSources(site: SiteInput): Problem[] {
           {
             at: ['redirects', from],
             ...diagnose('invalid-format', { rootRelative: true }),
-            expected: 'a root-relative path such as /old-path',
+            expected: phrase('root-relative-path'),
             actual: JSON.stringify(from),
           },
         ],
@@ -254,7 +254,7 @@ function pathProblems(site: SiteInput, root: string, usable: (...fields: Array<k
       problems.push({
         at: ['favicon'],
         ...diagnose('missing-path', {}),
-        expected: `a file in ${folders.map((folder) => path.relative(root, folder) || '.').join(' or ')}`,
+        expected: phrase('file-in-folders', { folders: folders.map((folder) => path.relative(root, folder) || '.').join(' or ') }),
         actual: JSON.stringify(site.favicon),
       });
     }
@@ -277,7 +277,7 @@ function missingPath(at: PropertyKey[], root: string, written: string, folder = 
   return {
     at,
     ...diagnose('missing-path', { folder, suggestion: suggestion && path.join(path.dirname(written), suggestion) }),
-    expected: `an existing ${folder ? 'folder' : 'file'}`,
+    expected: folder ? phrase('existing-folder') : phrase('existing-file'),
     actual: `${JSON.stringify(written)}${relative}`,
   };
 }
@@ -320,7 +320,7 @@ function schemaProblems(site: SiteInput, contentDir: string): Problem[] {
           {
             at: ['collections', i, 'schema'],
             ...diagnose('invalid-type', { kind: 'zod3' }),
-            expected: "a zod 4 schema, built with the `z` of 'stillsite'",
+            expected: phrase('zod-schema'),
             actual: '_def' in (schema as object) ? "a zod 3 schema (from 'zod/v3', or zod 3)" : describeValue(schema),
           },
         ];
@@ -330,7 +330,7 @@ function schemaProblems(site: SiteInput, contentDir: string): Problem[] {
       {
         at: ['collections', i, 'schema'],
         ...diagnose('invalid-type', { kind: 'schema' }),
-        expected: 'a function returning a zod schema, such as () => z.object({ title: z.string(), description: z.string() })',
+        expected: phrase('schema-function'),
         actual: describeValue(schema),
       },
     ];
@@ -372,7 +372,7 @@ export function checkNotFound(site: Pick<Site, 'notFound' | 'locate'>, routes: r
       ...diagnose('missing-not-found-page', { suggestion }),
       ...site.locate?.(['notFound']),
       field: 'notFound',
-      expected: 'the URL of a page, such as /404 for a content file 404.md',
+      expected: phrase('not-found-page'),
       actual: JSON.stringify(site.notFound),
     },
   ];
