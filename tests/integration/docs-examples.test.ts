@@ -7,7 +7,7 @@ import GithubSlugger from 'github-slugger';
 import { createElement } from 'react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../src/build.ts';
-import { catalogue } from '../../src/diagnostics/catalogue/index.ts';
+import { catalogue, sentences } from '../../src/diagnostics/catalogue/index.ts';
 import * as engine from '../../src/index.ts';
 import { memoryWriter } from '../../src/output/write.ts';
 import type { Site } from '../../src/site/definition.ts';
@@ -466,10 +466,10 @@ describe('the lists of the guide are complete', () => {
   /** The first cell of every table row, as `code`. */
   const firstCells = (doc: string) => [...docText(doc).matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]!);
 
-  it('errors.md explains every diagnostic code, and no other', () => {
+  it('errors.md explains every diagnostic code and lists every sentence of the catalogue, and no other', () => {
     const documented = firstCells('errors.md');
     expect(documented.length).toBe(new Set(documented).size);
-    expect(documented.sort()).toEqual(Object.keys(catalogue).sort());
+    expect(documented.sort()).toEqual([...Object.keys(catalogue), ...Object.keys(sentences)].sort());
   });
 
   it('site-definition.md describes every field of defineSite', () => {
