@@ -12,7 +12,7 @@ import { drawSocialImages, planSocialImages } from './runner/social-images.ts';
 import { writeOutput } from './runner/write-output.ts';
 import { OutputChangedError, type Writer } from './output/write.ts';
 import { workerPool } from './runner/render-pool.ts';
-import { renderPagesWithImages } from './runner/render-with-images.ts';
+import { filesWithImages, renderPagesWithImages } from './runner/render-with-images.ts';
 import { prepareMdx } from './render/mdx-build.ts';
 import { bodyHtml } from './render/render-page.ts';
 import { routeSite } from './routes/plan.ts';
@@ -94,9 +94,15 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
     await workers.close();
     if (failed(pages, encoding)) return outcome(content, routes, [...found, pages, encoding], { images: encoded, pages, mdx });
     const drawn = await drawSocialImages(site, socialImages, last, options.og);
-    const seo = seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, context));
+    const feeds = await filesWithImages(
+      (withImages) => seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, withImages)),
+      encoded,
+      context,
+      { site, options: options.images, kept: memory?.images },
+    );
+    const seo = feeds.files;
     // Images taken whole from the cache have variants no page may name: only those some output names are published.
-    const used = onlyUsedVariants(encoded, pages.scans().values(), [...assets.files, ...seo]);
+    const used = onlyUsedVariants(feeds.images, pages.scans().values(), [...assets.files, ...seo]);
     const made = [
       ...(await staticFiles(published.files, memory?.staticFiles)),
       ...assets.files,
@@ -121,17 +127,17 @@ export async function build(site: Site, writer: Writer, options: BuildOptions = 
       unmade: failed(content) ? routes.routes.map((route) => ogImageUrl(route.url).slice(1)) : [],
     });
     const headers = headersFile(site, files, [...assets.files, ...search.hashed], routes.routes, pages);
-    const feeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
+    const emptyFeeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
     // Keys a locale's interface words lack, with `missingStrings: 'warn'` (with 'error', loading the site stopped at them).
     const strings = { diagnostics: stringWarnings(site) };
-    const checked = [...found, pages, encoding, drawn, search, redirects, links, headers, feeds, strings];
-    if (failed(...checked)) return outcome(content, routes, checked, { images: encoded, pages, drawn, links, mdx, search });
+    const checked = [...found, pages, encoding, feeds.encoding, drawn, search, redirects, links, headers, emptyFeeds, strings];
+    if (failed(...checked)) return outcome(content, routes, checked, { images: feeds.images, pages, drawn, links, mdx, search });
 
     // The header files of the hosts the site names, each what `_headers` says (see `host-files.ts`).
     const hostConfig = [headers.file!, ...hostFiles(site.deploy, headers.file!)];
     const written = await writeOutput(writer, [...files, ...hostConfig], { pages, socialImages, sources: search.sources, last, staging });
     const result = outcome(content, routes, checked, {
-      images: encoded,
+      images: feeds.images,
       pages,
       drawn,
       links,

@@ -118,28 +118,50 @@ export function renderMarkdown(markdown: string, settings?: MarkdownDefinition, 
   const processor = markdownProcessor(settings);
   const key = context ? `${context.imageMode ?? 'page'}\0${context.folder ?? ''}\0${markdown}` : markdown;
   const cache = keptFor(processor, context?.images);
-  let html = cache.get(key);
-  if (html === undefined) {
-    // Past the limits, the parser would take quadratic time: nothing is rendered, as with anything else unsafe.
-    html =
-      unboundedMarkdown(markdown) === undefined
-        ? (proseHtml(markdown, settings, context) ?? String(processor.processSync(bodyFile(markdown, context))))
-        : '';
-    // The feeds render every article twice a build (RSS and Atom), and a dev server's builds
-    // render them again after each save: the same text gives the same HTML, so keep the last few.
-    if (cache.size >= RENDERED_KEPT) cache.delete(cache.keys().next().value!);
-    cache.set(key, html);
+  const kept = cache.get(key);
+  if (kept) {
+    // The images it drew are looked up again, so that whoever watches the manifest sees this body's reads too.
+    if (context?.images) for (const url of kept.images) Object.hasOwn(context.images, url);
+    return kept.html;
   }
+  const images = context?.images && imagesRead(context.images);
+  const drawn = images ? { ...context, images: images.manifest } : context;
+  // Past the limits, the parser would take quadratic time: nothing is rendered, as with anything else unsafe.
+  const html =
+    unboundedMarkdown(markdown) === undefined
+      ? (proseHtml(markdown, settings, drawn) ?? String(processor.processSync(bodyFile(markdown, drawn))))
+      : '';
+  // The feeds render every article twice a build (RSS and Atom), and a dev server's builds
+  // render them again after each save: the same text gives the same HTML, so keep the last few.
+  if (cache.size >= RENDERED_KEPT) cache.delete(cache.keys().next().value!);
+  cache.set(key, { html, images: images ? [...images.read] : [] });
   return html;
+}
+
+/** A manifest that notes each URL looked up in it. */
+function imagesRead(manifest: ImageManifest): { manifest: ImageManifest; read: Set<string> } {
+  const read = new Set<string>();
+  const noting = new Proxy(manifest, {
+    getOwnPropertyDescriptor(target, key) {
+      if (typeof key === 'string') read.add(key);
+      return Reflect.getOwnPropertyDescriptor(target, key);
+    },
+  });
+  return { manifest: noting, read };
 }
 
 /** Bodies kept by `renderMarkdown` for each processor, oldest dropped first. */
 const RENDERED_KEPT = 256;
-const rendered = new WeakMap<MarkdownProcessor, Map<string, string>>();
+const rendered = new WeakMap<MarkdownProcessor, Map<string, KeptBody>>();
 /** Bodies rendered with a build's images, kept with that build's manifest (a later build's variants may differ). */
-const renderedByImages = new WeakMap<ImageManifest, WeakMap<MarkdownProcessor, Map<string, string>>>();
+const renderedByImages = new WeakMap<ImageManifest, WeakMap<MarkdownProcessor, Map<string, KeptBody>>>();
+/** A body's HTML and the URLs it looked up in the manifest. */
+interface KeptBody {
+  html: string;
+  images: string[];
+}
 
-function keptFor(processor: MarkdownProcessor, images: ImageManifest | undefined): Map<string, string> {
+function keptFor(processor: MarkdownProcessor, images: ImageManifest | undefined): Map<string, KeptBody> {
   let byProcessor = rendered;
   if (images) {
     let withImages = renderedByImages.get(images);

@@ -1,5 +1,7 @@
 import { digest } from '../core/digest.ts';
 import type { Tracker } from './reuse/tracking.ts';
+import { trackedImages, type TrackedImages } from './reuse/tracked-images.ts';
+import type { ImageManifest } from '../images/manifest.ts';
 import { writeStagedFileSync } from '../output/write.ts';
 import { analysePage, type PageAnalysis } from '../render/analysis.ts';
 import { renderPage, sharedMarkupOf, type RenderContext } from '../render/render-page.ts';
@@ -32,10 +34,26 @@ export function renderRoute(index: number, route: Route, context: RenderContext,
 
 /** Renders one route through `tracker`'s catalogue and site context, so the facts it reads are known (see `reuse/facts.ts`). */
 function renderTracked(route: Route, context: RenderContext, tracker: Tracker) {
-  const tracked: RenderContext = { ...context, catalogue: tracker.catalogue, siteContext: tracker.siteContext };
+  const images = context.images && imagesOf(context.images);
+  const tracked: RenderContext = { ...context, catalogue: tracker.catalogue, siteContext: tracker.siteContext, images: images?.manifest };
   const shared = sharedMarkupOf(context);
-  const { value, reads } = tracker.record(route.entry.url, () =>
-    renderPage({ ...route, entry: tracker.entry(route.entry) }, tracked, shared),
-  );
-  return { ...value, reads };
+  const imageReads = new Set<string>();
+  if (images) images.log = imageReads;
+  try {
+    const { value, reads } = tracker.record(route.entry.url, () =>
+      renderPage({ ...route, entry: tracker.entry(route.entry) }, tracked, shared),
+    );
+    for (const fact of imageReads) reads.add(fact);
+    return { ...value, reads };
+  } finally {
+    if (images) images.log = undefined;
+  }
+}
+
+/** One tracked manifest a build (see `trackedImages`). */
+const tracking = new WeakMap<ImageManifest, TrackedImages>();
+function imagesOf(manifest: ImageManifest): TrackedImages {
+  let images = tracking.get(manifest);
+  if (!images) tracking.set(manifest, (images = trackedImages(manifest)));
+  return images;
 }

@@ -63,10 +63,11 @@ export async function renderPages(
 ): Promise<Pages> {
   const { catalogue, siteContext } = context;
   // Every page depends on these besides content (templates may print the current year): with any
-  // of them changed, nothing the last build rendered is reused.
-  const key = last.key([siteContext.origin, context.assets, context.images, new Date().getFullYear()]);
+  // of them changed, nothing the last build rendered is reused. Images are facts of the pages that
+  // draw them: an image encoded since the last build renders those pages again, not every page.
+  const key = last.key([siteContext.origin, context.assets, new Date().getFullYear()]);
   const previous = last.previous(key);
-  const changes = pageChanges(routes, entryHashes, previous, catalogue, siteContext);
+  const changes = pageChanges(routes, entryHashes, previous, catalogue, siteContext, context.images);
   const collected: Collected = { results: new Array(routes.length), hashes: new Map(), pages: new Map(), problems: [] };
   const render = await carryOver(routes, changes, last, collected);
   // Pages link to the same menus and footer: each distinct string is kept once.
@@ -89,7 +90,7 @@ export async function renderPages(
     staged: stamps,
     rendered: render.length,
     renderedInWorkers: render.length - renderedHere,
-    state: { key, pages, ...factState(pages, derived, previous, changes.changedFacts, catalogue, siteContext) },
+    state: { key, pages, ...factState(pages, derived, previous, changes.changedFacts, catalogue, siteContext, context.images) },
     scans: () => new Map(analysed().map(([outPath, analysis]) => [outPath, analysis.links])),
     inline: () => mergeInlineCode(analysed().map(([, analysis]) => analysis.inline)),
     diagnostics: [...problems.flat().map((d) => atSiteField(d, context.site)), ...unavailable],

@@ -3,6 +3,7 @@ import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
 import { encodeNamedImages, locateImageProblems, type ImageBuildOptions, type PreparedImages } from '../images/prepare.ts';
 import { namedVariants, namesPending } from '../images/used-variants.ts';
 import type { RenderContext } from '../render/render-page.ts';
+import type { OutputFile } from '../output/write.ts';
 import type { Route } from '../routes/routes.ts';
 import type { Site } from '../site/definition.ts';
 import { renderPages, type PageWork, type Pages } from './render-pages.ts';
@@ -33,17 +34,46 @@ export async function renderPagesWithImages(
 ): Promise<{ pages: Pages; images: PreparedImages; encoding: { diagnostics: Diagnostic[] }; context: RenderContext }> {
   const pages = await renderPages(routes, entryHashes, context, work);
   const none = { diagnostics: [] };
-  if (!Object.keys(images.pending).length || hasErrors(pages.diagnostics)) return { pages, images, encoding: none, context };
-  const named = namesPending(images, namedVariants(pages.scans().values()));
-  const encoded = await encodeNamedImages(images, named, imageWork.options ?? {}, imageWork.site);
-  if (encoded === images) return { pages, images, encoding: none, context };
+  if (hasErrors(pages.diagnostics)) return { pages, images, encoding: none, context };
+  const encoded = await encodeNamed(images, namedVariants(pages.scans().values()), context, imageWork);
+  if (!encoded || hasErrors(encoded.encoding.diagnostics))
+    return { pages, images: encoded?.images ?? images, encoding: encoded?.encoding ?? none, context };
+  return { pages: await renderPages(routes, entryHashes, encoded.context, work), ...encoded };
+}
+
+/**
+ * Makes the files that render page bodies again outside the pages (the feeds), encoding an image
+ * only they name: a page whose template leaves its body out names none of the body's images, and
+ * the feed would otherwise link to a variant that was never made.
+ */
+export async function filesWithImages(
+  make: (context: RenderContext) => OutputFile[],
+  images: PreparedImages,
+  context: RenderContext,
+  imageWork: ImageWork,
+): Promise<{ files: OutputFile[]; images: PreparedImages; encoding: { diagnostics: Diagnostic[] }; context: RenderContext }> {
+  const files = make(context);
+  const encoded = await encodeNamed(images, namedVariants([], files), context, imageWork);
+  if (!encoded) return { files, images, encoding: { diagnostics: [] }, context };
+  if (hasErrors(encoded.encoding.diagnostics)) return { files, ...encoded, context };
+  return { files: make(encoded.context), ...encoded };
+}
+
+/** Encodes the pending images whose planned variants `named` holds; undefined when it holds none. */
+async function encodeNamed(
+  images: PreparedImages,
+  named: ReadonlySet<string>,
+  context: RenderContext,
+  imageWork: ImageWork,
+): Promise<{ images: PreparedImages; encoding: { diagnostics: Diagnostic[] }; context: RenderContext } | undefined> {
+  if (!Object.keys(images.pending).length) return undefined;
+  const encoded = await encodeNamedImages(images, namesPending(images, named), imageWork.options ?? {}, imageWork.site);
+  if (encoded === images) return undefined;
   // The kept plan still has these images pending: the next build plans them again, from the cache.
   if (imageWork.kept) imageWork.kept.current = undefined;
   const found = encoded.problems.filter((problem) => !images.problems.includes(problem));
   const encoding = {
     diagnostics: (await locateImageProblems({ ...encoded, problems: found, diagnostics: [] }, context.catalogue)).diagnostics,
   };
-  if (hasErrors(encoding.diagnostics)) return { pages, images: encoded, encoding, context };
-  const withVariants = { ...context, images: encoded.manifest };
-  return { pages: await renderPages(routes, entryHashes, withVariants, work), images: encoded, encoding, context: withVariants };
+  return { images: encoded, encoding, context: { ...context, images: encoded.manifest } };
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createElement } from 'react';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
@@ -14,6 +15,7 @@ import type { SiteDefinition } from '../../src/site/definition.ts';
 import { diskWriter, memoryWriter } from '../../src/output/write.ts';
 import { loadSite, withContent } from '../../src/site/load.ts';
 import { createSite } from '../../templates/site.ts';
+import { makeImage } from '../fixtures/images/make-images.ts';
 import { RASTERS, lineOf, writeRasterContent } from '../fixtures/images/raster-site.ts';
 import { startTags } from '../fixtures/images/start-tags.ts';
 
@@ -182,6 +184,64 @@ describe('images encoded only once some page uses them', () => {
     expect(using.files?.filter((file) => file.path.startsWith('assets/images/unused-'))).toHaveLength(WIDTHS.length * 3);
     // Planned again from the cache: nothing encoded twice.
     expect((await builder.rebuild()).images).toMatchObject({ encoded: 0 });
+  });
+
+  it('renders no more pages again for an edit that names a new image than for the same edit without one (site serve)', async () => {
+    const dir = await freshContent('content-lazy-serve-pages');
+    fs.writeFileSync(path.join(dir, 'images/unused.png'), await unusedPng());
+    const builder = createBuilder(siteOf(dir), memoryWriter(), { images: { cacheDir: path.join(work, 'image-cache-lazy-serve-pages') } });
+    const first = await builder.rebuild();
+    expect(first.diagnostics).toEqual([]);
+    const post = path.join(dir, 'blogs/second-post.md');
+    fs.appendFileSync(post, '\n\nA sentence more.\n');
+    const plain = await builder.rebuild();
+    fs.appendFileSync(post, '\n\n![A green field](/images/unused.png)\n');
+    const withImage = await builder.rebuild();
+    expect(withImage.diagnostics).toEqual([]);
+    expect(withImage.images).toMatchObject({ encoded: 1 });
+    expect(plain.pages!.rendered).toBeLessThan(first.pages!.rendered / 2);
+    expect(withImage.pages!.rendered).toBe(plain.pages!.rendered);
+  });
+});
+
+describe('a build whose image cache was emptied', () => {
+  it('renders again the pages that draw an image, and publishes every variant a page names', async () => {
+    const dir = await freshContent('content-emptied-cache');
+    const emptiedSite = { ...withContent(await loadSite(path.resolve('.')), dir), og: undefined, images: { widths: WIDTHS } };
+    const out = path.join(work, 'dist-emptied');
+    const imageCache = path.join(work, 'image-cache-emptied');
+    const options = { images: { cacheDir: imageCache }, cache: { dir: path.join(work, 'build-cache-emptied') } };
+    expect((await build(emptiedSite, diskWriter(out), options)).diagnostics).toEqual([]);
+    fs.rmSync(imageCache, { recursive: true });
+    const again = await build(emptiedSite, diskWriter(out), options);
+    expect(again.diagnostics).toEqual([]);
+    expect(again.images).toMatchObject({ encoded: 2 });
+    const pages = fs.globSync('**/*.html', { cwd: out });
+    const named = pages.flatMap((page) => [...fs.readFileSync(path.join(out, page), 'utf8').matchAll(/\/assets\/images\/[^"'\s,&<>]+/g)]);
+    expect(named.length).toBeGreaterThan(0);
+    for (const [url] of named) expect(fs.existsSync(path.join(out, url)), url).toBe(true);
+  });
+});
+
+describe('an image only a feed names', () => {
+  it('is encoded and published, so the feed never links to a variant that was not made', async () => {
+    const dir = await freshContent('content-feed-only');
+    fs.writeFileSync(path.join(dir, 'images/chart.png'), await makeImage(600, 400, 'png', { alpha: false }));
+    fs.appendFileSync(path.join(dir, 'blogs/first-post.md'), '\n\n![A chart only the feed shows](/images/chart.png)\n');
+    const feedSite = siteOf(dir);
+    // The article's page draws its title only: its body, and the chart in it, are the feed's alone.
+    const titleOnly = ({ entry }: { entry: { data: { title: string } } }) => createElement('h1', null, entry.data.title);
+    const templates = { ...feedSite.templates, 'blog-post': { ...feedSite.templates['blog-post']!, component: titleOnly } };
+    const out = memoryWriter();
+    const result = await build({ ...feedSite, templates } as SiteDefinition, out, {
+      images: { cacheDir: path.join(work, 'image-cache-feed') },
+    });
+    expect(result.diagnostics).toEqual([]);
+    const feed = decode(out.files.get('blogs/rss.xml'));
+    const named = [...feed.matchAll(/\/assets\/images\/[^"'\s&<>]+/g)].map((match) => match[0]);
+    expect(named.some((url) => url.includes('chart-'))).toBe(true);
+    for (const url of named) expect(out.files.has(url.slice(1)), url).toBe(true);
+    expect(feed).not.toContain('/assets/images/unencoded/');
   });
 });
 

@@ -3,6 +3,7 @@ import type { Catalogue, CollectionQuery } from '../../content/catalogue.ts';
 import type { Entry } from '../../content/entry.ts';
 import { Ref } from '../../content/schema-helpers.ts';
 import type { SiteContext } from '../../site/context.ts';
+import type { ImageManifest } from '../../images/manifest.ts';
 
 /*
  * A fact is one thing a page read while rendering, named by a string key; its fingerprint is a
@@ -16,6 +17,8 @@ import type { SiteContext } from '../../site/context.ts';
  *   og:<url>             a page's social image
  *   d:<key>              a derived value: changed when anything its computation read changed
  *   t:<translation key>  which entries share a translation key (a page's translations)
+ *   i:<url>              the image the manifest holds at a URL (its variants, its size)
+ *   images               the whole image manifest (a page listed its URLs)
  */
 
 export const collectionFact = (name: string, query: CollectionQuery = {}) =>
@@ -35,8 +38,11 @@ export const allEntriesFact = () => 'all';
 export const indexFact = () => 'index';
 export const ogFact = (url: string) => `og:${url}`;
 export const derivedFact = (key: string) => `d:${key}`;
+export const imageFact = (url: string) => `i:${url}`;
+export const allImagesFact = () => 'images';
 
 const MISSING = '-';
+const IMAGE_FACT = /^(og:|i:|images$)/;
 const urls = (entries: readonly Entry[]) => digest(entries.map((entry) => entry.url).join('\n'));
 
 /** The URL an entry-keyed fact is about, or undefined for facts about many entries. */
@@ -47,7 +53,7 @@ export function factUrl(fact: string): string | undefined {
 }
 
 /** The fingerprint a fact has in this catalogue (a derived fact has none: it is judged by what it read, see `changedFacts`). */
-export function fingerprint(fact: string, catalogue: Catalogue, site: SiteContext): string {
+export function fingerprint(fact: string, catalogue: Catalogue, site: SiteContext, images: ImageManifest = {}): string {
   const colon = fact.indexOf(':');
   const kind = colon < 0 ? fact : fact.slice(0, colon);
   const rest = fact.slice(colon + 1);
@@ -95,6 +101,10 @@ export function fingerprint(fact: string, catalogue: Catalogue, site: SiteContex
       const image = site.ogImage(rest);
       return image ? digest(JSON.stringify(image)) : MISSING;
     }
+    case 'i':
+      return Object.hasOwn(images, rest) ? digest(JSON.stringify(images[rest])) : MISSING;
+    case 'images':
+      return digest(JSON.stringify(images));
     default:
       throw new Error(`Unknown kind of build fact: ${fact}`);
   }
@@ -104,7 +114,7 @@ export function fingerprint(fact: string, catalogue: Catalogue, site: SiteContex
  * The facts whose value differs between the last build (`before`: fact → fingerprint) and this
  * catalogue. Only facts that could have changed are computed again: those about entries in
  * `touched` (URLs whose source changed, appeared or vanished), every collection-wide fact when
- * anything was touched, and every social image. A derived fact changed when any fact it read did.
+ * anything was touched, and every social image and image. A derived fact changed when any fact it read did.
  */
 export function changedFacts(
   before: ReadonlyMap<string, string>,
@@ -112,13 +122,15 @@ export function changedFacts(
   touched: ReadonlySet<string>,
   catalogue: Catalogue,
   site: SiteContext,
+  images?: ImageManifest,
 ): Set<string> {
   const changed = new Set<string>();
   for (const [fact, old] of before) {
     if (fact.startsWith('d:')) continue;
     const url = factUrl(fact);
-    const mayDiffer = url !== undefined ? touched.has(url) : fact.startsWith('og:') || touched.size > 0;
-    if (mayDiffer && fingerprint(fact, catalogue, site) !== old) changed.add(fact);
+    // Social images and images change with no entry touched (an image encoded since, say).
+    const mayDiffer = url !== undefined ? touched.has(url) : IMAGE_FACT.test(fact) || touched.size > 0;
+    if (mayDiffer && fingerprint(fact, catalogue, site, images) !== old) changed.add(fact);
   }
   // A derived value may read another; settle them in as many rounds as it takes.
   for (let grew = true; grew; ) {

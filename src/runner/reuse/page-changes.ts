@@ -1,6 +1,7 @@
 import type { Catalogue } from '../../content/catalogue.ts';
 import type { Route } from '../../routes/routes.ts';
 import type { SiteContext } from '../../site/context.ts';
+import type { ImageManifest } from '../../images/manifest.ts';
 import { digest } from '../../core/digest.ts';
 import { changedFacts, fingerprint } from './facts.ts';
 import type { BuildState, KnownFile, KnownPage } from './state.ts';
@@ -28,6 +29,7 @@ export function pageChanges(
   previous: BuildState | undefined,
   catalogue: Catalogue,
   site: SiteContext,
+  images?: ImageManifest,
 ): PageChanges {
   const routeHashes = routes.map((route) =>
     digest(JSON.stringify([route.url, route.outPath, route.template, route.noindex, entryHashes.get(route.entry.url) ?? ''])),
@@ -36,7 +38,7 @@ export function pageChanges(
   const touched = new Set<string>();
   for (const [url, hash] of entryHashes) if (previous.entryHashes.get(url) !== hash) touched.add(url);
   for (const url of previous.entryHashes.keys()) if (!entryHashes.has(url)) touched.add(url);
-  const changed = changedFacts(previous.facts, previous.derived, touched, catalogue, site);
+  const changed = changedFacts(previous.facts, previous.derived, touched, catalogue, site, images);
   const render: number[] = [];
   const carry: PageChanges['carry'] = [];
   routes.forEach((route, index) => {
@@ -61,6 +63,7 @@ export function factState(
   changed: ReadonlySet<string>,
   catalogue: Catalogue,
   site: SiteContext,
+  images?: ImageManifest,
 ): { facts: Map<string, string>; derived: Map<string, string[]> } {
   const used = new Set<string>();
   for (const page of pages.values()) for (const fact of page.deps) if (fact.startsWith('d:')) used.add(fact.slice(2));
@@ -73,7 +76,7 @@ export function factState(
   const note = (fact: string) => {
     if (facts.has(fact)) return;
     const old = previous?.facts.get(fact);
-    facts.set(fact, old !== undefined && !changed.has(fact) ? old : fingerprint(fact, catalogue, site));
+    facts.set(fact, old !== undefined && !changed.has(fact) ? old : fingerprint(fact, catalogue, site, images));
   };
   for (const page of pages.values()) page.deps.forEach(note);
   for (const reads of kept.values()) reads.forEach(note);
