@@ -273,8 +273,8 @@ async function waysOf(name: string): Promise<Ways> {
         import('unified'),
         import('remark-parse'),
         import('remark-gfm'),
-        import('../../src/render/gfm-autolinks.ts'),
-        import('../../src/render/gfm-table-guard.ts'),
+        import('../../src/runner/fast-paths/gfm-autolinks.ts'),
+        import('../../src/runner/fast-paths/gfm-table-guard.ts'),
       ]);
     // The other guard stays, as in the engine; `false` leaves a plugin out.
     const processor = (withIt: boolean) =>
@@ -291,6 +291,8 @@ async function waysOf(name: string): Promise<Ways> {
     const [{ LineCounter }, { readFrontMatterYaml, readWithYamlPackage }] = await Promise.all([
       import('yaml'),
       import('../../src/content/front-matter-yaml.ts'),
+      // The quick way put where the reading takes it from, as a build does.
+      import('../../src/runner/fast-paths/index.ts'),
     ]);
     return {
       with: (text: string) => readFrontMatterYaml(text, new LineCounter()).data,
@@ -308,7 +310,9 @@ async function waysOf(name: string): Promise<Ways> {
     const [{ VFile }, { createProcessor }, { proseMarkdownHtml }] = await Promise.all([
       import('vfile'),
       import('../../src/render/markdown.ts'),
-      import('../../src/render/prose-markdown.ts'),
+      import('../../src/runner/fast-paths/prose-markdown.ts'),
+      // The processor with the GFM guards, as a build makes it.
+      import('../../src/runner/fast-paths/index.ts'),
     ]);
     const processor = createProcessor();
     const full = (body: string) => String(processor.processSync(new VFile({ value: body, data: { context: { folder: '/x/' } } })));

@@ -7,11 +7,11 @@
 import module from 'node:module';
 
 export const WITHOUT: Record<string, { module: string; instead: string }> = {
-  yaml: { module: 'src/content/front-matter-yaml.ts', instead: 'scripts/bench/without/front-matter-yaml.ts' },
-  autolinks: { module: 'src/render/gfm-autolinks.ts', instead: 'scripts/bench/without/gfm-autolinks.ts' },
-  tables: { module: 'src/render/gfm-table-guard.ts', instead: 'scripts/bench/without/gfm-table-guard.ts' },
+  yaml: { module: 'src/runner/fast-paths/front-matter-yaml.ts', instead: 'scripts/bench/without/front-matter-yaml.ts' },
+  autolinks: { module: 'src/runner/fast-paths/gfm-autolinks.ts', instead: 'scripts/bench/without/gfm-autolinks.ts' },
+  tables: { module: 'src/runner/fast-paths/gfm-table-guard.ts', instead: 'scripts/bench/without/gfm-table-guard.ts' },
   scan: { module: 'src/render/html-scan.ts', instead: 'scripts/bench/without/html-scan.ts' },
-  prose: { module: 'src/render/prose-markdown.ts', instead: 'scripts/bench/without/prose-markdown.ts' },
+  prose: { module: 'src/runner/fast-paths/prose-markdown.ts', instead: 'scripts/bench/without/prose-markdown.ts' },
 };
 
 // Several at once are joined by "+": `autolinks+tables` is the engine without both GFM guards.

@@ -9,22 +9,36 @@ import { unified, type PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { ImageManifest } from '../images/manifest.ts';
+import { fastPath } from '../core/fast-paths.ts';
 import { folderOf } from '../core/urls.ts';
 import { rehypeFlagUnsafeHtml, remarkFlagUnsafeUrls, unsafeFindings } from '../safety/markdown-safety.ts';
 import { limitNesting, tooDeepFinding } from '../safety/nesting.ts';
 import { unboundedMarkdown } from '../safety/markdown-bounds.ts';
 import { missingAltText, rehypeContentUrls, remarkNoteEmptyAlt, rewrittenUrls, type BodyContext } from './content-urls.ts';
-import { remarkAutolinksWhereNeeded } from './gfm-autolinks.ts';
-import { remarkGuardTables } from './gfm-table-guard.ts';
 import { rehypeHighlight, unknownLanguageFindings } from './highlight.ts';
 import { highlightThemes, type MarkdownDefinition } from '../site/markdown-options.ts';
 import { mdxSyntaxLine } from './mdx-in-markdown.ts';
-import { proseMarkdownHtml } from './prose-markdown.ts';
 import { rehypeLinksAndIds } from './rehype-links-and-ids.ts';
 import { pluginMessage, pluginMessages, sitePlugins, SitePluginError } from './site-plugins.ts';
 import { diagnose, severityOf, phrase } from '../diagnostics/catalogue/index.ts';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * The HTML of a body written as plain prose, byte for byte what the processor makes of it
+ * without site plugins, or undefined for any other body. The runner's reads a subset of
+ * Markdown by hand (`runner/fast-paths/prose-markdown.ts`). `folder`: as in `BodyContext`.
+ */
+export type ProseReader = (markdown: string, folder: string | undefined) => string | undefined;
+
+/** The prose reader, when the fast paths are on (see `core/fast-paths.ts`). */
+export const proseReaderPath = fastPath<ProseReader>();
+
+/**
+ * Remark plugins run right after remark-gfm that leave out GFM work a body cannot need, the tree
+ * unchanged: the runner's guard the autolink literals and the tables (`runner/fast-paths/`).
+ */
+export const gfmGuardsPath = fastPath<PluggableList>();
 
 /**
  * The frozen processor every page is rendered with. The site's own plugins (`markdown`) run first,
@@ -37,14 +51,17 @@ const require = createRequire(import.meta.url);
  * relative URLs are resolved against the file's folder and the site's images made responsive (see
  * `content-urls.ts`), when the file's `BodyContext` asks for it.
  */
-export function createProcessor(linkPasses: PluggableList = [rehypeLinksAndIds], markdown?: MarkdownDefinition) {
+export function createProcessor(
+  linkPasses: PluggableList = [rehypeLinksAndIds],
+  markdown?: MarkdownDefinition,
+  gfmGuards: PluggableList = gfmGuardsPath.get() ?? [],
+) {
   const themes = highlightThemes(markdown);
   return (
     unified()
       .use(remarkParse)
       .use(remarkGfm)
-      .use(remarkAutolinksWhereNeeded)
-      .use(remarkGuardTables)
+      .use(gfmGuards)
       .use(sitePlugins(markdown?.remarkPlugins, 'remarkPlugins'))
       .use(limitNesting)
       .use(remarkFlagUnsafeUrls)
@@ -68,14 +85,21 @@ export function createProcessor(linkPasses: PluggableList = [rehypeLinksAndIds],
 
 type MarkdownProcessor = ReturnType<typeof createProcessor>;
 
-let shared: MarkdownProcessor | undefined;
-/** One processor per site's settings, made on its first page in each thread. */
-const bySettings = new WeakMap<MarkdownDefinition, MarkdownProcessor>();
+/** Processors made with one list of GFM guards (none: the fast paths off): the one without settings, and one per site's settings. */
+interface Processors {
+  shared?: MarkdownProcessor;
+  bySettings: WeakMap<MarkdownDefinition, MarkdownProcessor>;
+}
+const processors = new Map<PluggableList | undefined, Processors>();
 
+/** One processor per site's settings (and state of the fast paths), made on its first page in each thread. */
 function markdownProcessor(markdown?: MarkdownDefinition): MarkdownProcessor {
-  if (!markdown) return (shared ??= createProcessor());
-  let processor = bySettings.get(markdown);
-  if (!processor) bySettings.set(markdown, (processor = createProcessor(undefined, markdown)));
+  const guards = gfmGuardsPath.get();
+  let made = processors.get(guards);
+  if (!made) processors.set(guards, (made = { bySettings: new WeakMap() }));
+  if (!markdown) return (made.shared ??= createProcessor(undefined, undefined, guards ?? []));
+  let processor = made.bySettings.get(markdown);
+  if (!processor) made.bySettings.set(markdown, (processor = createProcessor(undefined, markdown, guards ?? [])));
   return processor;
 }
 
@@ -96,12 +120,12 @@ function rehypeRawWhenPresent() {
 }
 
 /**
- * A body of plain prose, read without the processor (see `prose-markdown.ts`), when the site has
- * no plugins of its own; undefined for any other body.
+ * A body of plain prose, read without the processor (see `ProseReader`), when the fast paths are
+ * on and the site has no plugins of its own; undefined for any other body.
  */
 function proseHtml(markdown: string, settings: MarkdownDefinition | undefined, context: BodyContext | undefined): string | undefined {
   if (settings?.remarkPlugins?.length || settings?.rehypePlugins?.length) return undefined;
-  return proseMarkdownHtml(markdown, context?.folder);
+  return proseReaderPath.get()?.(markdown, context?.folder);
 }
 
 /** A vfile of a body with what it is rendered with (see `BodyContext`). */

@@ -1,5 +1,7 @@
 import os from 'node:os';
 import { serialize } from 'node:v8';
+// The fast paths, put where the stages take them from before this thread reads or renders a page.
+import './fast-paths/index.ts';
 import { loadAnalysis } from '../render/analysis.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';

@@ -1,4 +1,6 @@
 import { threadId } from 'node:worker_threads';
+// The fast paths, put where the stages take them from before this thread reads or renders a page.
+import './fast-paths/index.ts';
 import { deserialize } from 'node:v8';
 import { storeAnalysis } from '../render/analysis.ts';
 import { renderRoute } from './render-one.ts';

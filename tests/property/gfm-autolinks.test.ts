@@ -3,7 +3,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { autolinkNeed, remarkAutolinksWhereNeeded } from '../../src/render/gfm-autolinks.ts';
+import { autolinkNeed, remarkAutolinksWhereNeeded } from '../../src/runner/fast-paths/gfm-autolinks.ts';
 import { expectSameOnRandomMarkdown, siteAndCorpusBodies } from '../helpers/markdown-bodies.ts';
 import { settings, timeoutFor } from './workspace.ts';
 

@@ -3,7 +3,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { possibleHeaderLines, remarkGuardTables } from '../../src/render/gfm-table-guard.ts';
+import { possibleHeaderLines, remarkGuardTables } from '../../src/runner/fast-paths/gfm-table-guard.ts';
 import { expectSameOnRandomMarkdown, siteAndCorpusBodies } from '../helpers/markdown-bodies.ts';
 import { settings } from './workspace.ts';
 

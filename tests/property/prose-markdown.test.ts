@@ -7,7 +7,7 @@ import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { caseStudy, cheatSheet } from '../../scripts/bench/peers-sites.ts';
 import { createProcessor } from '../../src/render/markdown.ts';
-import { proseMarkdownHtml } from '../../src/render/prose-markdown.ts';
+import { proseMarkdownHtml } from '../../src/runner/fast-paths/prose-markdown.ts';
 import { markdownBody } from './arbitraries.ts';
 import { settings } from './workspace.ts';
 

@@ -3,8 +3,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified, type Processor } from 'unified';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { autolinkNeed } from '../../src/render/gfm-autolinks.ts';
-import { possibleHeaderLines } from '../../src/render/gfm-table-guard.ts';
+import { autolinkNeed } from '../../src/runner/fast-paths/gfm-autolinks.ts';
+import { possibleHeaderLines } from '../../src/runner/fast-paths/gfm-table-guard.ts';
 import { renderContentMarkdown } from '../../src/render/markdown.ts';
 import { siteAndCorpusBodies } from '../helpers/markdown-bodies.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderContentMarkdown } from '../../src/render/markdown.ts';
 import { mdxSyntaxLine } from '../../src/render/mdx-in-markdown.ts';
-import { proseMarkdownHtml } from '../../src/render/prose-markdown.ts';
+import { proseMarkdownHtml } from '../../src/runner/fast-paths/prose-markdown.ts';
 
 describe('MDX written in a .md file', () => {
   it('finds the first component or import line, outside code blocks', () => {

@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
-import { isRelative, resolveRelative } from '../core/urls.ts';
-import { isExternal } from './rehype-links-and-ids.ts';
+import { isRelative, resolveRelative } from '../../core/urls.ts';
+import { isExternal } from '../../render/rehype-links-and-ids.ts';
 
 /**
  * The HTML of a Markdown body written as plain prose, or undefined for anything else.
