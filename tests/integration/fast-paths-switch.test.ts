@@ -40,6 +40,8 @@ const SITES: Record<string, () => Promise<Site | SiteDefinition>> = {
       async () => createSite(once(overlay, () => smallSiteWith(`tests/fixtures/${overlay}`).content)),
     ]),
   ),
+  'small-site with a page of what each fast path decides': async () =>
+    createSite(once('decided', () => smallSiteWith(once('decided-overlay', writeDecidedPage)).content)),
   minimal: async () => createMinimalSite(),
   navigation: async () => createNavigationSite(),
   search: async () => createSearchSite(),
@@ -61,6 +63,48 @@ function once(key: string, make: () => string): string {
   let folder = made.get(key);
   if (folder === undefined) made.set(key, (folder = make()));
   return folder;
+}
+
+/**
+ * An overlay of one page holding, besides plain prose, what each fast path must pass on or read
+ * as its library would: e-mail and web addresses (the autolink guard), a table and lines with a
+ * colon (the table guard), front matter of several shapes (the YAML quick way).
+ */
+function writeDecidedPage(): string {
+  const overlay = fs.mkdtempSync(path.join(work, 'decided-'));
+  fs.mkdirSync(path.join(overlay, 'blogs'));
+  const page = [
+    '---',
+    'title: What each fast path decides',
+    "description: 'A description for this fixture page that is long enough to satisfy the schema.'",
+    'createdDate: 2024-01-03',
+    'sort: 30',
+    'author: ada-lovelace',
+    'image: { path: "/images/pic.svg", alt: "A picture" }',
+    '---',
+    'Plain prose with *emphasis*, **strong** words, `code` and [a link](/blogs/first-post).',
+    '',
+    'Write to ada@example.com or see https://example.com/page and www.example.org, or <https://example.net>.',
+    '',
+    '> A quote of one paragraph.',
+    '',
+    '- an item',
+    '- another: with a colon',
+    '',
+    'Note: a colon',
+    'on the next line too: here.',
+    '',
+    '| Column | Other |',
+    '| :----- | ----: |',
+    '| a      | b     |',
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(overlay, 'blogs', 'decided.md'), page);
+  // The guard decides by what a body holds: each kind of address alone too, in a body the prose reader leaves (`_`).
+  const alone = { mail: 'Write to ada@example.com _today_.', www: 'See www.example.org _today_.', web: 'See http://example.org _today_.' };
+  for (const [name, body] of Object.entries(alone))
+    fs.writeFileSync(path.join(overlay, 'blogs', `decided-${name}.md`), page.replace(/(?<=\n---\n)[\s\S]*/, `${body}\n`));
+  return overlay;
 }
 
 /** A copy of a fixture folder, so that a build's cache never lands in the repository. */
