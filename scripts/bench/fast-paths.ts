@@ -300,11 +300,11 @@ async function waysOf(name: string): Promise<Ways> {
     };
   }
   if (name === 'scan') {
-    const [{ scanHtml }, { scanHtmlWithParse5 }] = await Promise.all([
-      import('../../src/render/html-scan.ts'),
-      import('../../tests/helpers/html-scan-parse5.ts'),
+    const [{ scanHtml }, { readPageWithParse5 }] = await Promise.all([
+      import('../../src/runner/fast-paths/html-scan.ts'),
+      import('../../src/render/page-scan.ts'),
     ]);
-    return { with: scanHtml, without: scanHtmlWithParse5 };
+    return { with: scanHtml, without: readPageWithParse5 };
   }
   if (name === 'prose') {
     const [{ VFile }, { createProcessor }, { proseMarkdownHtml }] = await Promise.all([

@@ -10,7 +10,7 @@ export const WITHOUT: Record<string, { module: string; instead: string }> = {
   yaml: { module: 'src/runner/fast-paths/front-matter-yaml.ts', instead: 'scripts/bench/without/front-matter-yaml.ts' },
   autolinks: { module: 'src/runner/fast-paths/gfm-autolinks.ts', instead: 'scripts/bench/without/gfm-autolinks.ts' },
   tables: { module: 'src/runner/fast-paths/gfm-table-guard.ts', instead: 'scripts/bench/without/gfm-table-guard.ts' },
-  scan: { module: 'src/render/html-scan.ts', instead: 'scripts/bench/without/html-scan.ts' },
+  scan: { module: 'src/runner/fast-paths/html-scan.ts', instead: 'scripts/bench/without/html-scan.ts' },
   prose: { module: 'src/runner/fast-paths/prose-markdown.ts', instead: 'scripts/bench/without/prose-markdown.ts' },
 };
 

@@ -1,7 +1,7 @@
 /**
  * The one switch of the fast paths: the hand-written stand-ins for libraries, made for speed,
  * which the runner keeps in `src/runner/fast-paths/`. `SITE_FAST_PATHS=off` turns every one of
- * them off, and each stage takes its library's path (remark and micromark, the `yaml` package);
+ * them off, and each stage takes its library's path (remark and micromark, the `yaml` package, parse5);
  * the output is byte for byte the same (`tests/integration/fast-paths-switch.test.ts`). Being a
  * `SITE_*` variable, it is part of the code fingerprint and of the receipt's request
  * (`siteEnvironment` in `runner/reuse/receipt.ts`): a build with the fast paths off reuses

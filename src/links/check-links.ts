@@ -6,7 +6,7 @@ import { SAFE_URL_EXPECTED, unsafeUrlScheme } from '../safety/unsafe-url.ts';
 import { closest } from '../diagnostics/suggest.ts';
 import { linkTail, nearbyFiles, nearest, relativeTo, restyled, slashHint } from './hints.ts';
 import type { OutputFile } from '../output/write.ts';
-import { scanHtml, type ScannedPage } from '../render/html-scan.ts';
+import { scanPage, type ScannedPage } from '../render/page-scan.ts';
 import { reportProblems, type Problem } from './report.ts';
 import { digest } from '../core/digest.ts';
 import { folderOf, normalizeUrlPath, pageUrl, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
@@ -89,7 +89,7 @@ export function checkLinks(
     let page = scanned.get(outPath);
     const bytes = page ? undefined : contents.get(outPath)?.contents;
     if (!page && bytes !== undefined && outPath.endsWith('.html')) {
-      page = scanHtml(typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes));
+      page = scanPage(typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes));
       scanned.set(outPath, page);
     }
     return page;

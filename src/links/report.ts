@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { Route } from '../routes/routes.ts';
 import { unsafeUrlScheme } from '../safety/unsafe-url.ts';
-import type { ScannedLink, ScannedPage } from '../render/html-scan.ts';
+import type { ScannedLink, ScannedPage } from '../render/page-scan.ts';
 import { codeValueLines, locateFrontMatterValue, markdownLinkLines, mdxValueLines } from './locate-source.ts';
 import { isMdx } from '../render/mdx.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';

@@ -1,4 +1,4 @@
-import { scanHtml, type ScannedPage } from './html-scan.ts';
+import { scanPage, type ScannedPage } from './page-scan.ts';
 import { findInlineCode, hashOf, type InlineCode } from '../security/inline-code.ts';
 
 /**
@@ -17,7 +17,7 @@ export interface PageAnalysis {
  * only then is it parsed in full for it (see `tests/property/inline-code.test.ts`).
  */
 export function analysePage(path: string, html: string): PageAnalysis {
-  const links = scanHtml(html);
+  const links = scanPage(html);
   if (links.mayHoldInlineCode) return { links, inline: findInlineCode([{ path, contents: html }]) };
   return {
     links,

@@ -5,7 +5,7 @@ import { digest } from '../core/digest.ts';
 import { factState, pageChanges } from './reuse/page-changes.ts';
 import type { KnownPage } from './reuse/state.ts';
 import { createTracker } from './reuse/tracking.ts';
-import type { ScannedPage } from '../render/html-scan.ts';
+import type { ScannedPage } from '../render/page-scan.ts';
 import { CarriedFile, StagedFile } from '../output/files.ts';
 import { forEachLimited, type OutputFile, type Staging } from '../output/write.ts';
 import type { RenderedPage } from './protocol.ts';

@@ -56,7 +56,7 @@ export const SCRIPT_URL_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src'
 /**
  * Finds the inline code in HTML pages, parsing each in full; pages are read in the order given,
  * results are sorted. Rendered pages are parsed only when their scan for links finds a tag that
- * may hold some (`mayHoldInlineCode` in `render/html-scan.ts`); other HTML files, which people
+ * may hold some (`mayHoldInlineCode` in `render/page-scan.ts`); other HTML files, which people
  * write, always are.
  */
 export function findInlineCode(pages: Iterable<{ path: string; contents: string | Uint8Array }>): InlineCode {

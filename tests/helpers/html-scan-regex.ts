@@ -1,6 +1,6 @@
 /**
  * The engine's first scanner of pages (until it was replaced by the hand-written one in
- * `src/render/html-scan.ts`), kept as the reference the new one is held to by
+ * `src/runner/fast-paths/html-scan.ts`), kept as the reference the new one is held to by
  * `tests/property/html-scan.test.ts`. Its own description follows.
  *
  * Reads the ids and link targets of a page the build itself wrote. The HTML comes from two
@@ -9,8 +9,8 @@
  * costs about fifty times as much per page, which 10,000 pages would feel.
  */
 
-import type { ScannedLink, ScannedPage } from '../../src/render/html-scan.ts';
-import { collectElement } from './scan-rules.ts';
+import type { ScannedLink, ScannedPage } from '../../src/render/page-scan.ts';
+import { collectElement } from '../../src/render/scan-rules.ts';
 
 const START_TAG = /<([a-zA-Z][a-zA-Z0-9:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>|<!--[\s\S]*?-->/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;

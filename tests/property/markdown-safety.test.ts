@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { scanHtml } from '../../src/render/html-scan.ts';
+import { scanHtml } from '../../src/runner/fast-paths/html-scan.ts';
 import { renderContentMarkdown, renderMarkdown } from '../../src/render/markdown.ts';
 import { unsafeUrlScheme } from '../../src/safety/unsafe-url.ts';
 import { markdownBody } from './arbitraries.ts';

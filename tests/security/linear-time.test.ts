@@ -1,7 +1,7 @@
 import { Session } from 'node:inspector/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLinks } from '../../src/links/check-links.ts';
-import { scanHtml } from '../../src/render/html-scan.ts';
+import { scanHtml } from '../../src/runner/fast-paths/html-scan.ts';
 import type { Route } from '../../src/routes/routes.ts';
 import { renderContentMarkdown } from '../../src/render/markdown.ts';
 import { tooDeepLine } from '../../src/safety/nesting-scan.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPageLinks, type LinkState } from '../../src/links/check-links.ts';
-import type { ScannedPage } from '../../src/render/html-scan.ts';
+import type { ScannedPage } from '../../src/render/page-scan.ts';
 import type { Route } from '../../src/routes/routes.ts';
 
 // Two pages: /a links to a section of /b and to another site.

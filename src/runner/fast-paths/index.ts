@@ -1,8 +1,10 @@
 import { quickFrontMatterPath } from '../../content/front-matter-yaml.ts';
 import { gfmGuardsPath, proseReaderPath } from '../../render/markdown.ts';
+import { pageScannerPath } from '../../render/page-scan.ts';
 import { quickFrontMatter } from './front-matter-yaml.ts';
 import { remarkAutolinksWhereNeeded } from './gfm-autolinks.ts';
 import { remarkGuardTables } from './gfm-table-guard.ts';
+import { scanHtml } from './html-scan.ts';
 import { proseMarkdownHtml } from './prose-markdown.ts';
 
 /**
@@ -15,3 +17,4 @@ import { proseMarkdownHtml } from './prose-markdown.ts';
 quickFrontMatterPath.use(quickFrontMatter);
 proseReaderPath.use(proseMarkdownHtml);
 gfmGuardsPath.use([remarkAutolinksWhereNeeded, remarkGuardTables]);
+pageScannerPath.use(scanHtml);

@@ -1,4 +1,11 @@
-import { isJavaScriptUrl, isKnownBootstrapTag, isKnownScriptTag, isKnownStyleTag, SCRIPT_URL_ATTRIBUTES } from '../security/inline-code.ts';
+import type { PageScan, ScannedLink } from '../../render/page-scan.ts';
+import {
+  isJavaScriptUrl,
+  isKnownBootstrapTag,
+  isKnownScriptTag,
+  isKnownStyleTag,
+  SCRIPT_URL_ATTRIBUTES,
+} from '../../security/inline-code.ts';
 
 /**
  * Reads the ids and link targets of a page the build itself wrote. The HTML comes from two
@@ -14,38 +21,8 @@ import { isJavaScriptUrl, isKnownBootstrapTag, isKnownScriptTag, isKnownStyleTag
  *
  * A `<` where the pattern does not match is text. `tests/property/html-scan.test.ts` holds this
  * reader to the pattern itself on pages, generated markup and arbitrary text, and to what it
- * stands in for, parse5's parse (`tests/helpers/html-scan-parse5.ts`), on the site's pages and markup.
+ * stands in for, parse5's parse (`readPageWithParse5` in `render/page-scan.ts`), on the site's pages and markup.
  */
-
-/** One URL-valued attribute of one element. */
-export interface ScannedLink {
-  /** `<a href>`, `<img srcset>`, `<meta og:image>`: how messages name where the URL is written. */
-  where: string;
-  url: string;
-}
-
-export interface ScannedPage {
-  ids: Set<string>;
-  links: ScannedLink[];
-}
-
-/** A scan, and whether the page may hold code a strict CSP refuses (see `findInlineCode`), judged from the same tags. */
-export interface PageScan extends ScannedPage {
-  /**
-   * False only when no tag has a style or event-handler attribute or a `javascript:` URL, and
-   * every `<script>` and `<style>` has one of the shapes the engine writes: then a full parse
-   * would find nothing but the engine's own inline stylesheets (`styles`) and bootstrap (`scripts`).
-   */
-  mayHoldInlineCode: boolean;
-  /**
-   * The text of each `<style>` of the shape the engine writes for an inline stylesheet
-   * (`<style data-href="…">`, no `<` or `&` inside), in document order: all a full parse would find when
-   * `mayHoldInlineCode` is false.
-   */
-  styles: string[];
-  /** The text of each inline module of the shape the engine writes for its bootstrap (`<script type="module" data-entry="…">`, no `<` or `&` inside). */
-  scripts: string[];
-}
 
 /** Elements whose content is text, never markup: skipped whole so `<a` inside a script is not read as a tag. */
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'plaintext']);

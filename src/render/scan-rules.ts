@@ -1,4 +1,9 @@
-import type { ScannedLink } from '../../src/render/html-scan.ts';
+/** One URL-valued attribute of one element. */
+export interface ScannedLink {
+  /** `<a href>`, `<img srcset>`, `<meta og:image>`: how messages name where the URL is written. */
+  where: string;
+  url: string;
+}
 
 /** Attributes that hold one URL, on any element. */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'action', 'formaction', 'xlink:href', 'cite', 'background']);
@@ -7,7 +12,8 @@ const URL_METAS = new Set(['og:image', 'og:image:url', 'og:image:secure_url', 'o
 
 /**
  * The scan's rules for one element, however it was read: its ids go into `ids`, its URLs into
- * `links`. Shared by the reference scans the tests hold `scanHtml` to (a pattern, a full parse).
+ * `links`. Used by parse5's reading (`page-scan.ts`) and by the pattern the tests hold the
+ * runner's scanner to (`tests/helpers/html-scan-regex.ts`); the scanner writes them out for speed.
  */
 export function collectElement(tag: string, attributes: ReadonlyMap<string, string>, ids: Set<string>, links: ScannedLink[]): void {
   const id = attributes.get('id');
