@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { renderContentMarkdown } from '../../src/render/markdown.ts';
 import { mdxSyntaxLine } from '../../src/render/mdx-in-markdown.ts';
 import { proseMarkdownHtml } from '../../src/runner/fast-paths/prose-markdown.ts';
+// The prose reader put where the renderer takes it from, as a build does.
+import '../../src/runner/fast-paths/index.ts';
 
 describe('MDX written in a .md file', () => {
   it('finds the first component or import line, outside code blocks', () => {
