@@ -9,7 +9,7 @@ import { renderContentMarkdown } from '../../src/render/markdown.ts';
 import { siteAndCorpusBodies } from '../helpers/markdown-bodies.ts';
 
 /**
- * The GFM guards (`src/render/gfm-*.ts`) exist to spare micromark work: the engine's Markdown
+ * The GFM guards (`src/runner/fast-paths/gfm-*.ts`) exist to spare micromark work: the engine's Markdown
  * must try fewer GFM constructs than GFM alone. remark-gfm is given here with its constructs
  * counted each time micromark tries one; the guards find them by name as before.
  */
