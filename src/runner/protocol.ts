@@ -91,8 +91,12 @@ export type Task =
   | { kind: 'render'; site: SiteSetup; context: Shared; batch: number[] }
   /** Draw one social image; a template that throws is that image's error, not the worker's. */
   | { kind: 'draw'; setup: DrawerSetup; image: DrawTask }
-  /** The dev server's build: the first loads the site and keeps a builder, later ones rebuild. */
-  | { kind: 'build'; serve: DevBuildSetup }
+  /**
+   * A program's own task (the dev server's build): the worker imports `module`, a file of the
+   * program's, and resolves to what its default export makes of `input`. The runner knows no
+   * program; each names its module.
+   */
+  | ProgramTask
   /** End the child processes this worker started (esbuild's service), before the worker is ended. */
   | { kind: 'release' };
 
@@ -103,44 +107,16 @@ export interface TaskResults {
   /** `strings` continue the worker's string table for this render context from position `from`. */
   render: { thread: number; pages: WirePage[]; strings: string[]; from: number; derived: Array<[string, string[]]> };
   draw: { thread: number; image?: DrawnImage; error?: { message: string; stack?: string } };
-  build: DevBuildResult;
+  program: unknown;
   release: undefined;
 }
 
 export type TaskResult<T extends Task> = TaskResults[T['kind']];
 
-/** What one build in the worker reports back to the dev server. */
-export type DevBuildResult = DevBuildOutcome & Partial<DevBuildSources>;
-
-export type DevBuildOutcome =
-  | {
-      ok: true;
-      /** Every output file after the first build; after that only the files this build wrote. */
-      files: Array<[string, Uint8Array]>;
-      /** Output files this build removed. */
-      removed: string[];
-      /** True when `files` is the whole output (the first build of a worker). */
-      complete: boolean;
-      pages: number;
-      rendered: number;
-      fileCount: number;
-      /** The build's warnings, as the terminal shows them (none: empty). */
-      warnings: string[];
-    }
-  | { ok: false; report: string; lines: string[] };
-
-/** Told with each build once the site has loaded: which folders hold its content, and which files and folders its code. */
-export interface DevBuildSources {
-  sources: { content: string[]; code: string[]; codeFolders: string[] };
-}
-
-/** The site the dev server builds, as `site serve` was told it. */
-export interface DevBuildSetup {
-  root: string;
-  config?: string;
-  origin?: string;
-  content?: string;
-  verbose?: boolean;
-  /** Build collections with a loader from their last result (`--offline`). */
-  offline?: boolean;
+/** See `Task`: a task whose kind and meaning a program above the runner defines. */
+export interface ProgramTask {
+  kind: 'program';
+  /** The module's file, which default-exports `(input) => Promise<result>`. */
+  module: string;
+  input: unknown;
 }

@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
 // First, so that it hears of every child process this thread starts.
 import { endChildProcesses } from './child-processes.ts';
@@ -22,8 +23,8 @@ async function run(task: Task): Promise<unknown> {
       return (await import('./render-service.ts')).renderRoutes(task);
     case 'draw':
       return drawOne(task);
-    case 'build':
-      return (await import('../serve/dev-builder.ts')).buildInWorker(task.serve);
+    case 'program':
+      return ((await import(pathToFileURL(task.module).href)) as { default: (input: unknown) => Promise<unknown> }).default(task.input);
     case 'release':
       return endChildProcesses();
   }

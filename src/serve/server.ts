@@ -10,7 +10,7 @@ import { listen } from './listen.ts';
 import { contentTypeOf, headersFor, REDIRECTS_FILE, respond, serveBuild, type ServedBuild } from './response.ts';
 import { ENGINE_DIR } from '../runner/reuse/fingerprint.ts';
 import { startDevBuilder, type DevBuilder } from './dev-builder.ts';
-import type { DevBuildResult } from '../runner/protocol.ts';
+import type { DevBuildResult } from './dev-build-protocol.ts';
 
 export interface ServeOptions {
   root: string;

@@ -80,6 +80,7 @@ describe('the packed engine, installed in an empty folder', () => {
       'lib/render/jsx-runtime.js',
       'lib/runner/page-writer-thread.js',
       'lib/runner/worker.js',
+      'lib/serve/dev-build-thread.js',
     ]);
     expect(files).toContain('lib/client/location.js');
   });

@@ -12,14 +12,18 @@ function modulesUnder(folder: string, extensions: RegExp): string[] {
     .map((file) => path.join(folder, file));
 }
 
-/** Each module with what its relative imports and re-exports (type-only ones too) resolve to. */
+/** The relative modules `text` names: its imports and re-exports (type-only ones too), and its dynamic `import()`s. */
+function specifiersOf(text: string): string[] {
+  const written = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/g)];
+  const dynamic = [...text.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g)];
+  return [...written, ...dynamic].map((match) => match[1]!);
+}
+
+/** Each module with what its relative imports, re-exports and dynamic imports resolve to. */
 function importGraph(files: readonly string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
-    const text = fs.readFileSync(file, 'utf8');
-    const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/g)].map((match) =>
-      path.resolve(path.dirname(file), match[1]!),
-    );
+    const specifiers = specifiersOf(fs.readFileSync(file, 'utf8')).map((specifier) => path.resolve(path.dirname(file), specifier));
     graph.set(file, specifiers);
   }
   return graph;
@@ -84,7 +88,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['links', 'seo', 'og', 'assets', 'search'], // the stages that read the rendered pages or the catalogue and make more files
   ['runner'], // what exists only for speed: the worker pool, the reuse of the last build, the codecs
   ['build'], // build.ts, the build's table of contents; index.ts, the public API
-  ['serve', 'cli', 'init'], // the programs: dev server and preview, command line, new-site scaffold
+  ['serve', 'init'], // the programs: dev server and preview, new-site scaffold
+  ['cli'], // the command line, which starts each program (by dynamic imports, so a command loads only its own)
 ];
 
 /** The files at the top of `src/` and the layer each belongs to. */
@@ -135,6 +140,16 @@ describe('the engine’s modules', () => {
   it('import one another without cycles, types included', () => {
     expect(graph.size).toBeGreaterThan(100);
     expect(cycles(graph).map((group) => group.map((file) => path.relative(SRC, file)))).toEqual([]);
+  });
+
+  it('counts a dynamic import() as an import, as a static one', () => {
+    const text = [
+      "import type { Task } from './protocol.ts';",
+      "export { x } from '../core/x.ts';",
+      "const later = await import('../serve/dev-builder.ts');",
+      "const pkg = await import('esbuild');",
+    ].join('\n');
+    expect(specifiersOf(text)).toEqual(['./protocol.ts', '../core/x.ts', '../serve/dev-builder.ts']);
   });
 
   it('finds a cycle when there is one', () => {
