@@ -1,14 +1,18 @@
-import { Worker } from 'node:worker_threads';
-import { engineFile } from '../engine-file.ts';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { writeStagedFileSync } from '../output/write.ts';
+import { startPool, type Pool } from './pool.ts';
+import type { WriteReply, WriteRequest } from './protocol.ts';
 
 /**
  * Writes rendered pages into the staging folder from a thread of its own, so the thread that
  * renders never waits for the disk: creating a page's folder and file costs the system as much
  * as rendering a small page, and more just after a large output was removed (measured with
- * `npm run bench:peers`, 1,000 pages: see docs/performance-history.md). A page is written here, at
- * once, when there are too few to start the thread for, when the thread has more than
- * `MAX_WAITING_BYTES` to write, and if it fails.
+ * `npm run bench:peers`, 1,000 pages: see docs/performance-history.md). The thread is a worker of
+ * the runner's pool given a `write` task (see `page-writer-task.ts`), and the pages go to it on
+ * that task's port, one message each: the main thread renders its pages in one synchronous run,
+ * during which the pool could hand out no further task, while a port's messages reach the worker
+ * as they are sent. A page is written here, at once, when there are too few to start the thread
+ * for, when the thread has more than `MAX_WAITING_BYTES` to write, and if it fails.
  */
 export interface PageWriter {
   /** Writes a page into the staging folder; resolves to its stamp (see `writeStagedFileSync`). */
@@ -18,16 +22,6 @@ export interface PageWriter {
   /** How many pages the thread wrote (the rest were written here). */
   readonly inThread: number;
 }
-
-/** What the thread is sent, and what it answers. */
-export interface WriteRequest {
-  id: number;
-  path: string;
-  bytes: Uint8Array;
-}
-export type WriteReply =
-  | { id: number; stamp: string }
-  | { id: number; error: Pick<NodeJS.ErrnoException, 'message' | 'code' | 'syscall' | 'path'> };
 
 /** Pages waiting for the thread hold their bytes in memory: beyond this many, the renderer writes its own. */
 const MAX_WAITING_BYTES = 64 * 1024 * 1024;
@@ -49,7 +43,7 @@ export function pageWriter(dir: string, pages: number): PageWriter {
   let waitingBytes = 0;
   let next = 0;
   let inThread = 0;
-  let thread: Worker | undefined;
+  let thread: { pool: Pool; port: MessagePort } | undefined;
   // Pages are written on this thread: too few to start the thread for, or it failed (what it had
   // not written is written here then), or the writer is closed.
   let onThisThread = pages < MIN_PAGES_FOR_WRITER;
@@ -58,8 +52,8 @@ export function pageWriter(dir: string, pages: number): PageWriter {
     const page = waiting.get(id);
     if (page) waitingBytes -= page.bytes.byteLength;
     waiting.delete(id);
-    // An idle thread does not keep the process alive; one with pages to write does.
-    if (waiting.size === 0) thread?.unref();
+    // An idle port does not keep the process alive; one with pages to write does.
+    if (waiting.size === 0) thread?.port.unref();
     return page;
   };
   const takeOver = () => {
@@ -74,8 +68,9 @@ export function pageWriter(dir: string, pages: number): PageWriter {
     }
   };
   const start = () => {
-    const worker = new Worker(engineFile(import.meta.url, './page-writer-thread'), { workerData: { dir } });
-    worker.on('message', (reply: WriteReply) => {
+    const pool = startPool({ threads: 1 });
+    const { port1: port, port2: theirs } = new MessageChannel();
+    port.on('message', (reply: WriteReply) => {
       const page = settle(reply.id);
       if (!page) return;
       if ('stamp' in reply) {
@@ -83,9 +78,10 @@ export function pageWriter(dir: string, pages: number): PageWriter {
         page.resolve(reply.stamp);
       } else page.reject(Object.assign(new Error(reply.error.message), reply.error));
     });
-    worker.on('error', takeOver);
-    worker.on('exit', takeOver);
-    return worker;
+    // The port closes when the worker ends (it failed, or ran out of heap): what it had not written is written here.
+    port.on('close', takeOver);
+    pool.run({ kind: 'write', dir, port: theirs }, [theirs]).catch(takeOver);
+    return { pool, port };
   };
   const write = (path: string, bytes: Uint8Array): Promise<string> => {
     const room = waitingBytes + bytes.byteLength <= MAX_WAITING_BYTES;
@@ -97,8 +93,8 @@ export function pageWriter(dir: string, pages: number): PageWriter {
       }
     }
     if (onThisThread || !room || !thread) return new Promise((resolve) => resolve(writeHere(path, bytes)));
-    const worker = thread;
-    worker.ref();
+    const { port } = thread;
+    port.ref();
     const id = next++;
     waitingBytes += bytes.byteLength;
     return new Promise((resolve, reject) => {
@@ -106,16 +102,18 @@ export function pageWriter(dir: string, pages: number): PageWriter {
       // A small page's bytes are a view into Node's shared 8 KB pool, which a message would copy
       // whole: the thread is handed a copy of the page alone, moved rather than copied again.
       const own = new Uint8Array(bytes);
-      worker.postMessage({ id, path, bytes: own } satisfies WriteRequest, [own.buffer]);
+      port.postMessage({ id, path, bytes: own } satisfies WriteRequest, [own.buffer]);
     });
   };
   return {
     write,
     async close() {
-      const worker = thread;
+      const open = thread;
       thread = undefined;
       onThisThread = true;
-      if (worker) await worker.terminate();
+      if (!open) return;
+      open.port.close();
+      await open.pool.close();
     },
     get inThread() {
       return inThread;

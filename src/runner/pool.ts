@@ -1,7 +1,10 @@
 import type { EventEmitter } from 'node:events';
+import type { Transferable } from 'node:worker_threads';
 import Tinypool from 'tinypool';
 import { engineFile } from '../engine-file.ts';
 import type { Task, TaskResult } from './protocol.ts';
+
+type RunOptions = NonNullable<Parameters<Tinypool['run']>[1]>;
 
 /** The one module every worker thread runs (see `worker.ts`): tasks name their kind. */
 const WORKER = engineFile(import.meta.url, './worker');
@@ -12,10 +15,11 @@ export interface PoolOptions {
   heapLimitMb?: number;
 }
 
-/** Worker threads running `Task`s: parse, render, draw, or the dev server's build. */
+/** Worker threads running `Task`s: parse, render, draw, write, or a program's (the dev server's build). */
 export interface Pool {
   readonly threads: number;
-  run<T extends Task>(task: T): Promise<TaskResult<T>>;
+  /** Runs `task` on the next free worker; what `transfer` lists (a task's `MessagePort`) is moved to it, not copied. */
+  run<T extends Task>(task: T, transfer?: Transferable[]): Promise<TaskResult<T>>;
   /** Ends every worker; tasks still running reject. */
   close(): Promise<void>;
 }
@@ -43,7 +47,9 @@ export function startPool({ threads, heapLimitMb }: PoolOptions): Pool {
   let closed = false;
   return {
     threads,
-    run: (task) => pool.run(task),
+    // tinypool 2.2 types its transfer list after the last of `MessagePort.postMessage`'s overloads
+    // (an options object); it hands the list, an array, to `postMessage` as it is.
+    run: (task, transfer) => pool.run(task, transfer && ({ transferList: transfer } as RunOptions)),
     async close() {
       if (closed) return;
       closed = true;

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { ImageManifest } from '../images/manifest.ts';
 import type { OgImageRef } from '../site/social-images.ts';
 import type { DrawerSetup, DrawnImage, DrawTask } from '../og/draw.ts';
+import type { MessagePort } from 'node:worker_threads';
 
 /** The site a worker loads, once, for parse and render tasks: the bundle the main thread loaded it from, and its content folder. */
 export interface SiteSetup {
@@ -92,6 +93,11 @@ export type Task =
   /** Draw one social image; a template that throws is that image's error, not the worker's. */
   | { kind: 'draw'; setup: DrawerSetup; image: DrawTask }
   /**
+   * Become the page writer of the staging folder `dir` (see `page-writer.ts`): the worker writes
+   * each `WriteRequest` that comes on `port` and answers there, until the port is closed.
+   */
+  | { kind: 'write'; dir: string; port: MessagePort }
+  /**
    * A program's own task (the dev server's build): the worker imports `module`, a file of the
    * program's, and resolves to what its default export makes of `input`. The runner knows no
    * program; each names its module.
@@ -107,11 +113,22 @@ export interface TaskResults {
   /** `strings` continue the worker's string table for this render context from position `from`. */
   render: { thread: number; pages: WirePage[]; strings: string[]; from: number; derived: Array<[string, string[]]> };
   draw: { thread: number; image?: DrawnImage; error?: { message: string; stack?: string } };
+  write: { thread: number };
   program: unknown;
   release: undefined;
 }
 
 export type TaskResult<T extends Task> = TaskResults[T['kind']];
+
+/** A page for the page writer to write, as its port carries it, and what the writer answers. */
+export interface WriteRequest {
+  id: number;
+  path: string;
+  bytes: Uint8Array;
+}
+export type WriteReply =
+  | { id: number; stamp: string }
+  | { id: number; error: Pick<NodeJS.ErrnoException, 'message' | 'code' | 'syscall' | 'path'> };
 
 /** See `Task`: a task whose kind and meaning a program above the runner defines. */
 export interface ProgramTask {

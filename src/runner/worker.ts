@@ -23,6 +23,8 @@ async function run(task: Task): Promise<unknown> {
       return (await import('./render-service.ts')).renderRoutes(task);
     case 'draw':
       return drawOne(task);
+    case 'write':
+      return (await import('./page-writer-task.ts')).becomePageWriter(task);
     case 'program':
       return ((await import(pathToFileURL(task.module).href)) as { default: (input: unknown) => Promise<unknown> }).default(task.input);
     case 'release':

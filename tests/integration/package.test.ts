@@ -78,7 +78,6 @@ describe('the packed engine, installed in an empty folder', () => {
       'lib/cli/main.js',
       'lib/index.js',
       'lib/render/jsx-runtime.js',
-      'lib/runner/page-writer-thread.js',
       'lib/runner/worker.js',
       'lib/serve/dev-build-thread.js',
     ]);
