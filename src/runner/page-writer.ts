@@ -67,10 +67,8 @@ export function pageWriter(dir: string, pages: number): PageWriter {
       }
     }
   };
-  const start = () => {
-    const pool = startPool({ threads: 1 });
-    const { port1: port, port2: theirs } = new MessageChannel();
-    port.on('message', (reply: WriteReply) => {
+  const start = () =>
+    startWriterThread(dir, takeOver, (reply) => {
       const page = settle(reply.id);
       if (!page) return;
       if ('stamp' in reply) {
@@ -78,11 +76,6 @@ export function pageWriter(dir: string, pages: number): PageWriter {
         page.resolve(reply.stamp);
       } else page.reject(Object.assign(new Error(reply.error.message), reply.error));
     });
-    // The port closes when the worker ends (it failed, or ran out of heap): what it had not written is written here.
-    port.on('close', takeOver);
-    pool.run({ kind: 'write', dir, port: theirs }, [theirs]).catch(takeOver);
-    return { pool, port };
-  };
   const write = (path: string, bytes: Uint8Array): Promise<string> => {
     const room = waitingBytes + bytes.byteLength <= MAX_WAITING_BYTES;
     if (!onThisThread && room && !thread) {
@@ -119,4 +112,18 @@ export function pageWriter(dir: string, pages: number): PageWriter {
       return inThread;
     },
   };
+}
+
+/**
+ * A pool of one worker given the `write` task for `dir`, and this side of the task's port, on
+ * which `onReply` hears each page's answer. `onEnd` is told when the worker cannot write: the port
+ * closes when the worker ends (it failed, or ran out of heap), and the task fails if it never starts.
+ */
+function startWriterThread(dir: string, onEnd: () => void, onReply: (reply: WriteReply) => void): { pool: Pool; port: MessagePort } {
+  const pool = startPool({ threads: 1 });
+  const { port1: port, port2: theirs } = new MessageChannel();
+  port.on('message', onReply);
+  port.on('close', onEnd);
+  pool.run({ kind: 'write', dir, port: theirs }, [theirs]).catch(onEnd);
+  return { pool, port };
 }
