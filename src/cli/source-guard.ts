@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Site } from '../site/definition.ts';
 import { namedFiles } from '../site/named-files.ts';
 import { line } from '../diagnostics/catalogue/index.ts';
+import { CACHE_FOLDER } from '../core/cache-folder.ts';
 
 /**
  * A folder (or file) of the project that an output folder must never overlap: every build
@@ -66,7 +67,7 @@ export function projectPlaces(root: string, contentDir?: string): SourcePlace[] 
   return [
     { what: 'the project root', path: root, holdingOnly: true },
     ...(contentDir ? [{ what: 'the content folder', path: contentDir }] : []),
-    { what: 'the build cache', path: path.join(root, '.site-cache') },
+    { what: 'the build cache', path: path.join(root, CACHE_FOLDER) },
     { what: 'node_modules', path: path.join(root, 'node_modules') },
   ];
 }

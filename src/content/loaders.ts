@@ -8,9 +8,10 @@ import type { ContentSite, LoadedEntry, LoaderCache, LoaderContext } from './col
 import { checkEntry, listEntries, type DataResult } from './data-entries.ts';
 import { locateIn } from './locate.ts';
 import type { PreparedCollection } from './validate.ts';
+import { cacheFolder } from '../core/cache-folder.ts';
 
 /** Where each loader's last result is kept, relative to the project: one JSON file per collection. */
-export const DATA_CACHE_FOLDER = path.join('.site-cache', 'data');
+export const DATA_CACHE_FOLDER = cacheFolder('data');
 
 /** Bumped whenever the cache file's shape changes: an older one is not read. */
 const FORMAT = 1;

@@ -7,6 +7,7 @@ import { InitError } from './init-error.ts';
 import { multilingualPlan, type PlannedFile } from './multilingual-starter.ts';
 import { mergePackageJson, packageName, type PackageJson, type StarterPackage } from './package-json.ts';
 import { phrase } from '../diagnostics/catalogue/index.ts';
+import { CACHE_FOLDER } from '../core/cache-folder.ts';
 
 export { InitError };
 
@@ -32,7 +33,7 @@ export function starterDir(starter: string): string {
 const STORED_AS: Readonly<Record<string, string>> = { _gitignore: '.gitignore' };
 
 /** What a build or a dev server may leave in the starter folder; never copied. */
-const MACHINE_MADE = new Set(['node_modules', 'dist', '.site-cache']);
+const MACHINE_MADE = new Set(['node_modules', 'dist', CACHE_FOLDER]);
 
 /** Conflicting files named one by one; a folder holding a whole site already gets a count for the rest. */
 const SHOWN_CONFLICTS = 8;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { diagnose, type ParamsOf } from '../diagnostics/catalogue/index.ts';
+import { CACHE_FOLDER } from '../core/cache-folder.ts';
 
 /**
  * Where the files a build reads may live, as real paths, so a link is judged by where it really
@@ -21,7 +22,7 @@ export interface InputBounds {
 }
 
 /** Folder names under the project root that no link may lead into, beside the output folder. */
-const MACHINE_FOLDERS = ['node_modules', '.site-cache', '.git', 'dist'];
+const MACHINE_FOLDERS = ['node_modules', CACHE_FOLDER, '.git', 'dist'];
 
 /**
  * What of a site its bounds are made from: its folders, and its source where the caller knows it

@@ -3,6 +3,7 @@ import path from 'node:path';
 import chokidar from 'chokidar';
 import * as esbuild from 'esbuild';
 import { engineFile } from '../engine-file.ts';
+import { CACHE_FOLDER } from '../core/cache-folder.ts';
 import { HEADERS_FILE } from '../security/headers-output.ts';
 import { securityHeaders } from '../security/headers.ts';
 import { hostAllowed, refuseHost } from './host-check.ts';
@@ -374,8 +375,10 @@ function onlyMainChanged(before: ReadonlyMap<string, Uint8Array>, files: Array<[
 
 /** Folders no person edits: packages, caches, version control, build output. */
 function isMachineMade(file: string): boolean {
-  return /(^|[\\/])(node_modules|\.git|\.site-cache|dist)([\\/]|$)/.test(file);
+  return file.split(/[\\/]/).some((part) => MACHINE_MADE.has(part));
 }
+
+const MACHINE_MADE = new Set(['node_modules', '.git', CACHE_FOLDER, 'dist']);
 
 function isInside(dir: string, file: string): boolean {
   const relative = path.relative(dir, file);

@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import * as engine from '../index.ts';
 import * as jsxRuntime from '../render/jsx-runtime.ts';
+import { cacheFolder } from '../core/cache-folder.ts';
 
 /**
  * The one way the engine loads a site's code: the module an entry names (the site definition, a
@@ -44,7 +45,7 @@ const FORMAT = 2;
 
 /** Where a site's bundles are kept. */
 export function codeFolder(root: string): string {
-  return path.join(root, '.site-cache', 'code');
+  return path.join(root, cacheFolder('code'));
 }
 
 /** What else goes into a bundle besides the site's own code: MDX content (see `render/mdx.ts`). */

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileStamp } from '../../output/stamp.ts';
+import { cacheFolder } from '../../core/cache-folder.ts';
 
 /*
  * A build's receipt: what it was asked, the size, modification and change times of every file it
@@ -14,7 +15,7 @@ import { fileStamp } from '../../output/stamp.ts';
  */
 
 /** The folder the build cache lives in unless told otherwise, relative to the project. */
-export const BUILD_CACHE_FOLDER = path.join('.site-cache', 'build');
+export const BUILD_CACHE_FOLDER = cacheFolder('build');
 
 /** Bumped whenever the receipt's shape or what it covers changes. */
 const FORMAT = 2;
