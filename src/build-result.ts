@@ -1,5 +1,5 @@
 import type { Content } from './content/read.ts';
-import type { Diagnostic } from './diagnostics/diagnostics.ts';
+import { hasErrors, type Diagnostic } from './diagnostics/diagnostics.ts';
 import type { ImageBuildOptions } from './images/prepare.ts';
 import type { BuildCacheOptions } from './runner/reuse/last-build.ts';
 import type { ReceiptSummary } from './runner/reuse/receipt.ts';
@@ -66,22 +66,48 @@ export interface BuildResult {
   mdxInputs?: string[];
 }
 
+/** A stage as a build reports it: what it found wrong. */
+type Stage = { readonly diagnostics: readonly Diagnostic[] };
+
+/** What the stages done so far made, for the figures of a build's result. */
+export interface Figures {
+  images?: { encoded: number; reused: number };
+  pages?: Pages;
+  drawn?: { drawn: number; reused: number };
+  links?: { external: ExternalLink[]; elsewhere: ExternalLink[] };
+  written?: { written: string[]; removed: string[] };
+  files?: OutputFile[];
+  mdx?: { inputs: string[] };
+  search?: { indexed: number; reused: boolean; files: readonly unknown[] };
+}
+
+/** A build's stages gathered as they finish: their diagnostics in stage order, and their figures. */
+export interface BuildReport {
+  /** Adds what stages made and found; the later figures of a kind replace the earlier. */
+  add(figures: Figures, ...stages: Stage[]): BuildReport;
+  /** Whether any stage added so far reported an error (a build with errors writes nothing). */
+  failed(): boolean;
+  result(): BuildResult;
+}
+
+/** A report of the build of `content`, planned as `routes`. */
+export function buildReport(content: Content, routes: SiteRoutes): BuildReport {
+  const stages: Stage[] = [];
+  let figures: Figures = {};
+  const report: BuildReport = {
+    add(more, ...added) {
+      figures = { ...figures, ...more };
+      stages.push(...added);
+      return report;
+    },
+    failed: () => stages.some((stage) => hasErrors(stage.diagnostics)),
+    result: () => outcome(content, routes, stages, figures),
+  };
+  return report;
+}
+
 /** The stages' results as a build reports them: every diagnostic, in stage order, and the figures. */
-export function outcome(
-  content: Content,
-  routes: SiteRoutes,
-  stages: ReadonlyArray<{ diagnostics: readonly Diagnostic[] }>,
-  done: {
-    images?: { encoded: number; reused: number };
-    pages?: Pages;
-    drawn?: { drawn: number; reused: number };
-    links?: { external: ExternalLink[]; elsewhere: ExternalLink[] };
-    written?: { written: string[]; removed: string[] };
-    files?: OutputFile[];
-    mdx?: { inputs: string[] };
-    search?: { indexed: number; reused: boolean; files: readonly unknown[] };
-  } = {},
-): BuildResult {
+function outcome(content: Content, routes: SiteRoutes, stages: readonly Stage[], done: Figures = {}): BuildResult {
   const og = done.drawn && { drawn: done.drawn.drawn, reused: done.drawn.reused };
   const result: BuildResult = {
     diagnostics: stages.flatMap((stage) => stage.diagnostics),

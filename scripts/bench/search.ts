@@ -118,7 +118,6 @@ for (const count of sizes) {
     stage = await indexSite({ notFound: '/missing', search: true } as Parameters<typeof indexSite>[0], {
       routes,
       pages: { files, hashes: new Map() },
-      last: { previousFiles: undefined, output: undefined },
     });
     times.push(performance.now() - start);
   }

@@ -1,4 +1,3 @@
-import { digest } from '../core/digest.ts';
 import { checkReferences, createCatalogue, type Catalogue } from './catalogue.ts';
 import type { Entry } from './entry.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
@@ -29,8 +28,8 @@ export interface Content {
   entries: Entry[];
   /** The same entries in the one ordering, with lookups. */
   catalogue: Catalogue;
-  /** A hash of each entry (its file's path and text), by URL: what changed since the last build. */
-  entryHashes: Map<string, string>;
+  /** Each data file's and loader's entry, with a hash of what it was made from (see `DataResult.hash`). */
+  records: Map<Entry, string>;
   /** The URLs of files that gave no entry (their front matter has mistakes): links to them are not broken links. */
   invalidUrls: string[];
   /** The URLs of the drafts this build leaves out (see `ReadOptions.drafts`): a link to one is a broken link that says so. */
@@ -51,14 +50,14 @@ export interface ReadOptions extends LoadOptions {
 
 /**
  * Turns content files into parsed files, in file order: by default `parseFile` on each, here.
- * The runner passes its own (see `runner/content-reader.ts`): it reuses the last build's entries
- * and shares the parsing out to worker threads.
+ * The runner passes its own (see `runner/content-reader.ts`): it reuses the entries a previous
+ * build validated and shares the parsing out to worker threads.
  */
 export interface FileParser {
   /** Told how many files there are as soon as they are listed, before they are read; told again, with their entries, when data files hold more. */
   listed?(count: number): void;
-  /** Each file's entry or problems, and, when the parser has it, the hash of its text. */
-  parse(sources: readonly SourceFile[]): Promise<Array<ParsedFile & { hash?: string }>>;
+  /** Each file's entry or problems. */
+  parse(sources: readonly SourceFile[]): Promise<ParsedFile[]>;
 }
 
 /**
@@ -77,7 +76,7 @@ export async function readContent(site: ContentSite, options: ReadOptions = {}, 
   const data = scanned.data.flatMap((source) =>
     dataFileEntries(site, collections.find((collection) => collection.holds(source.relative))!, source),
   );
-  // Their pages count as the files' do: workers for many of them start loading the site now.
+  // Their pages count as the files' do: a parser that shares the work out to threads can start them now.
   if (data.length) parser.listed?.(sources.length + data.length);
   const results = await parser.parse(sources);
   const loaded = await loadCollections(site, collections, options);
@@ -85,11 +84,6 @@ export async function readContent(site: ContentSite, options: ReadOptions = {}, 
   // Entries stay in the order of their files, so routes come out in the same order; so do
   // diagnostics: duplicate URLs, then syntax, then schemas.
   const slots: Array<Entry | undefined> = [...results, ...records].map((result) => result.entry);
-  const entryHashes = new Map<string, string>();
-  for (const [i, { entry, hash }] of results.entries()) {
-    if (entry) entryHashes.set(entry.url, digest(`${sources[i]!.relative}\n${hash ?? digest(sources[i]!.text)}`));
-  }
-  for (const { entry, hash } of records) if (entry) entryHashes.set(entry.url, hash);
   const locales = localesOf(site);
   // A multilingual site's file is claimed at its locale's URL (`de/about.md` and `about.de.md` both claim /de/about).
   const urlOf = (relative: string) => (locales.multilingual ? localizedUrl(relative, locales).url : urlForContentFile(relative).url);
@@ -115,7 +109,6 @@ export async function readContent(site: ContentSite, options: ReadOptions = {}, 
     sources.map((source) => source.relative),
     leftOut,
   );
-  for (const url of draftUrls) entryHashes.delete(url);
   const catalogue = createCatalogue(entries);
   diagnostics.push(...checkReferences(catalogue, locator(sources, records), leftOut));
   if (locales.multilingual) diagnostics.push(...checkTranslationKeys(entries, locator(sources, records)));
@@ -128,7 +121,7 @@ export async function readContent(site: ContentSite, options: ReadOptions = {}, 
     fileCount: sources.length + scanned.data.length,
     entries,
     catalogue,
-    entryHashes,
+    records: new Map(records.flatMap(({ entry, hash }) => (entry ? [[entry, hash] as const] : []))),
     invalidUrls,
     draftUrls,
     draftBundles: bundles,

@@ -7,7 +7,6 @@ import { digest } from '../core/digest.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { unlessUnchanged, type Kept } from '../core/file-stamps.ts';
 import { forEachLimited, type OutputFile } from '../output/write.ts';
-import { IMAGE_CACHE_FOLDER, variantCache, type VariantCache } from './cache.ts';
 import { encodeImage, encoderVersion, type EncodedImage } from './encode.ts';
 import { rasterEntry, VARIANT_FOLDER, variantFileName, type ImageManifest, type ResponsiveImage } from './manifest.ts';
 import { plannedEntry, type PendingImage } from './planned.ts';
@@ -23,6 +22,16 @@ export { VARIANT_FOLDER } from './manifest.ts';
 
 /** Bump when the engine changes how it encodes, so every cached variant is encoded again. */
 const PIPELINE_VERSION = 1;
+
+/**
+ * Where encoded images are kept between builds, by key: a digest of the source's bytes and how it
+ * is encoded. The runner's is a folder (see `runner/caches/image-cache.ts`).
+ */
+export interface VariantStore {
+  /** The image stored under a key, or undefined when it was never encoded (or its copy is damaged). */
+  read(key: string): Promise<EncodedImage | undefined>;
+  write(key: string, image: EncodedImage): Promise<void>;
+}
 
 export interface ImageBuildOptions {
   /** Where encoded variants are kept between builds (default `<root>/.site-cache/images`). */
@@ -57,7 +66,7 @@ export interface PreparedImages {
  */
 export async function prepareImages(
   site: SiteDefinition,
-  options: ImageBuildOptions = {},
+  cache: VariantStore,
   kept?: Kept<PreparedImages>,
   bounds: InputBounds = inputBounds(site),
 ): Promise<PreparedImages> {
@@ -66,17 +75,12 @@ export async function prepareImages(
   return unlessUnchanged(
     sources.map((source) => source.file),
     kept,
-    () => prepareFound(site, options, sources),
+    () => prepareFound(site, cache, sources),
   );
 }
 
-async function prepareFound(
-  site: SiteDefinition,
-  options: ImageBuildOptions,
-  sources: readonly ImageSourceFile[],
-): Promise<PreparedImages> {
+async function prepareFound(site: SiteDefinition, cache: VariantStore, sources: readonly ImageSourceFile[]): Promise<PreparedImages> {
   const imageOptions = resolveImageOptions(site.images);
-  const cache = variantCache(options.cacheDir ?? path.join(site.root, IMAGE_CACHE_FOLDER));
   const result: PreparedImages = {
     manifest: {},
     files: [],
@@ -151,13 +155,12 @@ function addEncoded(images: PreparedImages, url: string, image: EncodedImage): v
 export async function encodeNamedImages(
   images: PreparedImages,
   named: (url: string) => boolean,
-  options: ImageBuildOptions,
+  cache: VariantStore,
   site: SiteDefinition,
 ): Promise<PreparedImages> {
   const wanted = Object.entries(images.pending).filter(([url]) => named(url));
   if (!wanted.length) return images;
   const imageOptions = resolveImageOptions(site.images);
-  const cache = variantCache(options.cacheDir ?? path.join(site.root, IMAGE_CACHE_FOLDER));
   const result: PreparedImages = {
     ...images,
     manifest: { ...images.manifest },
@@ -242,7 +245,7 @@ function findImages(publicDir: string | undefined, contentDir: string, bounds: I
 type EncodeOutcome = { image: EncodedImage; encoded: boolean } | { error: unknown };
 
 /** The cached variants of an image, or new ones (then cached). A decoding error is an outcome; a failing cache throws. */
-async function cachedOrEncoded(cache: VariantCache, key: string, bytes: Uint8Array, options: ImageOptions): Promise<EncodeOutcome> {
+async function cachedOrEncoded(cache: VariantStore, key: string, bytes: Uint8Array, options: ImageOptions): Promise<EncodeOutcome> {
   const cached = await cache.read(key);
   if (cached) return { image: cached, encoded: false };
   let image: EncodedImage;

@@ -2,7 +2,6 @@ import { createCatalogue, inLocale, type Catalogue } from '../content/catalogue.
 import type { Entry } from '../content/entry.ts';
 import type { Content } from '../content/read.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
-import { digest } from '../core/digest.ts';
 import type { Site } from '../site/definition.ts';
 import { checkNotFound } from '../site/validate.ts';
 import { deriveEntries, planRoutes, type DerivedRoute, type Route } from './routes.ts';
@@ -18,8 +17,6 @@ export interface SiteRoutes {
   routes: Route[];
   /** The content's entries and the derived pages', in the one ordering. */
   catalogue: Catalogue;
-  /** A hash of each page's entry (a file's path and text, a derived page's data), by URL. */
-  entryHashes: Map<string, string>;
   diagnostics: Diagnostic[];
 }
 
@@ -38,12 +35,7 @@ export function routeSite(site: Site, content: Content): SiteRoutes {
   const fallbacks = fallbackEntries(derived.length ? createCatalogue(pages) : content.catalogue, locales, site.trailingSlash);
   const routes = planRoutes(fallbacks.length ? [...pages, ...fallbacks] : pages, site.notFound ?? DEFAULT_NOT_FOUND, locales);
   if (!hasErrors(content.diagnostics) && !hasErrors(diagnostics)) diagnostics.push(...checkNotFound(site, routes));
-  if (!derived.length && !fallbacks.length) return { routes, catalogue: content.catalogue, entryHashes: content.entryHashes, diagnostics };
-  const entryHashes = new Map(content.entryHashes);
-  // A fallback page changes with its original.
-  for (const entry of fallbacks) entryHashes.set(entry.url, `${entryHashes.get(entry.fallbackOf!) ?? ''}:${entry.locale}`);
-  for (const entry of derived) entryHashes.set(entry.url, digest(JSON.stringify(entry)));
-  return { routes, catalogue: derived.length ? createCatalogue(pages) : content.catalogue, entryHashes, diagnostics };
+  return { routes, catalogue: derived.length ? createCatalogue(pages) : content.catalogue, diagnostics };
 }
 
 function derivePages(site: Site, catalogue: Catalogue, diagnostics: Diagnostic[]): Entry[] {

@@ -1,6 +1,6 @@
 import type { Kept } from '../core/file-stamps.ts';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostics.ts';
-import { encodeNamedImages, locateImageProblems, type ImageBuildOptions, type PreparedImages } from '../images/prepare.ts';
+import { encodeNamedImages, locateImageProblems, type PreparedImages, type VariantStore } from '../images/prepare.ts';
 import { namedVariants, namesPending } from '../images/used-variants.ts';
 import type { RenderContext } from '../render/render-page.ts';
 import type { OutputFile } from '../output/write.ts';
@@ -11,7 +11,8 @@ import { renderPages, type PageWork, type Pages } from './render-pages.ts';
 /** How the images a page names get encoded. */
 export interface ImageWork {
   site: Site;
-  options?: ImageBuildOptions;
+  /** Where encoded images are kept between builds. */
+  cache: VariantStore;
   /** A long-lived builder's kept plan (see `prepareImages`), made again after images are encoded. */
   kept?: Kept<PreparedImages>;
 }
@@ -67,7 +68,7 @@ async function encodeNamed(
   imageWork: ImageWork,
 ): Promise<{ images: PreparedImages; encoding: { diagnostics: Diagnostic[] }; context: RenderContext } | undefined> {
   if (!Object.keys(images.pending).length) return undefined;
-  const encoded = await encodeNamedImages(images, namesPending(images, named), imageWork.options ?? {}, imageWork.site);
+  const encoded = await encodeNamedImages(images, namesPending(images, named), imageWork.cache, imageWork.site);
   if (encoded === images) return undefined;
   // The kept plan still has these images pending: the next build plans them again, from the cache.
   if (imageWork.kept) imageWork.kept.current = undefined;

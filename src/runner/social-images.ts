@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { FileFromDisk, type OutputFile } from '../output/write.ts';
-import { CACHE_FOLDER, imageCache, type MissingGlyphs, readMissingGlyphs } from '../og/cache.ts';
+import { imageCache, type MissingGlyphs, readMissingGlyphs } from './caches/og-cache.ts';
+import { cacheFolder } from '../core/cache-folder.ts';
 import type { Catalogue } from '../content/catalogue.ts';
 import type { BuildMemory, LastBuild } from './reuse/last-build.ts';
 import { carryDrawnImages } from './reuse/og-reuse.ts';
@@ -45,7 +46,7 @@ export async function renderOgImages(
   options: OgRenderOptions = {},
 ): Promise<OgRenderResult> {
   const og = site.og;
-  const cache = imageCache(options.cacheDir ?? path.join(site.root, CACHE_FOLDER));
+  const cache = imageCache(options.cacheDir ?? path.join(site.root, cacheFolder('og')));
   // Keys whose image is in the cache: the output's files are read or copied from there as they are
   // written, never held in memory together (ten thousand images are about 400 MB).
   const cached = new Set<string>();
@@ -157,7 +158,7 @@ export async function drawSocialImages(
   const images = await renderOgImages(site, unchanged.jobs, options);
   // A carried image was not looked at in the cache, but what its drawing found missing is there.
   const drawing = new Set(unchanged.jobs);
-  const cacheDir = options?.cacheDir ?? path.join(site.root, CACHE_FOLDER);
+  const cacheDir = options?.cacheDir ?? path.join(site.root, cacheFolder('og'));
   const carriedWarnings = plan.jobs.flatMap((job) => {
     const missing = drawing.has(job) ? undefined : readMissingGlyphs(cacheDir, job.key);
     return missing ? [missingGlyphs(job, missing)] : [];

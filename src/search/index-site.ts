@@ -7,8 +7,7 @@ import { normalizeUrlPath } from '../core/urls.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 import { localesOf } from '../i18n/locales.ts';
-import { CarriedFile } from '../output/files.ts';
-import { forEachLimited, type CurrentOutput, type OutputFile } from '../output/write.ts';
+import { forEachLimited, type OutputFile } from '../output/write.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { asksNoindex, indexedCopy } from './indexed-copy.ts';
 import { FIELD_KEY, searchOptions, type SearchFields, type SearchOptions } from '../site/search-options.ts';
@@ -16,7 +15,7 @@ import { FIELD_KEY, searchOptions, type SearchFields, type SearchOptions } from 
 /** Where the index is published: the folder `pagefind.js` is loaded from (see `client/search.ts`). */
 export const SEARCH_FOLDER = 'pagefind';
 /** The file whose kept `source` says what the last index was made from. */
-const ENTRY_FILE = `${SEARCH_FOLDER}/pagefind-entry.json`;
+export const ENTRY_FILE = `${SEARCH_FOLDER}/pagefind-entry.json`;
 /**
  * What Pagefind's JS API loads: its script and worker, the entry, each language's WebAssembly and
  * index. Pagefind's own UIs and the highlighter are not published: the island is ours.
@@ -45,10 +44,8 @@ export interface SearchInput {
   routes: readonly Route[];
   /** The rendered or carried pages, by output path. */
   pages: { files: readonly OutputFile[]; hashes: ReadonlyMap<string, string> };
-  last: {
-    previousFiles: ReadonlyMap<string, { hash: string; stamp: string; source?: string }> | undefined;
-    output: CurrentOutput | undefined;
-  };
+  /** The last build's index, when it was made under this key (see `WriteContext.sources`) and is still in the output: the runner's. */
+  carried?(key: string): Promise<OutputFile[] | undefined>;
 }
 
 const NONE: SearchStage = { files: [], hashed: [], sources: [], indexed: 0, reused: false, diagnostics: [] };
@@ -60,7 +57,7 @@ const withHashed = (files: OutputFile[]) => ({ files, hashed: files.filter((file
  * (redirect pages are not routes). When no indexed page changed since the last build into this output, that build's
  * index is carried over unread.
  */
-export async function indexSite(site: SiteDefinition, { routes, pages, last }: SearchInput): Promise<SearchStage> {
+export async function indexSite(site: SiteDefinition, { routes, pages, carried: carry }: SearchInput): Promise<SearchStage> {
   const options = searchOptions(site.search);
   if (!options) return NONE;
   const byPath = new Map(pages.files.map((file) => [file.path, file]));
@@ -81,7 +78,7 @@ export async function indexSite(site: SiteDefinition, { routes, pages, last }: S
       chosen.map((route) => [route.url, route.outPath, pages.hashes.get(route.outPath) ?? '', fields.get(route) ?? null]),
     ]),
   );
-  const carried = await carryIndex(key, last);
+  const carried = await carry?.(key);
   const sources = [{ outPath: ENTRY_FILE, key }];
   if (carried) return { ...withHashed(carried), sources, indexed: chosen.length, reused: true, diagnostics: [] };
 
@@ -170,19 +167,6 @@ function fieldProblem(route: Route, reason: string): Diagnostic {
     page: route.url,
     field: 'search.fields',
   };
-}
-
-/** The last build's index, when it was made from the same pages and its files are still the ones it wrote. */
-async function carryIndex(key: string, last: SearchInput['last']): Promise<OutputFile[] | undefined> {
-  const { previousFiles, output } = last;
-  if (!previousFiles || !output || previousFiles.get(ENTRY_FILE)?.source !== key) return undefined;
-  const files: OutputFile[] = [];
-  for (const [path, known] of previousFiles) {
-    if (!path.startsWith(`${SEARCH_FOLDER}/`)) continue;
-    if ((await output.stamp(path)) !== known.stamp) return undefined;
-    files.push(new CarriedFile(path, known.hash, output));
-  }
-  return files;
 }
 
 /** Indexes the pages with Pagefind's Node API, in memory; its binary runs as a service that is closed after. */

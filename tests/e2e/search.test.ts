@@ -50,7 +50,6 @@ async function twoLanguages(): Promise<Server> {
   const stage = await indexSite({ notFound: '/missing', search: true } as Parameters<typeof indexSite>[0], {
     routes,
     pages: { files: pages.map((p) => ({ path: p.outPath, contents: p.html })), hashes: new Map() },
-    last: { previousFiles: undefined, output: undefined },
   });
   for (const file of [...stage.files, ...pages.map((p) => ({ path: p.outPath, contents: p.html }))]) {
     fs.mkdirSync(path.dirname(path.join(dist, file.path)), { recursive: true });

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { readContent } from '../../src/content/read.ts';
 import { encodeNamedImages, locateImageProblems, prepareImages, type ImageBuildOptions } from '../../src/images/prepare.ts';
+import { variantCache, variantCacheOf } from '../../src/runner/caches/image-cache.ts';
 import { createBuilder } from '../../src/serve/builder.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
 import { diskWriter, memoryWriter } from '../../src/output/write.ts';
@@ -28,8 +29,10 @@ const siteOf = (content: string): SiteDefinition => ({ ...createSite(content), o
 const freshContent = async (name: string) => writeRasterContent(path.join(work, name));
 const decode = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 /** The image stage with every pending image encoded, as if every page named every image. */
-const encodedAll = async (site: SiteDefinition, options: ImageBuildOptions) =>
-  encodeNamedImages(await prepareImages(site, options), () => true, options, site);
+const encodedAll = async (site: SiteDefinition, options: ImageBuildOptions) => {
+  const cache = variantCacheOf(site, options);
+  return encodeNamedImages(await prepareImages(site, cache), () => true, cache, site);
+};
 
 const content = await freshContent('content');
 const site = siteOf(content);
@@ -280,7 +283,7 @@ describe('the variant cache', () => {
     // One folder per image, and no temporary folder left behind by the build that lost the race.
     expect(fs.readdirSync(shared)).toHaveLength(2);
     expect(fs.readdirSync(shared).every((key) => /^[\w-]{20}$/.test(key))).toBe(true);
-    const later = await prepareImages(site, { cacheDir: shared });
+    const later = await prepareImages(site, variantCache(shared));
     expect(later).toMatchObject({ encoded: 0, reused: 2, manifest: a.manifest });
   });
 });
@@ -312,7 +315,7 @@ describe('images that cannot be used', () => {
     fs.writeFileSync(path.join(broken, 'images/portrait.png'), '<html>a saved web page</html>');
     fs.writeFileSync(path.join(broken, 'images/pic.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/></svg>');
     const { catalogue } = await readContent(siteOf(broken));
-    const { diagnostics, manifest } = await locateImageProblems(await prepareImages(siteOf(broken), { cacheDir }), catalogue);
+    const { diagnostics, manifest } = await locateImageProblems(await prepareImages(siteOf(broken), variantCache(cacheDir)), catalogue);
     const team = path.join(broken, 'about/team/ada-lovelace.md');
     expect(diagnostics.find((d) => d.file === team)).toMatchObject({
       severity: 'error',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { variantCache } from '../../src/images/cache.ts';
+import { variantCache } from '../../src/runner/caches/image-cache.ts';
 import type { EncodedImage } from '../../src/images/encode.ts';
 
 const image = (seed: number): EncodedImage => ({

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { imageCache } from '../../src/og/cache.ts';
+import { imageCache } from '../../src/runner/caches/og-cache.ts';
 import { tempFolders } from '../helpers/temp-folders.ts';
 
 const tempFolder = tempFolders('site-og-cache-');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPageLinks, type LinkState } from '../../src/links/check-links.ts';
+import { checkPageLinks, type LinkState } from '../../src/runner/reuse/link-reuse.ts';
 import type { ScannedPage } from '../../src/render/page-scan.ts';
 import type { Route } from '../../src/routes/routes.ts';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { loadAnalysis, storeAnalysis, type PageAnalysis, type StoredAnalysis } from '../../render/analysis.ts';
-import type { LinkState } from '../../links/check-links.ts';
+import type { LinkState } from './link-reuse.ts';
 import type { Entry } from '../../content/entry.ts';
 import { decodeData, encodeData } from '../entry-codec.ts';
 import { digest } from '../../core/digest.ts';

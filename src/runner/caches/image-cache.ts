@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { EncodedImage, EncodedVariant } from './encode.ts';
-import { extensionOf, type VariantFormat } from '../site/image-options.ts';
-
-/** The folder, under a project's root, where encoded variants are kept between builds. */
-export const IMAGE_CACHE_FOLDER = '.site-cache/images';
+import { cacheFolder } from '../../core/cache-folder.ts';
+import type { EncodedVariant } from '../../images/encode.ts';
+import type { ImageBuildOptions, VariantStore } from '../../images/prepare.ts';
+import { extensionOf, type VariantFormat } from '../../site/image-options.ts';
+import type { SiteDefinition } from '../../site/definition.ts';
 
 /** What `index.json` of a cached image records; the variants' bytes sit beside it. */
 interface CachedIndex {
@@ -13,13 +13,15 @@ interface CachedIndex {
   variants: Array<{ format: VariantFormat; width: number; height: number; file: string }>;
 }
 
-/** Encoded images kept on disk by key: a digest of the source's bytes and how it is encoded (see `prepareImages`). */
-export interface VariantCache {
-  /** The image stored under a key, or undefined when it was never encoded (or its folder is damaged). */
-  read(key: string): Promise<EncodedImage | undefined>;
-  write(key: string, image: EncodedImage): Promise<void>;
+/** Encoded images kept on disk by key (see `VariantStore`). */
+export interface VariantCache extends VariantStore {
   /** The folder an image is kept in. */
   folderOf(key: string): string;
+}
+
+/** A site's cache of encoded variants: the folder its build options name, else `.site-cache/images` in its root. */
+export function variantCacheOf(site: Pick<SiteDefinition, 'root'>, options: ImageBuildOptions = {}): VariantCache {
+  return variantCache(options.cacheDir ?? path.join(site.root, cacheFolder('images')));
 }
 
 /**

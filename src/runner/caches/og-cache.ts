@@ -2,10 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { processRunning } from '../output/processes.ts';
-
-/** The folder, under a project's root, where drawn social images are kept between builds. */
-export const CACHE_FOLDER = '.site-cache/og';
+import { processRunning } from '../../output/processes.ts';
 
 /** Drawn images kept on disk by their key (see `imageKey`). */
 export interface ImageCache {

@@ -1,0 +1,149 @@
+import { prepareAssets, type BundledAssets } from '../assets/bundle.ts';
+import { staticFiles, type StaticFile } from '../assets/static-files.ts';
+import type { BuildOptions } from '../build-result.ts';
+import type { Catalogue } from '../content/catalogue.ts';
+import { readContent, type Content } from '../content/read.ts';
+import type { Diagnostic } from '../diagnostics/diagnostics.ts';
+import { prepareImages, type PreparedImages } from '../images/prepare.ts';
+import type { LinkReport } from '../links/check-links.ts';
+import type { OgPlan } from '../og/plan.ts';
+import { OutputChangedError, type OutputFile, type Staging, type Writer } from '../output/write.ts';
+import type { MdxBundles } from '../render/mdx.ts';
+import type { RenderContext } from '../render/render-page.ts';
+import type { SiteRoutes } from '../routes/plan.ts';
+import type { InputBounds } from '../safety/input-bounds.ts';
+import { indexSite, type SearchStage } from '../search/index-site.ts';
+import type { Site } from '../site/definition.ts';
+import { siteBounds } from '../site/named-files.ts';
+import { contentReader } from './content-reader.ts';
+import type { Pages } from './render-pages.ts';
+import { workerPool, type WorkerPool } from './render-pool.ts';
+import { filesWithImages, renderPagesWithImages } from './render-with-images.ts';
+import { entryHashes } from './reuse/entry-hashes.ts';
+import { openLastBuild, type BuildMemory, type LastBuild } from './reuse/last-build.ts';
+import { checkPageLinks, type LinkOptions } from './reuse/link-reuse.ts';
+import type { ReceiptSummary } from './reuse/receipt.ts';
+import { carrySearchIndex } from './reuse/search-reuse.ts';
+import { drawSocialImages, planSocialImages } from './social-images.ts';
+import { writeOutput, type WriteReport } from './write-output.ts';
+import { variantCacheOf } from './caches/image-cache.ts';
+
+/** The pages rendered, the images encoded for them, and the render context with those images' variants. */
+export type RenderedSite = Awaited<ReturnType<typeof renderPagesWithImages>>;
+
+/**
+ * The one door between a build and the runner: each stage that can reuse the last build, share
+ * work out to threads or keep something for the next build is asked for here, and the runner
+ * keeps what it needs between them (the content reader's entries, the entry hashes, the pages'
+ * state, the link report) until `save`.
+ */
+export interface Runner {
+  /** What the build may read: the project's own files, never the output, the cache or packages (see docs/security.md). */
+  readonly bounds: InputBounds;
+  assets(): Promise<BundledAssets>;
+  images(): Promise<PreparedImages>;
+  read(): Promise<Content>;
+  staticFiles(listed: readonly StaticFile[]): Promise<OutputFile[]>;
+  /** The social images to draw; none when `enabled` is false or the build was asked for none. */
+  planSocialImages(catalogue: Catalogue, enabled: boolean): Promise<OgPlan>;
+  /** Renders the pages (see `renderPagesWithImages`), then lets the worker threads go. */
+  render(routes: SiteRoutes, mdx: MdxBundles, context: RenderContext, images: PreparedImages): Promise<RenderedSite>;
+  /** Files that render page bodies again (the feeds), with the images only they name encoded (see `filesWithImages`). */
+  filesWithImages(
+    make: (context: RenderContext) => OutputFile[],
+    images: PreparedImages,
+    context: RenderContext,
+  ): ReturnType<typeof filesWithImages>;
+  draw(plan: OgPlan): Promise<{ files: OutputFile[]; drawn: number; reused: number; diagnostics: Diagnostic[] }>;
+  index(routes: SiteRoutes, pages: Pages): Promise<SearchStage>;
+  checkLinks(files: readonly OutputFile[], routes: SiteRoutes, origin: string, content: Content, options: LinkOptions): LinkReport;
+  write(files: readonly OutputFile[], plan: OgPlan, search: SearchStage): Promise<WriteReport>;
+  /** Keeps this build's state for the next one (after `write`), with what `site build` prints of it. */
+  save(summary: ReceiptSummary): Promise<void>;
+}
+
+/**
+ * Runs `build` with a runner over the last build into `writer`'s output, and lets its threads and
+ * staging go after. When another build replaced the output meanwhile, it builds again from
+ * scratch, reusing nothing. `memory` is a long-lived builder's.
+ */
+export async function withRunner<T>(
+  site: Site,
+  writer: Writer,
+  options: BuildOptions,
+  memory: BuildMemory | undefined,
+  build: (runner: Runner) => Promise<T>,
+): Promise<T> {
+  const last = await openLastBuild(site, writer, options.cache, memory);
+  const workers = workerPool(site, options.threads);
+  const staging = writer.current?.stage?.();
+  try {
+    return await build(runnerOver(site, writer, options, memory, { last, workers, staging }));
+  } catch (error) {
+    // Another build replaced the output while this one ran: build again from scratch, reusing nothing.
+    if (error instanceof OutputChangedError && options.cache !== false)
+      return withRunner(site, writer, { ...options, cache: false }, undefined, build);
+    throw error;
+  } finally {
+    await Promise.all([staging?.discard(), workers.close()]);
+  }
+}
+
+/** The runner of one build, over what `withRunner` opened. */
+function runnerOver(
+  site: Site,
+  writer: Writer,
+  options: BuildOptions,
+  memory: BuildMemory | undefined,
+  { last, workers, staging }: { last: LastBuild; workers: WorkerPool; staging: Staging | undefined },
+): Runner {
+  const bounds = siteBounds(site, writer.current?.location);
+  const reader = contentReader(site, last, workers);
+  const images = variantCacheOf(site, options.images);
+  let content: Content | undefined;
+  let hashes: Map<string, string> | undefined;
+  let pages: Pages | undefined;
+  let links: ReturnType<typeof checkPageLinks> | undefined;
+  let written: WriteReport | undefined;
+  return {
+    bounds,
+    assets: () => prepareAssets(site, options, memory),
+    images: () => prepareImages(site, images, memory?.images, bounds),
+    read: async () => {
+      const { drafts, offline, log, dataCache } = options;
+      content = await readContent(site, { drafts, bounds, offline, log, dataCache }, reader);
+      return content;
+    },
+    staticFiles: (listed) => staticFiles(listed, memory?.staticFiles),
+    planSocialImages: (catalogue, enabled) =>
+      planSocialImages(site, catalogue, { socialImages: options.socialImages !== false && enabled }, memory),
+    async render(routes, mdx, context, prepared) {
+      const fileHash = (relative: string) => reader.known.get(relative)?.hash;
+      hashes = entryHashes({ content: content!, fileHash, routes, mdx });
+      const work = { last, workers, staging };
+      const rendered = await renderPagesWithImages(routes.routes, hashes, context, prepared, work, {
+        site,
+        cache: images,
+        kept: memory?.images,
+      });
+      pages = rendered.pages;
+      await workers.close();
+      return rendered;
+    },
+    filesWithImages: (make, prepared, context) => filesWithImages(make, prepared, context, { site, cache: images, kept: memory?.images }),
+    draw: (plan) => drawSocialImages(site, plan, last, options.og),
+    index: (routes, rendered) => indexSite(site, { routes: routes.routes, pages: rendered, carried: (key) => carrySearchIndex(key, last) }),
+    checkLinks(files, routes, origin, read, linkOptions) {
+      links = checkPageLinks(files, routes.routes, origin, pages!, last, read.invalidUrls, linkOptions);
+      return links;
+    },
+    async write(files, plan, search) {
+      written = await writeOutput(writer, files, { pages: pages!, socialImages: plan, sources: search.sources, last, staging });
+      return written;
+    },
+    async save(summary) {
+      const state = { entries: reader.known, entryHashes: hashes!, ...pages!.state, files: written!.files, links: links!.state };
+      await last.save(state, summary, written!.unchanged);
+    },
+  };
+}
