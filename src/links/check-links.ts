@@ -6,10 +6,9 @@ import { SAFE_URL_EXPECTED, unsafeUrlScheme } from '../safety/unsafe-url.ts';
 import { closest } from '../diagnostics/suggest.ts';
 import { linkTail, nearbyFiles, nearest, relativeTo, restyled, slashHint } from './hints.ts';
 import type { OutputFile } from '../output/write.ts';
-import { scanPage, type ScannedPage } from '../render/page-scan.ts';
+import { scanPage, type ScannedLink, type ScannedPage } from '../render/page-scan.ts';
 import { reportProblems, type Problem } from './report.ts';
-import { digest } from '../core/digest.ts';
-import { folderOf, normalizeUrlPath, pageUrl, urlToOutPath, type TrailingSlash } from '../core/urls.ts';
+import { folderOf, normalizeUrlPath, pageUrl, type TrailingSlash } from '../core/urls.ts';
 import type { Locales } from '../i18n/locales.ts';
 import { placeOfUrl } from '../i18n/content-paths.ts';
 import { diagnose, say, phrase } from '../diagnostics/catalogue/index.ts';
@@ -47,6 +46,19 @@ type Resolved =
 /** Broken links past this many get no did-you-mean hint, which costs a pass over every page. */
 const HINT_LIMIT = 20;
 
+/** What a link check is told besides the files and pages (see `checkLinks`). */
+export interface CheckOptions {
+  trailingSlash?: TrailingSlash;
+  drafts?: readonly string[];
+  draftFiles?: ReadonlyMap<string, string>;
+  /** A multilingual site's locales: a broken link to a page other locales have is `missing-translation-link`. */
+  locales?: Locales;
+  /** Globs of URL paths that live on another site served at this origin (`links.external`): links to them are counted, not checked. */
+  elsewhere?: readonly string[];
+  /** The site's code and what MDX pages import: a broken URL a component's code holds is reported at its line there. */
+  codeFiles?: readonly string[];
+}
+
 /**
  * Checks every link of every page: an internal URL (a path, or an absolute URL on the site's
  * origin) must name a file of the build, and a `#fragment` an id on that page. One scan per page
@@ -60,21 +72,58 @@ export function checkLinks(
   /** Output paths of pages that exist but were not rendered (content with mistakes), and of files not made: a link to one holds. */
   unrendered: readonly string[] = [],
   /** The site's URL style (a link to a page in the other style is reported: `trailing-slash`), and the URL paths of the drafts the build left out (a link to one is broken, and the hint says why). */
-  options: {
-    trailingSlash?: TrailingSlash;
-    drafts?: readonly string[];
-    draftFiles?: ReadonlyMap<string, string>;
-    /** A multilingual site's locales: a broken link to a page other locales have is `missing-translation-link`. */
-    locales?: Locales;
-    /** Globs of URL paths that live on another site served at this origin (`links.external`): links to them are counted, not checked. */
-    elsewhere?: readonly string[];
-    /** The site's code and what MDX pages import: a broken URL a component's code holds is reported at its line there. */
-    codeFiles?: readonly string[];
-  } = {},
+  options: CheckOptions = {},
 ): LinkReport {
+  const site = linkedSite(files, routes, origin, prescanned, unrendered, options);
+  const problems = new Map<Route, Problem[]>();
+  const checked = new Set<Entry>();
+  for (const route of routes) {
+    const page = site.scan(route.outPath);
+    // The not-found page is written twice (its URL and 404.html); its links are checked once.
+    if (!page || checked.has(route.entry)) continue;
+    checked.add(route.entry);
+    const found = page.links.flatMap((link) => checkLink(link, route, page, site));
+    if (found.length) problems.set(route, found);
+  }
+  const diagnostics = reportProblems(
+    problems,
+    (route) => site.scanned.get(route.outPath)!,
+    brokenLinkHints(site, routes),
+    options.codeFiles,
+  );
+  return {
+    diagnostics: [...caseClashes(routes), ...diagnostics],
+    external: byUrl(site.external.values()),
+    elsewhere: byUrl(site.elsewhere.values()),
+  };
+}
+
+/** A site as its link check sees it: its files and their scans, each URL resolved once, and the links to other sites counted. */
+interface LinkedSite {
+  trailingSlash: TrailingSlash;
+  /** Every file of the build by output path (undefined for those that exist but were not made). */
+  contents: Map<string, OutputFile | undefined>;
+  scanned: Map<string, ScannedPage>;
+  scan(outPath: string): ScannedPage | undefined;
+  resolve(url: string, pageUrl: string): Resolved;
+  schemeOf(url: string): string | undefined;
+  livesElsewhere(key: string): boolean;
+  /** By the path a link names: the draft it is, or the draft whose page bundle holds it. */
+  draftKeys: Map<string, { draft: string; file: boolean }>;
+  untranslated?: (path: string) => { message: string; hint?: string; expected: string } | undefined;
+  external: Map<string, ExternalLink>;
+  elsewhere: Map<string, ExternalLink>;
+}
+
+function linkedSite(
+  files: readonly OutputFile[],
+  routes: readonly Route[],
+  origin: string,
+  prescanned: ReadonlyMap<string, ScannedPage> | undefined,
+  unrendered: readonly string[],
+  options: CheckOptions,
+): LinkedSite {
   const trailingSlash = options.trailingSlash ?? 'never';
-  const livesElsewhere = elsewhereMatcher(options.elsewhere ?? []);
-  // By the path a link names: the draft it is, or the draft whose page bundle holds it.
   const draftKeys = new Map((options.drafts ?? []).map((url) => [pathKey(url), { draft: url, file: false }]));
   for (const [file, draft] of options.draftFiles ?? []) draftKeys.set(pathKey(`/${file}`), { draft, file: true });
   // Files, not their bytes: a page the build scanned already (`prescanned`, from the render
@@ -94,7 +143,6 @@ export function checkLinks(
     }
     return page;
   };
-
   // Root-relative and absolute URLs resolve the same from every page: resolve each once.
   const shared = new Map<string, Resolved>();
   const resolve = (url: string, pageUrl: string): Resolved => {
@@ -106,7 +154,6 @@ export function checkLinks(
     }
     return resolved;
   };
-
   // Most links (menus, footer) are the same strings on every page: judge each string once.
   const schemes = new Map<string, string | undefined>();
   const schemeOf = (url: string) => {
@@ -115,92 +162,90 @@ export function checkLinks(
     schemes.set(url, scheme);
     return scheme;
   };
-
   const untranslated = options.locales?.multilingual ? missingTranslation(routes, options.locales, trailingSlash) : undefined;
-  const external = new Map<string, ExternalLink>();
-  const elsewhere = new Map<string, ExternalLink>();
-  const problems = new Map<Route, Problem[]>();
-  const checked = new Set<Entry>();
-  for (const route of routes) {
-    const page = scan(route.outPath);
-    // The not-found page is written twice (its URL and 404.html); its links are checked once.
-    if (!page || checked.has(route.entry)) continue;
-    checked.add(route.entry);
-    const found: Problem[] = [];
-    for (const link of page.links) {
-      const scheme = schemeOf(link.url);
-      if (scheme) {
-        found.push({ code: 'unsafe-url', link, expected: SAFE_URL_EXPECTED });
-        continue;
-      }
-      const resolved = resolve(link.url, route.url);
-      const declared = resolved.kind === 'internal' && livesElsewhere(resolved.key) ? `/${resolved.key}` : undefined;
-      if (resolved.kind === 'external' || declared) {
-        const url = declared ?? (resolved as { url: string }).url;
-        const seen = declared ? elsewhere : external;
-        const known = seen.get(url);
-        if (known) known.count++;
-        else seen.set(url, { url, count: 1, firstPage: route.url });
-      } else if (resolved.kind === 'malformed') {
-        found.push({ code: 'broken-link', link, expected: phrase('well-formed-url') });
-      } else if (resolved.kind === 'internal' && !resolved.target) {
-        const left = draftKeys.get(resolved.key);
-        const translation = left ? undefined : untranslated?.(resolved.path);
-        if (translation) {
-          found.push({ code: 'missing-translation-link', link, ...translation });
-          continue;
-        }
-        const hint = left
-          ? say('broken-link', left.file ? { draft: left.draft, file: resolved.path } : { draft: resolved.path }).hint
-          : undefined;
-        found.push({ code: 'broken-link', link, expected: phrase('page-or-file'), hint });
-      } else if (resolved.kind === 'internal' && resolved.styled) {
-        const ends = trailingSlash === 'always' ? 'end in a slash' : 'do not end in a slash';
-        found.push({
-          code: 'trailing-slash',
-          link,
-          expected: phrase('slash-style', { url: resolved.styled, ends, trailingSlash }),
-          hint: slashHint(`${resolved.styled}${linkTail(link.url)}`),
-        });
-      } else if (resolved.kind === 'internal' && resolved.fragment && resolved.fragment.toLowerCase() !== 'top') {
-        const target = scan(resolved.target!);
-        if (target && !target.ids.has(resolved.fragment)) {
-          found.push({
-            code: 'broken-anchor',
-            link,
-            expected: phrase('existing-id', { page: resolved.path }),
-            hint: anchorHint(resolved.fragment, target.ids, page.ids),
-          });
-        }
-      }
-    }
-    if (found.length) problems.set(route, found);
-  }
+  const livesElsewhere = elsewhereMatcher(options.elsewhere ?? []);
+  return {
+    trailingSlash,
+    contents,
+    scanned,
+    scan,
+    resolve,
+    schemeOf,
+    livesElsewhere,
+    draftKeys,
+    untranslated,
+    external: new Map(),
+    elsewhere: new Map(),
+  };
+}
 
+/** What is wrong with one link of a page, if anything; a link to another site is counted instead. */
+function checkLink(link: ScannedLink, route: Route, page: ScannedPage, site: LinkedSite): Problem[] {
+  if (site.schemeOf(link.url)) return [{ code: 'unsafe-url', link, expected: SAFE_URL_EXPECTED }];
+  const resolved = site.resolve(link.url, route.url);
+  const declared = resolved.kind === 'internal' && site.livesElsewhere(resolved.key) ? `/${resolved.key}` : undefined;
+  if (resolved.kind === 'external' || declared) {
+    const url = declared ?? (resolved as { url: string }).url;
+    const seen = declared ? site.elsewhere : site.external;
+    const known = seen.get(url);
+    if (known) known.count++;
+    else seen.set(url, { url, count: 1, firstPage: route.url });
+    return [];
+  }
+  if (resolved.kind === 'malformed') return [{ code: 'broken-link', link, expected: phrase('well-formed-url') }];
+  if (resolved.kind !== 'internal') return [];
+  if (!resolved.target) {
+    const left = site.draftKeys.get(resolved.key);
+    const translation = left ? undefined : site.untranslated?.(resolved.path);
+    if (translation) return [{ code: 'missing-translation-link', link, ...translation }];
+    const hint = left
+      ? say('broken-link', left.file ? { draft: left.draft, file: resolved.path } : { draft: resolved.path }).hint
+      : undefined;
+    return [{ code: 'broken-link', link, expected: phrase('page-or-file'), hint }];
+  }
+  if (resolved.styled) {
+    const ends = site.trailingSlash === 'always' ? 'end in a slash' : 'do not end in a slash';
+    return [
+      {
+        code: 'trailing-slash',
+        link,
+        expected: phrase('slash-style', { url: resolved.styled, ends, trailingSlash: site.trailingSlash }),
+        hint: slashHint(`${resolved.styled}${linkTail(link.url)}`),
+      },
+    ];
+  }
+  if (!resolved.fragment || resolved.fragment.toLowerCase() === 'top') return [];
+  const target = site.scan(resolved.target);
+  if (!target || target.ids.has(resolved.fragment)) return [];
+  return [
+    {
+      code: 'broken-anchor',
+      link,
+      expected: phrase('existing-id', { page: resolved.path }),
+      hint: anchorHint(resolved.fragment, target.ids, page.ids),
+    },
+  ];
+}
+
+/** The hints of a site's broken links: a did-you-mean for the first `HINT_LIMIT` that have none, a restyled URL for a relative link in the other style. */
+function brokenLinkHints(
+  site: LinkedSite,
+  routes: readonly Route[],
+): (problem: Problem, route: Route, written?: string) => string | undefined {
   let hints = 0;
   const pageUrls = routes.map((route) => route.url);
-  const nearby = nearbyFiles(contents.keys());
-  const diagnostics = reportProblems(
-    problems,
-    (route) => scanned.get(route.outPath)!,
-    (problem, route, written) => {
-      // A relative link is corrected as written: `../next` becomes `../next/`.
-      if (problem.code === 'trailing-slash' && written) return slashHint(restyled(written, trailingSlash));
-      if (problem.code !== 'broken-link' || problem.hint || hints++ >= HINT_LIMIT) return problem.hint;
-      const resolved = resolve(problem.link.url, route.url);
-      const near = resolved.kind === 'internal' ? nearby(resolved.path) : undefined;
-      // A typo names a page or a file of the same folder; a file of the same name elsewhere is the file meant, however far.
-      const suggestion = near && (closest(near.path, [...pageUrls, ...near.inFolder]) ?? nearest(near.path, near.sameName));
-      if (!suggestion) return undefined;
-      // A relative URL gets a relative suggestion, from the folder of the Markdown file it is written in.
-      return say('broken-link', { suggestion, written: written && relativeTo(folderOf(route.entry.relative), suggestion) }).hint;
-    },
-    options.codeFiles,
-  );
-  return {
-    diagnostics: [...caseClashes(routes), ...diagnostics],
-    external: byUrl(external.values()),
-    elsewhere: byUrl(elsewhere.values()),
+  const nearby = nearbyFiles(site.contents.keys());
+  return (problem, route, written) => {
+    // A relative link is corrected as written: `../next` becomes `../next/`.
+    if (problem.code === 'trailing-slash' && written) return slashHint(restyled(written, site.trailingSlash));
+    if (problem.code !== 'broken-link' || problem.hint || hints++ >= HINT_LIMIT) return problem.hint;
+    const resolved = site.resolve(problem.link.url, route.url);
+    const near = resolved.kind === 'internal' ? nearby(resolved.path) : undefined;
+    // A typo names a page or a file of the same folder; a file of the same name elsewhere is the file meant, however far.
+    const suggestion = near && (closest(near.path, [...pageUrls, ...near.inFolder]) ?? nearest(near.path, near.sameName));
+    if (!suggestion) return undefined;
+    // A relative URL gets a relative suggestion, from the folder of the Markdown file it is written in.
+    return say('broken-link', { suggestion, written: written && relativeTo(folderOf(route.entry.relative), suggestion) }).hint;
   };
 }
 
@@ -306,25 +351,6 @@ function pathKey(urlPath: string): string {
   return urlPath.split('/').filter(Boolean).join('/');
 }
 
-/** What the link check found over one set of pages and output paths, kept for the next build. */
-export interface LinkState {
-  /** Hash of the output paths the check ran over. */
-  paths: string;
-  external: ExternalLink[];
-  elsewhere?: ExternalLink[];
-}
-
-/** What the link check needs of a build's pages, or of the last build's: each page's links and ids, by output path. */
-interface ScannedPages {
-  pages: ReadonlyMap<string, { analysis: { links: ScannedPage } }>;
-}
-
-/**
- * The link check of a build's pages (see `checkLinks`). Over the same output paths, pages with
- * the same links and ids as the last build's check out as they did then (the last build kept
- * its state only because it had no errors): an edit to a page's text, its links and headings
- * left alone, takes the last build's report instead of checking every link of the site again.
- */
 /**
  * For a link to no page, the words of `missing-translation-link` when its path is under a
  * locale (`/de/posts/x`) and the same page exists in other locales (`/posts/x`); undefined otherwise.
@@ -345,61 +371,4 @@ function missingTranslation(
     const words = say('missing-translation-link', { locale: place.locale, url: path, existing });
     return { ...words, expected: phrase('page-of-locale', { locale: place.locale }) };
   };
-}
-
-export function checkPageLinks(
-  files: readonly OutputFile[],
-  routes: readonly Route[],
-  origin: string,
-  pages: { scans(): ReadonlyMap<string, ScannedPage>; state: ScannedPages & { key: string } },
-  last: { previous(key: string): (ScannedPages & { links?: LinkState }) | undefined },
-  /** URLs of pages whose content has mistakes: not rendered, but links to them are not broken. */
-  invalidUrls: readonly string[] = [],
-  /**
-   * The site's URL style, the URLs of the drafts the build left out, and output paths of files
-   * the build did not make but pages may link to (the social images of a build with mistakes).
-   */
-  options: {
-    trailingSlash?: TrailingSlash;
-    draftUrls?: readonly string[];
-    /** The files of the drafts' page bundles, by output path, with their draft's URL. */
-    draftFiles?: ReadonlyMap<string, string>;
-    unmade?: readonly string[];
-    locales?: Locales;
-    /** Globs of paths that live on another site (`links.external`). */
-    elsewhere?: readonly string[];
-    codeFiles?: readonly string[];
-  } = {},
-): LinkReport & { state: LinkState } {
-  // The declared paths are part of what was checked: a change to them checks every link again.
-  const paths = digest(
-    [...files.map((file) => file.path).sort(), ...(options.elsewhere?.length ? ['links.external', ...options.elsewhere] : [])].join('\n'),
-  );
-  const previous = last.previous(pages.state.key);
-  const known = previous?.links;
-  if (known?.paths === paths && sameLinksAndIds(pages.state.pages, previous!.pages))
-    return { diagnostics: [], external: known.external, elsewhere: known.elsewhere ?? [], state: known };
-  const report = checkLinks(files, routes, origin, pages.scans(), [...invalidUrls.map(urlToOutPath), ...(options.unmade ?? [])], {
-    trailingSlash: options.trailingSlash,
-    drafts: options.draftUrls,
-    draftFiles: options.draftFiles,
-    locales: options.locales,
-    elsewhere: options.elsewhere,
-    codeFiles: options.codeFiles,
-  });
-  return { ...report, state: { paths, external: report.external, elsewhere: report.elsewhere } };
-}
-
-/** Whether every page has the links (in order) and the ids it had: a page carried over has the very same scan. */
-function sameLinksAndIds(now: ScannedPages['pages'], before: ScannedPages['pages']): boolean {
-  if (now.size !== before.size) return false;
-  for (const [outPath, page] of now) {
-    const a = page.analysis.links;
-    const b = before.get(outPath)?.analysis.links;
-    if (a === b) continue;
-    if (!b || a.links.length !== b.links.length || a.ids.size !== b.ids.size) return false;
-    if (a.links.some((link, i) => link.url !== b.links[i]!.url)) return false;
-    for (const id of a.ids) if (!b.ids.has(id)) return false;
-  }
-  return true;
 }
