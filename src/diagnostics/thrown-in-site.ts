@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheFolder } from '../core/cache-folder.ts';
 
 /** The engine's own modules (`src/` in a checkout, `lib/` installed): frames there are not the site's. */
 const ENGINE_DIR = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -21,11 +20,8 @@ export interface SiteFrame {
 export function siteFrame(error: Error): SiteFrame | undefined {
   for (const match of (error.stack ?? '').matchAll(/\(?((?:file:\/\/)?\/[^():\s]+):(\d+):(\d+)\)?$/gm)) {
     const file = match[1]!.startsWith('file:') ? fileURLToPath(match[1]!) : match[1]!;
-    if (
-      file.includes(`${path.sep}node_modules${path.sep}`) ||
-      isInside(ENGINE_DIR, file) ||
-      file.includes(`${path.sep}${cacheFolder('code')}${path.sep}`)
-    )
+    // The site's code bundles: `cacheFolder('code')`, written out because core/ and diagnostics/ are independent folders of one layer.
+    if (file.includes(`${path.sep}node_modules${path.sep}`) || isInside(ENGINE_DIR, file) || /\.site-cache[\\/]code[\\/]/.test(file))
       continue;
     return { file, line: Number(match[2]), column: Number(match[3]) };
   }

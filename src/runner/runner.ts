@@ -1,6 +1,6 @@
 import { prepareAssets, type BundledAssets } from '../assets/bundle.ts';
 import { staticFiles, type StaticFile } from '../assets/static-files.ts';
-import type { BuildOptions } from '../build-result.ts';
+import type { BuildOptions } from './build-options.ts';
 import type { Catalogue } from '../content/catalogue.ts';
 import { readContent, type Content } from '../content/read.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
