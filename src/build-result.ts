@@ -59,8 +59,8 @@ export interface Figures {
 export interface BuildReport {
   /** Adds what stages made and found; the later figures of a kind replace the earlier. */
   add(figures: Figures, ...stages: Stage[]): BuildReport;
-  /** Whether any stage added so far reported an error (a build with errors writes nothing). */
-  failed(): boolean;
+  /** Whether any of these stages, or with none named any stage added so far, reported an error (a build with errors writes nothing). */
+  failed(...stages: Stage[]): boolean;
   result(): BuildResult;
 }
 
@@ -74,7 +74,7 @@ export function buildReport(content: Content, routes: SiteRoutes): BuildReport {
       stages.push(...added);
       return report;
     },
-    failed: () => stages.some((stage) => hasErrors(stage.diagnostics)),
+    failed: (...named) => (named.length ? named : stages).some((stage) => hasErrors(stage.diagnostics)),
     result: () => outcome(content, routes, stages, figures),
   };
   return report;

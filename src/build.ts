@@ -51,16 +51,18 @@ async function buildSite(site: Site, options: BuildOptions, runner: Runner): Pro
   const drafted = (url: string) => published.drafted.has(url.slice(1));
   const images = await locateImageProblems(withoutImages(await making.images, drafted), routes.catalogue);
   const report = buildReport(content, routes);
-  if (report.add({ images, mdx }, published, content, routes, mdx, assets, images).failed()) return report.result();
+  report.add({ images, mdx }, published, content, routes, mdx, assets, images);
   // Content with mistakes still has its other pages rendered and their links checked, so every
   // mistake is reported at once; it gets no social images, and nothing is written.
+  if (report.failed(published, routes, mdx, assets, images)) return report.result();
   const socialImages = await runner.planSocialImages(routes.catalogue, !hasErrors(content.diagnostics));
-  if (report.add({}, socialImages).failed()) return report.result();
+  if (report.add({}, socialImages).failed(socialImages)) return report.result();
   const siteContext = createSiteContext(site, options.origin, socialImages.refs);
   const planned = { site, siteContext, catalogue: routes.catalogue, assets: assets.manifest!, images: images.manifest, mdx: mdx.modules };
   // Images are encoded once some page names them: pages render, then again if that encoded any.
   const rendered = await runner.render(routes, mdx, planned, images);
-  if (report.add({ images: rendered.images, pages: rendered.pages }, rendered.pages, rendered.encoding).failed()) return report.result();
+  const { pages, encoding } = rendered;
+  if (report.add({ images: rendered.images, pages }, pages, encoding).failed(pages, encoding)) return report.result();
   return publish(site, runner, report, { content, published, routes, mdx, assets, socialImages, siteContext, rendered });
 }
 
