@@ -4,7 +4,7 @@ import { BUILD_CACHE_FOLDER } from '../runner/reuse/receipt.ts';
 import { buildRequestKey, unchangedBuild } from '../runner/up-to-date.ts';
 import { keepHeapsNearLiveSize } from './batch-heap.ts';
 import { claimOutput, warnStuck } from './claim-output.ts';
-import { parseExistingFolder, parseOrigin } from './options.ts';
+import { OFFLINE_HELP, parseExistingFolder, parseOrigin } from './options.ts';
 import { progressBar } from './progress.ts';
 import { sitePlaces, sourceOverlap } from './source-guard.ts';
 import { printBuildSummary } from './summary.ts';
@@ -44,7 +44,7 @@ export function registerBuild(program: Command): void {
       'write the links to other sites (never fetched) to this file: URL, count and first page, tab-separated',
     )
     .option('--drafts', 'build drafts (draft: true) too, each marked as a draft on its page')
-    .option('--offline', 'build collections with a loader from their last result in .site-cache/data/, without running the loaders')
+    .option('--offline', OFFLINE_HELP)
     .option(
       '--allow-shrink',
       'replace an output even with one of fewer than half its pages (otherwise the build stops and changes nothing)',

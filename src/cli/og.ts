@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import { cacheFolder } from '../core/cache-folder.ts';
 import { parseExistingFolder } from './options.ts';
 import { progressBar } from './progress.ts';
 import { printDone, secondsSince } from './summary.ts';
@@ -22,7 +23,7 @@ export function registerOg(program: Command): void {
     .option('--only <path>', 'only the image of the page at this URL path, e.g. /about/team (with --force to redraw it)')
     .option('--drafts', "draw the drafts' images too (draft: true), as site serve and site build --drafts show them")
     .option('--content <dir>', "read content from this folder instead of the site's own", parseExistingFolder)
-    .option('--cache <dir>', 'keep images in this folder (default: .site-cache/og in the project)')
+    .option('--cache <dir>', `keep images in this folder (default: ${cacheFolder('og')} in the project)`)
     .option('--verbose', 'show stacks of template errors')
     .action(async (options: OgOptions, command: Command) => {
       const { root, config } = command.optsWithGlobals<{ root: string; config?: string }>();

@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { phrase } from '../diagnostics/catalogue/index.ts';
+import { cacheFolder } from '../core/cache-folder.ts';
+
+/** The `--offline` option's help, the same for `site build` and `site serve`. */
+export const OFFLINE_HELP = `build collections with a loader from their last result in ${cacheFolder('data')}/, without running the loaders`;
 
 /** Parses `--origin`: an absolute http(s) URL with nothing after the host and port. */
 export function parseOrigin(value: string): string {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parseExistingFolder, parseOrigin, parsePort } from './options.ts';
+import { OFFLINE_HELP, parseExistingFolder, parseOrigin, parsePort } from './options.ts';
 
 /** `site serve`: the dev server, rebuilding and reloading on every edit. */
 export function registerServe(program: Command): void {
@@ -11,7 +11,7 @@ export function registerServe(program: Command): void {
     .option('--origin <url>', 'the origin for canonical URLs', parseOrigin)
     .option('--content <dir>', "read content from this folder instead of the site's own", parseExistingFolder)
     .option('--verbose', "show stacks of errors thrown by the site's code")
-    .option('--offline', 'build collections with a loader from their last result in .site-cache/data/, without running the loaders')
+    .option('--offline', OFFLINE_HELP)
     .action(
       async (
         options: { port: number; host: string; origin?: string; content?: string; verbose?: boolean; offline?: boolean },
