@@ -104,7 +104,7 @@ async function publish(site: Site, runner: Runner, report: BuildReport, made: Ma
   // Written before the link check, so that a link to a redirect's old path holds.
   const redirects = redirectFiles(site, routes.routes, madeFiles, siteContext);
   const files = [...madeFiles, ...search.files, ...redirects.files];
-  const links = runner.checkLinks(files, routes, siteContext.origin, content, {
+  const links = runner.checkLinks(files, routes, siteContext.origin, {
     trailingSlash: site.trailingSlash,
     elsewhere: site.links?.external,
     draftUrls: content.draftUrls,

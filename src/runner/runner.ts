@@ -56,7 +56,7 @@ export interface Runner {
   ): ReturnType<typeof filesWithImages>;
   draw(plan: OgPlan): Promise<{ files: OutputFile[]; drawn: number; reused: number; diagnostics: Diagnostic[] }>;
   index(routes: SiteRoutes, pages: Pages): Promise<SearchStage>;
-  checkLinks(files: readonly OutputFile[], routes: SiteRoutes, origin: string, content: Content, options: LinkOptions): LinkReport;
+  checkLinks(files: readonly OutputFile[], routes: SiteRoutes, origin: string, options: LinkOptions): LinkReport;
   write(files: readonly OutputFile[], plan: OgPlan, search: SearchStage): Promise<WriteReport>;
   /** Keeps this build's state for the next one (after `write`), with what `site build` prints of it. */
   save(summary: ReceiptSummary): Promise<void>;
@@ -100,6 +100,7 @@ function runnerOver(
   const bounds = siteBounds(site, writer.current?.location);
   const reader = contentReader(site, last, workers);
   const images = variantCacheOf(site, options.images);
+  const imageWork = { site, cache: images, kept: memory?.images };
   let content: Content | undefined;
   let hashes: Map<string, string> | undefined;
   let pages: Pages | undefined;
@@ -121,20 +122,16 @@ function runnerOver(
       const fileHash = (relative: string) => reader.known.get(relative)?.hash;
       hashes = entryHashes({ content: content!, fileHash, routes, mdx });
       const work = { last, workers, staging };
-      const rendered = await renderPagesWithImages(routes.routes, hashes, context, prepared, work, {
-        site,
-        cache: images,
-        kept: memory?.images,
-      });
+      const rendered = await renderPagesWithImages(routes.routes, hashes, context, prepared, work, imageWork);
       pages = rendered.pages;
       await workers.close();
       return rendered;
     },
-    filesWithImages: (make, prepared, context) => filesWithImages(make, prepared, context, { site, cache: images, kept: memory?.images }),
+    filesWithImages: (make, prepared, context) => filesWithImages(make, prepared, context, imageWork),
     draw: (plan) => drawSocialImages(site, plan, last, options.og),
     index: (routes, rendered) => indexSite(site, { routes: routes.routes, pages: rendered, carried: (key) => carrySearchIndex(key, last) }),
-    checkLinks(files, routes, origin, read, linkOptions) {
-      links = checkPageLinks(files, routes.routes, origin, pages!, last, read.invalidUrls, linkOptions);
+    checkLinks(files, routes, origin, linkOptions) {
+      links = checkPageLinks(files, routes.routes, origin, pages!, last, content!.invalidUrls, linkOptions);
       return links;
     },
     async write(files, plan, search) {
