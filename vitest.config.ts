@@ -18,6 +18,8 @@ export default defineConfig({
             'tests/security/**/*.test.{ts,tsx}',
           ],
           testTimeout: 30_000,
+          // The site's code gets the engine the tests run, as the command provides it (see src/site/engine-modules.ts).
+          setupFiles: ['src/provide-engine.ts'],
         },
       },
       {
@@ -25,6 +27,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['src/provide-engine.ts'],
           // A browser test takes 2 to 5 s; with the unit project running beside it on two cores,
           // one took over 30 s in a full run (the header's hover test) and passed alone in 2.5 s.
           testTimeout: 60_000,

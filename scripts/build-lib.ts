@@ -23,10 +23,11 @@ const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
  * Every module Node loads by path: the package's exports (`./jsx-dev-runtime` is the same file
  * as `./jsx-runtime`), the command `bin/site` imports, and the modules threads are started with
  * by file name (`runner/pool.ts`, and the dev server's build module that `serve/dev-builder.ts`
- * names to the pool). Each keeps its place in lib/, where those names
- * point; the modules they share go to lib/chunks/.
+ * names to the pool), and the module that provides the engine to a site's code, which each worker
+ * imports by the URL it gives itself (`provide-engine.ts`). Each keeps its place in lib/, where
+ * those names point; the modules they share go to lib/chunks/.
  */
-const ENTRIES = ['index', 'render/jsx-runtime', 'cli/main', 'runner/worker', 'serve/dev-build-thread'];
+const ENTRIES = ['index', 'render/jsx-runtime', 'cli/main', 'runner/worker', 'serve/dev-build-thread', 'provide-engine'];
 
 /**
  * Sources esbuild bundles for the browser when a site is built (`assets/bundle.ts`,

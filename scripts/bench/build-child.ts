@@ -52,6 +52,8 @@ if (unchanged) {
   process.exit(0);
 }
 
+// As `site build` does: the site's code gets this engine (see src/site/engine-modules.ts).
+await import('../../src/provide-engine.ts');
 const [{ build }, { loadSite, withContent }, { diskWriter }, { hasErrors }, { formatDiagnostics }] = await Promise.all([
   import('../../src/build.ts'),
   import('../../src/site/load.ts'),

@@ -17,6 +17,8 @@ const { values } = parseArgs({
     root: { type: 'string', default: process.cwd() },
   },
 });
+// As `site build` does: the site's code gets this engine (see src/site/engine-modules.ts).
+await import('../../src/provide-engine.ts');
 const [{ readContent }, { loadSite, withContent }, { planOgImages }, { renderOgImages }] = await Promise.all([
   import('../../src/content/read.ts'),
   import('../../src/site/load.ts'),

@@ -13,6 +13,13 @@ import { registerServe } from './serve.ts';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
+/**
+ * The commands that load a site's code in this thread: it gets this engine (see
+ * `site/engine-modules.ts`), provided before the command runs. `serve` loads it in its build
+ * worker, which provides it itself (`serve/dev-build-thread.ts`); `init` and `preview` load none.
+ */
+const LOADING_SITE_CODE = new Set(['build', 'og']);
+
 /** Exit codes: 0 success, 1 content or build errors, 2 usage errors. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -32,6 +39,9 @@ const program = new Command('site')
     const file = config && path.resolve(root, config);
     if (file && !fs.statSync(file, { throwIfNoEntry: false })?.isFile())
       command.error(`error: option '--config <file>' names ${file}, which is no file.`, { exitCode: EXIT.usage });
+  })
+  .hook('preAction', async (_, action) => {
+    if (LOADING_SITE_CODE.has(action.name())) await import('../provide-engine.ts');
   });
 
 registerInit(program);

@@ -2,7 +2,8 @@ import type { EventEmitter } from 'node:events';
 import type { Transferable } from 'node:worker_threads';
 import Tinypool from 'tinypool';
 import { engineFile } from '../engine-file.ts';
-import type { Task, TaskResult } from './protocol.ts';
+import { engineProvider } from '../site/engine-modules.ts';
+import type { Task, TaskResult, WorkerData } from './protocol.ts';
 
 type RunOptions = NonNullable<Parameters<Tinypool['run']>[1]>;
 
@@ -40,6 +41,8 @@ export function startPool({ threads, heapLimitMb }: PoolOptions): Pool {
     // rather than blocking in `Atomics.wait` between tasks.
     useAtomics: false,
     resourceLimits: heapLimitMb ? { maxOldGenerationSizeMb: heapLimitMb } : undefined,
+    // A worker gives a site's code the engine this thread gives it (see `site/engine-modules.ts`).
+    workerData: { engine: engineProvider() } satisfies WorkerData,
   });
   // A worker that dies between tasks is reported here; with no listener the process would end.
   pool.on('error', () => {});

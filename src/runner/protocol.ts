@@ -83,6 +83,12 @@ export interface Shared {
   bytes: SharedArrayBuffer;
 }
 
+/** What every worker of a pool is started with (tinypool's `workerData`). */
+export interface WorkerData {
+  /** The module that provided the engine to a site's code in the thread that started the pool, by its URL: the worker imports it too. */
+  engine?: string;
+}
+
 /** What a worker is asked to do: one protocol for every kind of work (see `worker.ts`). */
 export type Task =
   /** Load the site now, so the first parse or render task finds it ready. */

@@ -1,8 +1,9 @@
 import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
+import Tinypool from 'tinypool';
 // First, so that it hears of every child process this thread starts.
 import { endChildProcesses } from './child-processes.ts';
-import type { Task, TaskResult } from './protocol.ts';
+import type { Task, TaskResult, WorkerData } from './protocol.ts';
 
 /**
  * The one module every worker thread runs (see `pool.ts`): a task names its kind, and the
@@ -14,6 +15,7 @@ export default async function runTask<T extends Task>(task: T): Promise<TaskResu
 }
 
 async function run(task: Task): Promise<unknown> {
+  if (task.kind === 'load' || task.kind === 'parse' || task.kind === 'render' || task.kind === 'draw') await provideEngine();
   switch (task.kind) {
     case 'load':
       return (await import('./render-service.ts')).loadSite(task);
@@ -30,6 +32,19 @@ async function run(task: Task): Promise<unknown> {
     case 'release':
       return endChildProcesses();
   }
+}
+
+let provided: Promise<unknown> | undefined;
+
+/**
+ * The tasks that load a site's code give it the engine this worker's pool was started with (see
+ * `site/engine-modules.ts`), imported once; the page writer's thread never loads the engine's API,
+ * and a program provides what it needs itself (`serve/dev-build-thread.ts`).
+ */
+function provideEngine(): Promise<unknown> {
+  const { engine } = (Tinypool.workerData ?? {}) as WorkerData;
+  provided ??= engine ? import(engine) : Promise.resolve();
+  return provided;
 }
 
 /**

@@ -1,3 +1,5 @@
+// This worker loads the site's code, which gets this engine (see site/engine-modules.ts).
+import '../provide-engine.ts';
 import { createBuilder } from './builder.ts';
 import { SiteDefinitionError } from '../diagnostics/config-error.ts';
 import { hasErrors } from '../diagnostics/diagnostics.ts';

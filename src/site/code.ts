@@ -4,9 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import * as engine from '../index.ts';
-import * as jsxRuntime from '../render/jsx-runtime.ts';
 import { cacheFolder } from '../core/cache-folder.ts';
+import { ENGINE_PACKAGE, assertEngineProvided, engineModule, engineModuleKey, type EngineModuleName } from './engine-modules.ts';
 
 /**
  * The one way the engine loads a site's code: the module an entry names (the site definition, a
@@ -16,9 +15,6 @@ import { cacheFolder } from '../core/cache-folder.ts';
  * settings; the site's `tsconfig.json` is honoured for the rest (paths, for one). The main thread,
  * the render and social-image workers and the dev server all load a site through `importSiteCode`.
  */
-
-/** The engine's package name, as a site imports it. */
-export const ENGINE_PACKAGE = 'stillsite';
 
 /** A site entry bundled: the file to import, and what it was made from. */
 export interface Bundle {
@@ -117,21 +113,12 @@ export async function importSiteCode(entry: string, root: string): Promise<{ mod
   return { module: await importBundle(code.file), code };
 }
 
-/** Imports a bundle made by `bundleSiteCode`, with this engine as the one it imports. */
+/** Imports a bundle made by `bundleSiteCode`, with this engine as the one it imports (see `engine-modules.ts`). */
 export async function importBundle(file: string): Promise<unknown> {
-  provideEngine();
+  assertEngineProvided();
   // Stacks from the site's code then name its own files and lines, not the bundle's.
   process.setSourceMapsEnabled(true);
   return import(pathToFileURL(file).href);
-}
-
-/** The engine's modules a site's code imports, by the key under which `provideEngine` hands them over. */
-const ENGINE_MODULES: Record<string, object> = { engine, 'jsx-runtime': jsxRuntime };
-
-/** Makes this engine the one a bundle's `import … from 'stillsite'` gets (see `oneEngineAndOneReact`). */
-function provideEngine(): void {
-  for (const [name, module] of Object.entries(ENGINE_MODULES))
-    (globalThis as Record<symbol, unknown>)[Symbol.for(`${ENGINE_PACKAGE}.${name}`)] = module;
 }
 
 const requireFromEngine = createRequire(import.meta.url);
@@ -147,10 +134,11 @@ const oneEngineAndOneReact: esbuild.Plugin = {
   setup(build) {
     build.onResolve({ filter: new RegExp(`^${ENGINE_PACKAGE}$`) }, () => ({ path: 'engine', namespace: 'engine' }));
     build.onResolve({ filter: new RegExp(`^${ENGINE_PACKAGE}/jsx(-dev)?-runtime$`) }, () => ({ path: 'jsx-runtime', namespace: 'engine' }));
+    // The module provided in this thread (see `engine-modules.ts`), read when the bundle runs.
     build.onLoad({ filter: /.*/, namespace: 'engine' }, ({ path: name }) => ({
       contents: [
-        `const module = globalThis[Symbol.for(${JSON.stringify(`${ENGINE_PACKAGE}.${name}`)})];`,
-        `export const { ${Object.keys(ENGINE_MODULES[name]!).join(', ')} } = module;`,
+        `const module = globalThis[Symbol.for(${JSON.stringify(engineModuleKey(name as EngineModuleName).description)})];`,
+        `export const { ${Object.keys(engineModule(name as EngineModuleName)).join(', ')} } = module;`,
       ].join('\n'),
       loader: 'js',
     }));

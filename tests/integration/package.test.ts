@@ -77,6 +77,7 @@ describe('the packed engine, installed in an empty folder', () => {
     expect(engineModules.sort()).toEqual([
       'lib/cli/main.js',
       'lib/index.js',
+      'lib/provide-engine.js',
       'lib/render/jsx-runtime.js',
       'lib/runner/worker.js',
       'lib/serve/dev-build-thread.js',
@@ -111,6 +112,16 @@ describe('the packed engine, installed in an empty folder', () => {
     expect(manifest.engines?.node).toBe('>=22.22');
     // The dependencies the user got are the packages' own: nothing of this repository's node_modules was patched into them.
     expect(fs.existsSync(path.join(REPO, 'patches'))).toBe(false);
+  });
+
+  // Each worker thread imports the module that provided the engine by that module's own URL (src/runner/worker.ts): it must be a file of lib/.
+  it("provides the engine to a site's code from a module of its own in lib/, which worker threads import by its URL", () => {
+    const provider = pathToFileURL(path.join(app, 'node_modules/stillsite/lib/provide-engine.js')).href;
+    const script = `await import(${JSON.stringify(provider)});
+const engine = globalThis[Symbol.for('stillsite.engine')], runtime = globalThis[Symbol.for('stillsite.jsx-runtime')];
+console.log(typeof engine.defineSite, typeof runtime.jsx);`;
+    const provided = run(process.execPath, ['--input-type=module', '-e', script]);
+    expect(provided.output.trim()).toBe('function function');
   });
 
   it('inits a starter site, builds it, and serves a page and its 404 until stopped by pid', async () => {
