@@ -68,7 +68,8 @@ function once(key: string, make: () => string): string {
 /**
  * An overlay of one page holding, besides plain prose, what each fast path must pass on or read
  * as its library would: e-mail and web addresses (the autolink guard), a table and lines with a
- * colon (the table guard), front matter of several shapes (the YAML quick way).
+ * colon (the table guard), a table of plain rows (the prose reader), front matter of several shapes
+ * (the YAML quick way).
  */
 function writeDecidedPage(): string {
   const overlay = fs.mkdtempSync(path.join(work, 'decided-'));
@@ -104,6 +105,17 @@ function writeDecidedPage(): string {
   const alone = { mail: 'Write to ada@example.com _today_.', www: 'See www.example.org _today_.', web: 'See http://example.org _today_.' };
   for (const [name, body] of Object.entries(alone))
     fs.writeFileSync(path.join(overlay, 'blogs', `decided-${name}.md`), page.replace(/(?<=\n---\n)[\s\S]*/, `${body}\n`));
+  // A body of plain prose with a table, which the prose reader reads itself (`prose-table.ts`).
+  const table = [
+    '## Figures',
+    '',
+    '| Measure | Before | After |',
+    '|---|:-:|---:|',
+    '| **Runs** | 3 a month | `0` |',
+    '',
+    'After the table.',
+  ];
+  fs.writeFileSync(path.join(overlay, 'blogs', 'decided-table.md'), page.replace(/(?<=\n---\n)[\s\S]*/, `${table.join('\n')}\n`));
   return overlay;
 }
 

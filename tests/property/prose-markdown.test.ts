@@ -5,7 +5,7 @@ import fg from 'fast-glob';
 import matter from 'gray-matter';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
-import { caseStudy, cheatSheet } from '../../scripts/bench/peers-sites.ts';
+import { caseStudy, cheatSheet, longCaseStudy } from '../../scripts/bench/peers-sites.ts';
 import { createProcessor } from '../../src/render/markdown.ts';
 import { proseMarkdownHtml } from '../../src/runner/fast-paths/prose-markdown.ts';
 import { markdownBody } from './arbitraries.ts';
@@ -111,7 +111,33 @@ const inlineWithAddresses = fc.oneof({ weight: 5, arbitrary: inlinePiece }, { we
 const inlineLine = fc.array(inlineWithAddresses, { minLength: 1, maxLength: 8 }).map((pieces) => pieces.join(' '));
 /** What a quote's line starts with: mostly `> `, sometimes nothing (a lazy line). */
 const quoteMarker = fc.constantFrom('> ', '> ', '> ', '> ', '');
+/** A GFM table: a header row, a delimiter row of any alignments, body rows of as many cells (some empty), padded or not. */
+const tableCell = fc.oneof(
+  { weight: 4, arbitrary: fc.array(inlineWithAddresses, { minLength: 1, maxLength: 3 }).map((pieces) => pieces.join(' ')) },
+  { weight: 1, arbitrary: fc.constant('') },
+);
+const padding = fc.constantFrom(' ', ' ', ' ', '', '  ');
+const delimiterCell = fc
+  .tuple(fc.constantFrom('', ':'), fc.constantFrom('-', '---', '-----'), fc.constantFrom('', ':'), fc.constantFrom('', ' '))
+  .map(([left, dashes, right, space]) => `${space}${left}${dashes}${right}${space}`);
+const tableRow = (cells: string[], pad: string[]) =>
+  `|${cells.map((cell, i) => `${pad[i % pad.length]}${cell}${pad[(i + 1) % pad.length]}`).join('|')}|`;
+const table = fc
+  .integer({ min: 1, max: 4 })
+  .chain((columns) =>
+    fc
+      .tuple(
+        fc.array(tableCell, { minLength: columns, maxLength: columns }),
+        fc.array(delimiterCell, { minLength: columns, maxLength: columns }),
+        fc.array(fc.array(tableCell, { minLength: columns, maxLength: columns }), { maxLength: 4 }),
+        fc.array(padding, { minLength: 1, maxLength: 3 }),
+      )
+      .map(([header, delimiter, rows, pad]) =>
+        [tableRow(header, pad), `|${delimiter.join('|')}|`, ...rows.map((row) => tableRow(row, pad))].join('\n'),
+      ),
+  );
 const block = fc.oneof(
+  { weight: 1, arbitrary: table },
   { weight: 3, arbitrary: fc.array(inlineLine, { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n')) },
   { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 6 }), inlineLine).map(([depth, text]) => `${'#'.repeat(depth)} ${text}`) },
   {
@@ -201,17 +227,32 @@ const insertion = fc.oneof(
   { weight: 1, arbitrary: awkwardQuote },
   { weight: 1, arbitrary: awkwardAddress.map((address) => ` ${address}`) },
 );
+/** `body` with each piece put at its place. */
+const insert = (body: string, insertions: Array<[number, string]>) =>
+  insertions.reduce((text, [at, piece]) => text.slice(0, at % (text.length + 1)) + piece + text.slice(at % (text.length + 1)), body);
 const disturbed = fc
   .tuple(proseBody, fc.array(fc.tuple(fc.nat(), insertion), { minLength: 1, maxLength: 3 }))
-  .map(([body, insertions]) =>
-    insertions.reduce((text, [at, piece]) => text.slice(0, at % (text.length + 1)) + piece + text.slice(at % (text.length + 1)), body),
-  );
+  .map(([body, insertions]) => insert(body, insertions));
+/** What a table's rows may hold or lack that the reader must leave, or read right: put into a table between two blocks. */
+const tableDisturbance = fc.constantFrom(
+  ...['\\|', '`a|b`', '`a', '| x |', '|', '||', ' | ', '-', ':', ':-', '-:', ' ', '  ', '\t', '\u00a0', '*', '**', '&', '<b>'],
+  ...['\n', '\n\n', '\n|', '\n| x |', '\n|---|', '\n| :-: |', '\nlazy', '\n# h', '\n- i', '\n> q', '\n---', '\n===', '\n    '],
+);
+const disturbedTable = fc
+  .tuple(block, table, block, fc.array(fc.tuple(fc.nat(), tableDisturbance), { minLength: 1, maxLength: 2 }))
+  .map(([before, rows, after, insertions]) => {
+    const body = `${before}\n\n${rows}\n\n${after}`;
+    // Put only into the table, so that the table is what the insertion disturbs.
+    const start = before.length + 2;
+    return body.slice(0, start) + insert(rows, insertions) + body.slice(start + rows.length);
+  });
 
 describe('prose Markdown, read without the full processor', () => {
   it('gives what the full processor gives, on bodies of the subset', () => {
     let read = 0;
     let quotes = 0;
     let addresses = 0;
+    let tables = 0;
     const runs = settings(2000);
     fc.assert(
       fc.property(proseBody, fc.boolean(), (body, inFolder) => {
@@ -219,6 +260,7 @@ describe('prose Markdown, read without the full processor', () => {
         read++;
         if (/^> /m.test(body)) quotes++;
         if (/(?:^|\s)(?:https?:\/\/|www\.)/.test(body)) addresses++;
+        if (/^\|/m.test(body)) tables++;
       }),
       runs,
     );
@@ -227,6 +269,7 @@ describe('prose Markdown, read without the full processor', () => {
     // Quotes and web addresses are read too, not all left to the full processor.
     expect(quotes, 'bodies with a quote read').toBeGreaterThan(runs.numRuns * 0.05);
     expect(addresses, 'bodies with a web address read').toBeGreaterThan(runs.numRuns * 0.05);
+    expect(tables, 'bodies with a table read').toBeGreaterThan(runs.numRuns * 0.05);
   });
 
   it('gives what the full processor gives, or nothing, once anything is put anywhere in them', () => {
@@ -239,7 +282,21 @@ describe('prose Markdown, read without the full processor', () => {
       runs,
     );
     // Most disturbances take a body out of the subset; those that do not (a space, a colon, a parenthesis) must still agree.
-    expect(read, 'bodies read').toBeGreaterThan(runs.numRuns * 0.025);
+    // (A body with a table has more lines for a disturbance to take out: about 2 % of bodies are read.)
+    expect(read, 'bodies read').toBeGreaterThan(runs.numRuns * 0.015);
+  });
+
+  it('gives what the full processor gives, or nothing, once anything is put into a table', () => {
+    let read = 0;
+    const runs = settings(2000);
+    fc.assert(
+      fc.property(disturbedTable, (body) => {
+        if (agrees(body, FOLDER) && /^\|/m.test(body)) read++;
+      }),
+      runs,
+    );
+    // A space, a colon, a dash, a padded cell, a row of as many cells still make a table to read.
+    expect(read, 'bodies with a table read').toBeGreaterThan(runs.numRuns * 0.03);
   });
 
   it('gives what the full processor gives, or nothing, on random Markdown of every kind', () => {
@@ -264,6 +321,8 @@ describe('prose Markdown, read without the full processor', () => {
       agrees(text, FOLDER);
     }
     for (const i of [1, 7, 500]) expect(agrees(bodyOf(caseStudy(i, 1000)), '/case-studies/')).toBe(true);
+    // The long case study holds a table.
+    for (const i of [1, 7, 500]) expect(agrees(bodyOf(longCaseStudy(i, 1000)), '/case-studies/'), `long case study ${i}`).toBe(true);
     // Every third cheat sheet has a web address in its quote.
     for (const i of [1, 3, 7, 501]) expect(agrees(cheatSheet(i), '/sheets/'), `cheat sheet ${i}`).toBe(true);
   });
@@ -295,6 +354,13 @@ describe('prose Markdown, read without the full processor', () => {
       '`` a ` b ``', // a longer code fence
       '[x](javascript:alert(1))', // a script URL (the sanitizer's to drop)
       '[x](/a "title")', // a link title
+      'para\n| a |\n|---|', // a table interrupting a paragraph
+      'a | b\n--|--', // a table without outer pipes
+      '| a | b |\n|---|---|\n| x |', // a ragged row
+      '| a |\n|---|\n| b |\nlazy', // a lazy row
+      '| a \\| b |\n|---|', // an escaped pipe
+      '| a |\n|:--|--:|', // a delimiter row of more cells than the header
+      '| a |\n|  --- |', // a delimiter cell after two spaces
     ];
     for (const body of left) expect(proseMarkdownHtml(body), body).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import GithubSlugger from 'github-slugger';
 import { isRelative, resolveRelative } from '../../core/urls.ts';
 import { isExternal } from '../../render/rehype-links-and-ids.ts';
+import { readTable, tableHtml, type Table } from './prose-table.ts';
 
 /**
  * The HTML of a Markdown body written as plain prose, or undefined for anything else.
@@ -8,10 +9,11 @@ import { isExternal } from '../../render/rehype-links-and-ids.ts';
  * A stand-in for the full processor (`markdown.ts`), made for speed: most pages are paragraphs,
  * headings, flat lists, links, emphasis and inline code, and parsing them through micromark,
  * mdast and hast takes most of a page's render time. This reads only that subset (with quotes of
- * one paragraph, and bare web addresses as GFM links them), and a body with anything outside it
- * (raw HTML, entities, escapes, images, code blocks, tables, e-mail addresses, underscores, nested
- * quotes, nested or loose lists, an emphasis or a web address it cannot place without doubt) is
- * left to the full processor. What it returns is byte for byte what the full processor returns
+ * one paragraph, bare web addresses as GFM links them, and GFM tables of plain rows as
+ * `prose-table.ts` reads them), and a body with anything outside it (raw HTML, entities, escapes,
+ * images, code blocks, other tables, e-mail addresses, underscores, nested quotes, nested or
+ * loose lists, an emphasis or a web address it cannot place without doubt) is left to the full
+ * processor. What it returns is byte for byte what the full processor returns
  * without site plugins: `tests/property/prose-markdown.test.ts` compares the two on generated
  * bodies and on every Markdown file of the repository.
  *
@@ -22,7 +24,9 @@ import { isExternal } from '../../render/rehype-links-and-ids.ts';
 export function proseMarkdownHtml(markdown: string, folder?: string): string | undefined {
   const blocks: Block[] = [];
   let open: Block | undefined;
-  for (const line of markdown.split('\n')) {
+  const lines = markdown.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
     if (line === '') {
       open = undefined;
       continue;
@@ -44,6 +48,12 @@ export function proseMarkdownHtml(markdown: string, folder?: string): string | u
       if (!heading || heading[2]!.endsWith('#') || heading[2]!.endsWith('}') || open?.kind === 'list') return undefined;
       blocks.push({ kind: 'heading', depth: heading[1]!.length, text: heading[2]! });
       open = undefined;
+    } else if (line.startsWith('|')) {
+      // A table that would interrupt a paragraph, a quote or a list is the full processor's.
+      const read = open === undefined ? readTable(lines, index) : undefined;
+      if (!read) return undefined;
+      blocks.push({ kind: 'table', table: read.table });
+      index = read.end - 1;
     } else if (item) {
       const text = line.slice(item[0].length);
       const start = item[1] === undefined ? undefined : Number(item[1]);
@@ -75,6 +85,10 @@ export function proseMarkdownHtml(markdown: string, folder?: string): string | u
       const content = inline(block.lines.join('\n'), folder);
       if (!content) return undefined;
       html.push(block.kind === 'quote' ? `<blockquote>\n<p>${content.html}</p>\n</blockquote>` : `<p>${content.html}</p>`);
+    } else if (block.kind === 'table') {
+      const table = tableHtml(block.table, (cell) => inline(cell, folder)?.html);
+      if (table === undefined) return undefined;
+      html.push(table);
     } else {
       const items: string[] = [];
       for (const line of block.lines) {
@@ -96,7 +110,9 @@ type Block =
   /** A block quote of one paragraph: its lines without their `> `. */
   | { kind: 'quote'; lines: string[] }
   /** `start`: the first number of a numbered list; none for a bulleted one. */
-  | { kind: 'list'; start?: number; lines: string[] };
+  | { kind: 'list'; start?: number; lines: string[] }
+  /** A GFM table (`prose-table.ts`). */
+  | { kind: 'table'; table: Table };
 
 /**
  * A line that can only be the text of a paragraph (or of a list item, or of a quote): not one
