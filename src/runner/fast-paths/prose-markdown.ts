@@ -13,9 +13,9 @@ import { readTable, tableHtml, type Table } from './prose-table.ts';
  * `prose-table.ts` reads them), and a body with anything outside it (raw HTML, entities, escapes,
  * images, code blocks, other tables, e-mail addresses, underscores, nested quotes, nested or
  * loose lists, an emphasis or a web address it cannot place without doubt) is left to the full
- * processor. What it returns is byte for byte what the full processor returns
- * without site plugins: `tests/property/prose-markdown.test.ts` compares the two on generated
- * bodies and on every Markdown file of the repository.
+ * processor. What it returns is byte for byte what the full processor returns without site
+ * plugins: `tests/property/prose-markdown.test.ts` compares the two on generated bodies and on
+ * every Markdown file of the repository.
  *
  * Nothing in the subset can be unsafe, so there is nothing to sanitize or report.
  *
