@@ -1,5 +1,3 @@
-import { listSiteFiles } from './assets/static-files.ts';
-import { dataFilesOf } from './content/parse-file.ts';
 import type { Content } from './content/read.ts';
 import { hasErrors } from './diagnostics/diagnostics.ts';
 import { locateImageProblems, withoutImages } from './images/prepare.ts';
@@ -14,8 +12,7 @@ import { routeSite, type SiteRoutes } from './routes/plan.ts';
 import { redirectFiles } from './seo/redirects.ts';
 import { localesOf } from './i18n/locales.ts';
 import { stringWarnings } from './site/validate.ts';
-import { headersFile } from './security/headers-output.ts';
-import { hostFiles } from './security/host-files.ts';
+import { headerFiles } from './security/headers-output.ts';
 import { seoFiles } from './seo/crawlers.ts';
 import { plainNotFoundFiles } from './seo/plain-not-found.ts';
 import { checkEmptyFeeds } from './seo/feeds.ts';
@@ -44,7 +41,7 @@ async function buildSite(site: Site, options: BuildOptions, runner: Runner): Pro
   const making = { assets: runner.assets(), images: runner.images() };
   const content = await runner.read();
   // A draft left out takes its page bundle's files with it, and their image variants.
-  const published = listSiteFiles(site, runner.bounds, content.draftBundles, dataFilesOf(site));
+  const published = runner.siteFiles(content);
   const routes = routeSite(site, content);
   const mdx = await prepareMdx(site, routes);
   const assets = await making.assets;
@@ -114,14 +111,14 @@ async function publish(site: Site, runner: Runner, report: BuildReport, made: Ma
     // Content with mistakes gets no social images, but pages carried over from the previous build still name theirs.
     unmade: hasErrors(content.diagnostics) ? routes.routes.map((route) => ogImageUrl(route.url).slice(1)) : [],
   });
-  const headers = headersFile(site, files, [...assets.files, ...search.hashed], routes.routes, pages);
+  // `_headers`, and the header files of the hosts the site names (see `host-files.ts`).
+  const headers = headerFiles(site, files, [...assets.files, ...search.hashed], routes.routes, pages);
   const emptyFeeds = { diagnostics: checkEmptyFeeds(site, routes.catalogue) };
   // Keys a locale's interface words lack, with `missingStrings: 'warn'` (with 'error', loading the site stopped at them).
   const strings = { diagnostics: stringWarnings(site) };
   const checked = [feeds.encoding, drawn, search, redirects, links, headers, emptyFeeds, strings];
   if (report.add({ images: feeds.images, drawn, links, search }, ...checked).failed()) return report.result();
-  // The header files of the hosts the site names, each what `_headers` says (see `host-files.ts`).
-  const output = [...files, headers.file!, ...hostFiles(site.deploy, headers.file!)];
+  const output = [...files, ...headers.files];
   const written = await runner.write(output, socialImages, search);
   const result = report.add({ written, files: output }).result();
   await runner.save(result.summary);

@@ -1,7 +1,8 @@
 import { prepareAssets, type BundledAssets } from '../assets/bundle.ts';
-import { staticFiles, type StaticFile } from '../assets/static-files.ts';
+import { listSiteFiles, staticFiles, type StaticFile, type StaticListing } from '../assets/static-files.ts';
 import type { BuildOptions } from './build-options.ts';
 import type { Catalogue } from '../content/catalogue.ts';
+import { dataFilesOf } from '../content/parse-file.ts';
 import { readContent, type Content } from '../content/read.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { prepareImages, type PreparedImages } from '../images/prepare.ts';
@@ -11,7 +12,6 @@ import { OutputChangedError, type OutputFile, type Staging, type Writer } from '
 import type { MdxBundles } from '../render/mdx.ts';
 import type { RenderContext } from '../render/render-page.ts';
 import type { SiteRoutes } from '../routes/plan.ts';
-import type { InputBounds } from '../safety/input-bounds.ts';
 import { indexSite, type SearchStage } from '../search/index-site.ts';
 import type { Site } from '../site/definition.ts';
 import { siteBounds } from '../site/named-files.ts';
@@ -38,11 +38,14 @@ export type RenderedSite = Awaited<ReturnType<typeof renderPagesWithImages>>;
  * state, the link report) until `save`.
  */
 export interface Runner {
-  /** What the build may read: the project's own files, never the output, the cache or packages (see docs/security.md). */
-  readonly bounds: InputBounds;
   assets(): Promise<BundledAssets>;
   images(): Promise<PreparedImages>;
   read(): Promise<Content>;
+  /**
+   * The site's own files to publish (the public folder, page bundles), within what the build may
+   * read (see docs/security.md); a draft left out takes its page bundle's files with it.
+   */
+  siteFiles(content: Content): StaticListing;
   staticFiles(listed: readonly StaticFile[]): Promise<OutputFile[]>;
   /** The social images to draw; none when `enabled` is false or the build was asked for none. */
   planSocialImages(catalogue: Catalogue, enabled: boolean): Promise<OgPlan>;
@@ -107,7 +110,6 @@ function runnerOver(
   let links: ReturnType<typeof checkPageLinks> | undefined;
   let written: WriteReport | undefined;
   return {
-    bounds,
     assets: () => prepareAssets(site, options, memory),
     images: () => prepareImages(site, images, memory?.images, bounds),
     read: async () => {
@@ -115,6 +117,7 @@ function runnerOver(
       content = await readContent(site, { drafts, bounds, offline, log, dataCache }, reader);
       return content;
     },
+    siteFiles: (read) => listSiteFiles(site, bounds, read.draftBundles, dataFilesOf(site)),
     staticFiles: (listed) => staticFiles(listed, memory?.staticFiles),
     planSocialImages: (catalogue, enabled) =>
       planSocialImages(site, catalogue, { socialImages: options.socialImages !== false && enabled }, memory),

@@ -8,6 +8,7 @@ import { findInlineCode, mergeInlineCode, type BlockedInlineCode, type InlineCod
 import { OUTPUT_SIGNATURE } from '../output/ownership.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 import { withSearchPolicy } from './search-policy.ts';
+import { hostFiles, type DeployDefinition } from './host-files.ts';
 
 /** Where the build writes its response headers, for the static host and for `site serve`. */
 export const HEADERS_FILE = '_headers';
@@ -72,6 +73,21 @@ function blockedDiagnostic(blocked: BlockedInlineCode, routes: readonly Route[])
 }
 
 /** The `_headers` file of a build: the pages' inline code was found as they were rendered; any other HTML file is read here. */
+/**
+ * `_headers` (see `headersFile`), then the header files of the hosts `deploy` names, each saying
+ * what `_headers` says (see `host-files.ts`); none when the policy has problems.
+ */
+export function headerFiles(
+  site: { security?: SecurityDefinition; search?: unknown; deploy?: DeployDefinition },
+  output: readonly OutputFile[],
+  hashed: readonly OutputFile[],
+  routes: readonly Route[],
+  pages: { hashes: ReadonlyMap<string, string>; inline(): InlineCode },
+): { files: OutputFile[]; diagnostics: Diagnostic[] } {
+  const { file, diagnostics } = headersFile(site, output, hashed, routes, pages);
+  return { files: file ? [file, ...hostFiles(site.deploy, file)] : [], diagnostics };
+}
+
 export function headersFile(
   site: { security?: SecurityDefinition; search?: unknown },
   output: readonly OutputFile[],
