@@ -16,7 +16,6 @@ import { headerFiles } from './security/headers-output.ts';
 import { seoFiles } from './seo/crawlers.ts';
 import { plainNotFoundFiles } from './seo/plain-not-found.ts';
 import { checkEmptyFeeds } from './seo/feeds.ts';
-import { createSiteContext, type SiteContext } from './site/context.ts';
 import { ogImageUrl } from './site/social-images.ts';
 import type { Site } from './site/definition.ts';
 import { buildReport, type BuildOptions, type BuildReport, type BuildResult } from './build-result.ts';
@@ -32,11 +31,11 @@ export type { BuildOptions, BuildResult } from './build-result.ts';
  * report problems as diagnostics; a build with errors writes nothing. `kept` is what a long-lived builder keeps between builds.
  */
 export function build(site: Site, writer: Writer, options: BuildOptions = {}, kept?: BuildMemory): Promise<BuildResult> {
-  return withRunner(site, writer, options, kept, (runner) => buildSite(site, options, runner));
+  return withRunner(site, writer, options, kept, (runner) => buildSite(site, runner));
 }
 
 /** Reads, plans and renders the site's pages, then makes and writes the rest (`publish`). */
-async function buildSite(site: Site, options: BuildOptions, runner: Runner): Promise<BuildResult> {
+async function buildSite(site: Site, runner: Runner): Promise<BuildResult> {
   // Client code, styles and images need no content: they are made while it is read.
   const making = { assets: runner.assets(), images: runner.images() };
   const content = await runner.read();
@@ -54,13 +53,11 @@ async function buildSite(site: Site, options: BuildOptions, runner: Runner): Pro
   if (report.failed(published, routes, mdx, assets, images)) return report.result();
   const socialImages = await runner.planSocialImages(routes.catalogue, !hasErrors(content.diagnostics));
   if (report.add({}, socialImages).failed(socialImages)) return report.result();
-  const siteContext = createSiteContext(site, options.origin, socialImages.refs);
-  const planned = { site, siteContext, catalogue: routes.catalogue, assets: assets.manifest!, images: images.manifest, mdx: mdx.modules };
   // Images are encoded once some page names them: pages render, then again if that encoded any.
-  const rendered = await runner.render(routes, mdx, planned, images);
+  const rendered = await runner.render(routes, { mdx, assets, images, socialImages });
   const { pages, encoding } = rendered;
   if (report.add({ images: rendered.images, pages }, pages, encoding).failed(pages, encoding)) return report.result();
-  return publish(site, runner, report, { content, published, routes, mdx, assets, socialImages, siteContext, rendered });
+  return publish(site, runner, report, { content, published, routes, mdx, assets, socialImages, rendered });
 }
 
 /** What the pages were made from and with, for the files made after them. */
@@ -71,14 +68,14 @@ interface Made {
   mdx: MdxBundles;
   assets: BundledAssets;
   socialImages: OgPlan;
-  siteContext: SiteContext;
   rendered: RenderedSite;
 }
 
 /** Draws the social images, makes every other file, checks the links and writes the output when nothing failed. */
 async function publish(site: Site, runner: Runner, report: BuildReport, made: Made): Promise<BuildResult> {
-  const { content, published, routes, mdx, assets, socialImages, siteContext, rendered } = made;
+  const { content, published, routes, mdx, assets, socialImages, rendered } = made;
   const { pages, context } = rendered;
+  const { siteContext } = context;
   const drawn = await runner.draw(socialImages);
   const feeds = await runner.filesWithImages(
     (withImages) => seoFiles(site, routes.catalogue, siteContext, (entry) => bodyHtml(entry, withImages)),

@@ -14,6 +14,7 @@ import type { RenderContext } from '../render/render-page.ts';
 import type { SiteRoutes } from '../routes/plan.ts';
 import { indexSite, type SearchStage } from '../search/index-site.ts';
 import type { Site } from '../site/definition.ts';
+import { createSiteContext } from '../site/context.ts';
 import { siteBounds } from '../site/named-files.ts';
 import { contentReader } from './content-reader.ts';
 import type { Pages } from './render-pages.ts';
@@ -27,6 +28,14 @@ import { carrySearchIndex } from './reuse/search-reuse.ts';
 import { drawSocialImages, planSocialImages } from './social-images.ts';
 import { writeOutput, type WriteReport } from './write-output.ts';
 import { variantCacheOf } from './caches/image-cache.ts';
+
+/** What pages are made from besides their routes: the MDX bundles, the client code and styles, the images, the social images. */
+export interface PageMaterials {
+  mdx: MdxBundles;
+  assets: BundledAssets;
+  images: PreparedImages;
+  socialImages: OgPlan;
+}
 
 /** The pages rendered, the images encoded for them, and the render context with those images' variants. */
 export type RenderedSite = Awaited<ReturnType<typeof renderPagesWithImages>>;
@@ -50,7 +59,7 @@ export interface Runner {
   /** The social images to draw; none when `enabled` is false or the build was asked for none. */
   planSocialImages(catalogue: Catalogue, enabled: boolean): Promise<OgPlan>;
   /** Renders the pages (see `renderPagesWithImages`), then lets the worker threads go. */
-  render(routes: SiteRoutes, mdx: MdxBundles, context: RenderContext, images: PreparedImages): Promise<RenderedSite>;
+  render(routes: SiteRoutes, made: PageMaterials): Promise<RenderedSite>;
   /** Files that render page bodies again (the feeds), with the images only they name encoded (see `filesWithImages`). */
   filesWithImages(
     make: (context: RenderContext) => OutputFile[],
@@ -121,7 +130,17 @@ function runnerOver(
     staticFiles: (listed) => staticFiles(listed, memory?.staticFiles),
     planSocialImages: (catalogue, enabled) =>
       planSocialImages(site, catalogue, { socialImages: options.socialImages !== false && enabled }, memory),
-    async render(routes, mdx, context, prepared) {
+    async render(routes, { mdx, assets, images: prepared, socialImages }) {
+      // What every template is given of the site (its origin, the social images' URLs), and the rest a page is made from.
+      const siteContext = createSiteContext(site, options.origin, socialImages.refs);
+      const context = {
+        site,
+        siteContext,
+        catalogue: routes.catalogue,
+        assets: assets.manifest!,
+        images: prepared.manifest,
+        mdx: mdx.modules,
+      };
       const fileHash = (relative: string) => reader.known.get(relative)?.hash;
       hashes = entryHashes({ content: content!, fileHash, routes, mdx });
       const work = { last, workers, staging };
