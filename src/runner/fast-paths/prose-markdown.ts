@@ -22,6 +22,12 @@ import { readTable, tableHtml, type Table } from './prose-table.ts';
  * `folder`: the body's folder, against which relative links resolve (see `content-urls.ts`).
  */
 export function proseMarkdownHtml(markdown: string, folder?: string): string | undefined {
+  const blocks = readBlocks(markdown);
+  return blocks && blocksHtml(blocks, folder);
+}
+
+/** The body's blocks, or undefined when a line is outside the subset. */
+function readBlocks(markdown: string): Block[] | undefined {
   const blocks: Block[] = [];
   let open: Block | undefined;
   const lines = markdown.split('\n');
@@ -74,6 +80,11 @@ export function proseMarkdownHtml(markdown: string, folder?: string): string | u
       else blocks.push((open = { kind: 'paragraph', lines: [line] }));
     }
   }
+  return blocks;
+}
+
+/** The HTML of the blocks, or undefined when an inline run is outside the subset. */
+function blocksHtml(blocks: Block[], folder: string | undefined): string | undefined {
   const slugs = new GithubSlugger();
   const html: string[] = [];
   for (const block of blocks) {
