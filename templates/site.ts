@@ -27,6 +27,8 @@ const file = (relative: string) => path.join(here, relative);
 
 /** The stylesheets of every template but the article's, in cascade order. */
 const PAGE_STYLES = ['base', 'cards', 'prose'];
+/** With the layouts beside or around long-form text (a fact box, a bio's head, the contact card, the social-image grid, the listing's count), for the templates that draw them. */
+const LAYOUT_STYLES = [...PAGE_STYLES, 'layouts'];
 
 /** The Kestrel Point Consulting website, reading its content from `contentDir` (tests point it at fixtures). */
 export function createSite(contentDir = path.join(root, 'content')) {
@@ -54,25 +56,26 @@ export function createSite(contentDir = path.join(root, 'content')) {
       home: defineTemplate(pages, { component: HomePage, styles: [...PAGE_STYLES, 'home'] }),
       page: defineTemplate(pages, { component: GenericPage, styles: PAGE_STYLES }),
       // The form's styles and island only in a build that has the form.
-      contact: defineTemplate(pages, { component: ContactPage, styles: formEndpoint ? [...PAGE_STYLES, 'form'] : PAGE_STYLES }),
+      contact: defineTemplate(pages, { component: ContactPage, styles: formEndpoint ? [...LAYOUT_STYLES, 'form'] : LAYOUT_STYLES }),
       'not-found': defineTemplate(pages, { component: NotFoundPage, styles: PAGE_STYLES }),
-      'og-images': defineTemplate(pages, { component: OgImagesPage, styles: PAGE_STYLES }),
+      'og-images': defineTemplate(pages, { component: OgImagesPage, styles: LAYOUT_STYLES }),
       'team-list': defineTemplate(pages, { component: TeamListPage, styles: PAGE_STYLES }),
-      'project-list': defineTemplate(pages, { component: ProjectListPage, styles: [...PAGE_STYLES, 'filter'] }),
-      [TAG_PAGE_TEMPLATE]: { component: ProjectTagPage, styles: [...PAGE_STYLES, 'filter'] },
+      'project-list': defineTemplate(pages, { component: ProjectListPage, styles: [...LAYOUT_STYLES, 'filter'] }),
+      [TAG_PAGE_TEMPLATE]: { component: ProjectTagPage, styles: [...LAYOUT_STYLES, 'filter'] },
       'blog-list': defineTemplate(pages, { component: BlogListPage, styles: PAGE_STYLES }),
       'service-list': defineTemplate(pages, { component: ServiceListPage, styles: PAGE_STYLES }),
-      'team-member': defineTemplate(team, { component: TeamMemberPage, styles: PAGE_STYLES }),
-      'case-study': defineTemplate(caseStudies, { component: CaseStudyPage, styles: PAGE_STYLES }),
-      // The article shows no cards: it goes without their styles, and its page fits the first round trip.
+      'team-member': defineTemplate(team, { component: TeamMemberPage, styles: LAYOUT_STYLES }),
+      'case-study': defineTemplate(caseStudies, { component: CaseStudyPage, styles: LAYOUT_STYLES }),
+      // The article shows no cards nor layouts: it goes without their styles, and its page fits the first round trip.
       'blog-post': defineTemplate(blogs, { component: BlogPostPage, styles: ['base', 'prose'] }),
-      service: defineTemplate(services, { component: ServicePage, styles: PAGE_STYLES }),
+      service: defineTemplate(services, { component: ServicePage, styles: LAYOUT_STYLES }),
     },
     layout: MainLayout,
     styles: {
       base: file('styles/base.css'),
       cards: file('styles/cards.css'),
       prose: file('styles/prose.css'),
+      layouts: file('styles/layouts.css'),
       home: file('styles/home.css'),
       filter: file('styles/filter.css'),
       ...(formEndpoint ? { form: file('styles/form.css') } : {}),
