@@ -23,13 +23,14 @@ export const CLIENT_BOOTSTRAP = [
   // Just after the next paint; a page in a background tab paints no frame, and a frame may never
   // come (a hidden frame, a throttled page): a timer goes on regardless. A page with a priority
   // image (fetchpriority=high: its largest paint, as its template says) waits for the browser to
-  // report that image painted: the load event comes before it, and the frame after the load event
+  // report that image painted, as the largest paint or by Element Timing (when the image has an
+  // elementtiming attribute): the load event comes before it, and the frame after the load event
   // may still precede its paint on a busy device, so an entry fetched then competed with the
   // page's largest paint (docs/performance-history.md, "The favicon and the client entry").
-  // The timer then allows a second, for a priority image that is not the largest paint and for a
-  // browser that reports no largest paint (observe() ignores a type it does not know).
+  // The timer then allows a second, for a priority image without elementtiming that is not the
+  // largest paint and for a browser that reports neither (observe() ignores a type it does not know).
   'later=()=>{let i=document.querySelector("img[fetchpriority=high]"),go=()=>requestAnimationFrame(()=>setTimeout(start));',
-  'i?new PerformanceObserver(l=>l.getEntries().some(e=>e.element==i)&&go()).observe({type:"largest-contentful-paint",buffered:!0}):go();',
+  'i?["element","largest-contentful-paint"].map(type=>new PerformanceObserver(l=>l.getEntries().some(e=>e.element==i)&&go()).observe({type,buffered:!0})):go();',
   'setTimeout(start,document.hidden?0:i?1e3:100)};',
   'for(const t of types)addEventListener(t,keep,{capture:!0,passive:!0});',
   `globalThis.${EARLY_INTERACTIONS_GLOBAL}={events,stop(){for(const t of types)removeEventListener(t,keep,!0)}};`,
