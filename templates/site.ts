@@ -14,6 +14,7 @@ import { socialImages } from './og/social-image.ts';
 import { OgImagesPage } from './pages/OgImagesPage.tsx';
 import { ProjectTagPage, projectTagRoutes, TAG_PAGE_TEMPLATE } from './pages/TagPages.tsx';
 import type { BlogPost } from './schemas.ts';
+import { withFavicon } from './seo/favicon.tsx';
 import { StructuredData } from './seo/structured-data.tsx';
 import { analyticsCsp } from './analytics/csp.ts';
 import { withMeasurementId } from './analytics/head.tsx';
@@ -41,7 +42,6 @@ export function createSite(contentDir = path.join(root, 'content')) {
     root,
     contentDir,
     publicDir: file('public'),
-    favicon: '/favicon.svg',
     // The thank-you page answers the form's post: without a form it is not built, so that no
     // visitor reaches "your request is on its way" with nothing sent.
     collections: [
@@ -103,11 +103,13 @@ export function createSite(contentDir = path.join(root, 'content')) {
     routes: projectTagRoutes,
     notFound: '/ErrorNotFound',
     og: socialImages,
-    head: withMeasurementId(StructuredData, measurementId),
+    // The icon comes inline (seo/favicon.tsx): no request of its own beside the page's largest image.
+    head: withFavicon(withMeasurementId(StructuredData, measurementId)),
     // Google's hosts enter the Content-Security-Policy only when analytics is configured, the form
     // service's origin only when the form is. Site-wide rather than on /contact alone: a visitor who
     // reaches /contact by client-side navigation keeps the policy of the page they arrived on.
-    security: { csp: mergeCsp(analyticsCsp(measurementId), formCsp(formEndpoint)) },
+    // `data:` images for the inline icon alone: content's images are checked files of the site (templates/README.md, "Images").
+    security: { csp: mergeCsp({ 'img-src': ['data:'] }, analyticsCsp(measurementId), formCsp(formEndpoint)) },
     feeds: [
       {
         collection: 'blogs',
