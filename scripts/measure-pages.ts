@@ -20,7 +20,6 @@ import { spawnSync } from 'node:child_process';
 import { runLighthouse, type PageScores } from './check/lighthouse.ts';
 import { urlPathOf } from './check/pages.ts';
 import { chooseTemplatePages } from './template-pages.ts';
-import { serveStatic } from '../tests/e2e/static-server.ts';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -424,12 +423,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const runs = Number(values.runs);
     let scores: PageScores[] = [];
     if (!values['no-lighthouse']) {
-      const server = await serveStatic(dist);
-      try {
-        scores = await runLighthouse(server.url, chosen, { runs, keep: 'median' });
-      } finally {
-        await server.close();
-      }
+      scores = await runLighthouse(dist, chosen, { runs, keep: 'median' });
     }
     const rows = chosen.map(({ template, page }) => ({
       template,

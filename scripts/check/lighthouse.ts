@@ -1,21 +1,22 @@
 /**
  * Lighthouse (npm `lighthouse`, mobile defaults: Moto G Power emulation, simulated slow 4G) on one
  * page of every template, in Debian's Chromium. Accessibility, best practices and SEO must be 100;
- * performance 100 on at least six pages and never under 95; each page, besides the islands' chunk
+ * performance 100 on at least six pages and never under 95; LCP within its template's budget (see
+ * `LCP_BUDGET_MS`); each page, besides the islands' chunk
  * (see `ISLANDS_CHUNK`), must weigh less than the same kind of page of AstroWind. Scores and
  * metrics go to reports/lighthouse.json.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Transform } from 'node:stream';
-import { createGzip } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { chromePath } from '../../tests/e2e/browser.ts';
 import type { Finding, Gate, GateContext, GateResult } from './gate.ts';
 import { TEMPLATE_PAGES, chooseTemplatePages } from '../template-pages.ts';
+import { startPageHost } from './page-host.ts';
+
+export { startCompressingProxy } from './compressing-proxy.ts';
 
 /**
  * AstroWind's weight on the same Lighthouse mobile run (issue 7): its home page transfers 149 KiB
@@ -44,6 +45,21 @@ export const ISLANDS_CHUNK = /\/chunks\/islands-[^/]*\.js$/;
  * (docs/performance-history.md, "A CI run short of six pages at 100").
  */
 export const PERFORMANCE = { floor: 0.95, perfectAtLeast: 6, runs: 8 };
+
+/**
+ * The largest contentful paint each template's page must reach in its best run (issue 44, point 5):
+ * 800 ms. A page whose run is over it is run again, like a page short of 100, and the run kept is
+ * the best score, then the lowest LCP. The listing alone is allowed more: its HTML (60 cards,
+ * about 20 KB of gzip) takes a second round trip under Lighthouse's simulated 4G, about 0.15 s,
+ * whatever its images do; it meets 800 ms only with fewer cards to a page
+ * (docs/performance-history.md, "The favicon and the client entry").
+ */
+export const LCP_BUDGET_MS: Readonly<Record<string, number>> = { list: 1000 };
+export const LCP_DEFAULT_BUDGET_MS = 800;
+export const lcpBudgetOf = (template: string): number => LCP_BUDGET_MS[template] ?? LCP_DEFAULT_BUDGET_MS;
+
+/** A run that needs no other: performance 100 and the LCP within the template's budget. */
+const goodEnough = (scores: PageScores) => scores.scores.performance >= 1 && scores.metrics.lcpMs <= lcpBudgetOf(scores.template);
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const MUST_BE_PERFECT = ['accessibility', 'best-practices', 'seo'] as const;
@@ -93,11 +109,11 @@ export function createLighthouseGate(options: { reportFile?: string } = {}): Gat
       if (chosen.length === 0)
         return { findings: [], summary: ['no page of any template among the pages checked; Lighthouse did not run'] };
       // Timings are the only noisy part: a page short of 100 is measured again, and its best run counts.
-      const results = await runLighthouse(ctx.baseUrl, chosen, { runs: PERFORMANCE.runs, keep: 'best' });
+      const results = await runLighthouse(ctx.distDir, chosen, { runs: PERFORMANCE.runs, keep: 'best' });
       fs.mkdirSync(path.dirname(reportFile), { recursive: true });
       fs.writeFileSync(
         reportFile,
-        `${JSON.stringify({ generated: new Date().toISOString(), budgets: { astrowindBytes: ASTROWIND_BYTES, performance: PERFORMANCE }, pages: results }, null, 2)}\n`,
+        `${JSON.stringify({ generated: new Date().toISOString(), budgets: { astrowindBytes: ASTROWIND_BYTES, performance: PERFORMANCE, lcpMs: { default: LCP_DEFAULT_BUDGET_MS, ...LCP_BUDGET_MS } }, pages: results }, null, 2)}\n`,
       );
       const skipped = TEMPLATE_PAGES.filter((t) => !chosen.some((c) => c.template === t.template)).map((t) => t.template);
       return {
@@ -113,18 +129,18 @@ export function createLighthouseGate(options: { reportFile?: string } = {}): Gat
 }
 
 /**
- * Runs Lighthouse (mobile defaults, through a gzip proxy in front of `baseUrl`) on each page, one
+ * Runs Lighthouse (mobile defaults, on `distDir` served by a page host: see page-host.ts) on each page, one
  * at a time in one headless Chromium, each page as a first visit. `keep: 'best'` runs a page up
  * to `runs` times until it scores 100 and keeps its best run (the gate); `'median'` always runs it
  * `runs` times and keeps the run with the median LCP (reports, where a lucky run would flatter).
  * Every page is run once before any page is run again.
  */
 export async function runLighthouse(
-  baseUrl: string,
+  distDir: string,
   pages: ReadonlyArray<{ template: string; page: string }>,
   { runs, keep }: { runs: number; keep: 'best' | 'median' },
 ): Promise<PageScores[]> {
-  const proxy = await startCompressingProxy(baseUrl);
+  const host = await startPageHost(distDir);
   const chrome = await launch({
     chromePath,
     chromeFlags: [
@@ -146,7 +162,7 @@ export async function runLighthouse(
     // page one run, not all of them (`'best'` runs again only the pages short of 100).
     for (let run = 1; run <= runs; run++) {
       for (const [i, { template, page }] of pages.entries()) {
-        if (keep === 'best' && done[i]!.some((scores) => scores.scores.performance >= 1)) continue;
+        if (keep === 'best' && done[i]!.some(goodEnough)) continue;
         const flags: Flags = {
           port: chrome.port,
           output: 'json',
@@ -154,20 +170,27 @@ export async function runLighthouse(
           onlyCategories: [...CATEGORIES],
           skipAudits: SKIPPED_AUDITS[template] ?? [],
         };
-        done[i]!.push(scoresOf(template, page, await audit(proxy.url + page, flags), proxy.bodyBytes));
+        const lhr = await audit(host.url + page, flags);
+        done[i]!.push(scoresOf(template, page, lhr, await host.bodyBytes()));
       }
     }
   } finally {
     chrome.kill();
-    await proxy.close();
+    await host.close();
   }
   return done.map((runsOfPage) => {
     const chosen =
       keep === 'best'
-        ? runsOfPage.reduce((best, scores) => (scores.scores.performance > best.scores.performance ? scores : best))
+        ? runsOfPage.reduce((best, scores) => (isBetter(scores, best) ? scores : best))
         : [...runsOfPage].sort((a, b) => a.metrics.lcpMs - b.metrics.lcpMs)[Math.floor((runsOfPage.length - 1) / 2)]!;
     return { ...chosen, runs: runsOfPage.length };
   });
+}
+
+/** The better of two runs of a page for the gate: a higher performance score, then a lower LCP. */
+function isBetter(scores: PageScores, than: PageScores): boolean {
+  if (scores.scores.performance !== than.scores.performance) return scores.scores.performance > than.scores.performance;
+  return scores.metrics.lcpMs < than.metrics.lcpMs;
 }
 
 export const lighthouseGate = createLighthouseGate();
@@ -322,6 +345,15 @@ export function judge(results: readonly PageScores[], { wholeSet }: { wholeSet: 
       });
       findings.push(...auditFindings(result, 'performance'));
     }
+    const lcpBudget = lcpBudgetOf(result.template);
+    if (result.metrics.lcpMs > lcpBudget) {
+      findings.push({
+        page: result.page,
+        rule: 'lighthouse/largest-contentful-paint',
+        message: `the largest contentful paint came at ${result.metrics.lcpMs} ms in the best of ${result.runs} run(s), over the ${lcpBudget} ms allowed to a page of the ${result.template} template${result.lcpElement ? ` (${result.lcpElement})` : ''}.`,
+        fix: "Under Lighthouse's simulation the page's HTML and headers must fit its first round trip (14,600 bytes), and nothing but the largest image may end before that image is painted (the favicon, the client entry): compare with the last good build in alternated pairs (node scripts/lighthouse-pairs.ts OLD_DIST NEW_DIST).",
+      });
+    }
     const budget = result.template === 'home' ? ASTROWIND_BYTES.home : ASTROWIND_BYTES.other;
     const chunk = result.requests.filter((request) => ISLANDS_CHUNK.test(new URL(request.url, 'http://page').pathname));
     const weight = result.metrics.bodyBytes - chunk.reduce((sum, request) => sum + request.bytes, 0);
@@ -386,75 +418,4 @@ export function formatScores(results: readonly PageScores[]): string[] {
       ].join(' '),
     ),
   ];
-}
-
-/**
- * Static hosts and CDNs compress text on the fly; the checks' static server does not. This puts
- * gzip in front of it, as a host would, so Lighthouse sees the bytes a visitor really transfers
- * (AstroWind's figures are transfer sizes too). Everything else passes through untouched.
- */
-export async function startCompressingProxy(
-  target: string,
-): Promise<{ url: string; bodyBytes: ReadonlyMap<string, number>; close: () => Promise<void> }> {
-  const upstream = new URL(target);
-  const bodyBytes = new Map<string, number>();
-  const compressible = /^(text\/|application\/(javascript|json|xml|rss\+xml|atom\+xml|manifest\+json)|image\/svg\+xml)/;
-  const server = http.createServer((request, response) => {
-    const forward = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        path: request.url,
-        method: request.method,
-        headers: { ...request.headers, host: upstream.host, 'accept-encoding': 'identity' },
-      },
-      (answer) => {
-        const headers = { ...answer.headers };
-        const key = request.url ?? '/';
-        let sent = 0;
-        const count = new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            sent += chunk.length;
-            done(null, chunk);
-          },
-          flush(done) {
-            bodyBytes.set(key, sent);
-            done();
-          },
-        });
-        const wantsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-        if (
-          wantsGzip &&
-          compressible.test(String(headers['content-type'] ?? '')) &&
-          request.method !== 'HEAD' &&
-          answer.statusCode !== 304
-        ) {
-          delete headers['content-length'];
-          headers['content-encoding'] = 'gzip';
-          headers.vary = 'accept-encoding';
-          response.writeHead(answer.statusCode ?? 502, headers);
-          answer.pipe(createGzip()).pipe(count).pipe(response);
-        } else {
-          response.writeHead(answer.statusCode ?? 502, headers);
-          answer.pipe(count).pipe(response);
-        }
-      },
-    );
-    forward.on('error', (error) => {
-      response.writeHead(502, { 'content-type': 'text/plain' });
-      response.end(`proxy: ${error.message}`);
-    });
-    request.pipe(forward);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    bodyBytes,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
