@@ -18,7 +18,14 @@ export function namedVariants(
   for (const page of pages) for (const link of page.links) if (link.url.includes(`/${VARIANT_FOLDER}/`)) addNamed(named, link.url);
   for (const file of otherText) {
     if (!/\.(xml|css|js|json|txt|webmanifest)$/.test(file.path)) continue;
-    const text = typeof file.contents === 'string' ? file.contents : new TextDecoder().decode(file.contents);
+    const { contents } = file;
+    // Bytes that cannot name a variant are not decoded: a multilingual sitemap comes as 172 MB of them (`seo/crawlers.ts`).
+    if (
+      typeof contents !== 'string' &&
+      !Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength).includes(`/${VARIANT_FOLDER}/`)
+    )
+      continue;
+    const text = typeof contents === 'string' ? contents : new TextDecoder().decode(contents);
     for (const match of text.matchAll(VARIANT_URL)) named.add(match[0].slice(1));
   }
   return named;

@@ -1,6 +1,8 @@
 import { quickFrontMatterPath } from '../../content/front-matter-yaml.ts';
 import { gfmGuardsPath, proseReaderPath } from '../../render/markdown.ts';
 import { pageScannerPath } from '../../render/page-scan.ts';
+import { lineEncoderPath } from '../../seo/crawlers.ts';
+import { encodedLines } from './encoded-lines.ts';
 import { quickFrontMatter } from './front-matter-yaml.ts';
 import { remarkAutolinksWhereNeeded } from './gfm-autolinks.ts';
 import { remarkGuardTables } from './gfm-table-guard.ts';
@@ -18,3 +20,4 @@ quickFrontMatterPath.use(quickFrontMatter);
 proseReaderPath.use(proseMarkdownHtml);
 gfmGuardsPath.use([remarkAutolinksWhereNeeded, remarkGuardTables]);
 pageScannerPath.use(scanHtml);
+lineEncoderPath.use(encodedLines);
