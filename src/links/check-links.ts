@@ -59,6 +59,11 @@ export interface CheckOptions {
   codeFiles?: readonly string[];
 }
 
+/** Pages scanned already, by output path: a map, or a lookup that makes each scan as it is asked for. */
+export interface PageScans {
+  get(outPath: string): ScannedPage | undefined;
+}
+
 /**
  * Checks every link of every page: an internal URL (a path, or an absolute URL on the site's
  * origin) must name a file of the build, and a `#fragment` an id on that page. One scan per page
@@ -68,7 +73,7 @@ export function checkLinks(
   files: readonly OutputFile[],
   routes: readonly Route[],
   origin: string,
-  prescanned?: ReadonlyMap<string, ScannedPage>,
+  prescanned?: PageScans,
   /** Output paths of pages that exist but were not rendered (content with mistakes), and of files not made: a link to one holds. */
   unrendered: readonly string[] = [],
   /** The site's URL style (a link to a page in the other style is reported: `trailing-slash`), and the URL paths of the drafts the build left out (a link to one is broken, and the hint says why). */
@@ -85,12 +90,7 @@ export function checkLinks(
     const found = page.links.flatMap((link) => checkLink(link, route, page, site));
     if (found.length) problems.set(route, found);
   }
-  const diagnostics = reportProblems(
-    problems,
-    (route) => site.scanned.get(route.outPath)!,
-    brokenLinkHints(site, routes),
-    options.codeFiles,
-  );
+  const diagnostics = reportProblems(problems, (route) => site.scan(route.outPath)!, brokenLinkHints(site, routes), options.codeFiles);
   return {
     diagnostics: [...caseClashes(routes), ...diagnostics],
     external: byUrl(site.external.values()),
@@ -103,8 +103,8 @@ interface LinkedSite {
   trailingSlash: TrailingSlash;
   /** Every file of the build by output path (undefined for those that exist but were not made). */
   contents: Map<string, OutputFile | undefined>;
-  scanned: Map<string, ScannedPage>;
-  scan(outPath: string): ScannedPage | undefined;
+  /** A file's scan, when it is a page; `keep` keeps it at hand (a page that `#fragment`s name). */
+  scan(outPath: string, keep?: boolean): ScannedPage | undefined;
   resolve(url: string, pageUrl: string): Resolved;
   schemeOf(url: string): string | undefined;
   livesElsewhere(key: string): boolean;
@@ -119,7 +119,7 @@ function linkedSite(
   files: readonly OutputFile[],
   routes: readonly Route[],
   origin: string,
-  prescanned: ReadonlyMap<string, ScannedPage> | undefined,
+  prescanned: PageScans | undefined,
   unrendered: readonly string[],
   options: CheckOptions,
 ): LinkedSite {
@@ -133,11 +133,18 @@ function linkedSite(
     ...files.map((file): [string, OutputFile] => [file.path, file]),
   ]);
   const siteOrigin = URL.canParse(origin) ? new URL(origin).origin : origin;
-  const scanned = new Map<string, ScannedPage>(prescanned);
-  const scan = (outPath: string): ScannedPage | undefined => {
-    let page = scanned.get(outPath);
-    const bytes = page ? undefined : contents.get(outPath)?.contents;
-    if (!page && bytes !== undefined && outPath.endsWith('.html')) {
+  // A page scanned already is asked for as it is checked, not copied here: a build's pages
+  // (`Pages.scans` of `runner/render-pages.ts`) make their links anew each time, so that they
+  // are not all held at once. One scanned here from its bytes is kept, and so is a `#fragment`'s target.
+  const scanned = new Map<string, ScannedPage>();
+  const scan = (outPath: string, keep = false): ScannedPage | undefined => {
+    let page = scanned.get(outPath) ?? prescanned?.get(outPath);
+    if (page) {
+      if (keep) scanned.set(outPath, page);
+      return page;
+    }
+    const bytes = contents.get(outPath)?.contents;
+    if (bytes !== undefined && outPath.endsWith('.html')) {
       page = scanPage(typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes));
       scanned.set(outPath, page);
     }
@@ -167,7 +174,6 @@ function linkedSite(
   return {
     trailingSlash,
     contents,
-    scanned,
     scan,
     resolve,
     schemeOf,
@@ -215,7 +221,7 @@ function checkLink(link: ScannedLink, route: Route, page: ScannedPage, site: Lin
     ];
   }
   if (!resolved.fragment || resolved.fragment.toLowerCase() === 'top') return [];
-  const target = site.scan(resolved.target);
+  const target = site.scan(resolved.target, true);
   if (!target || target.ids.has(resolved.fragment)) return [];
   return [
     {

@@ -6,6 +6,7 @@ import { factState, pageChanges } from './reuse/page-changes.ts';
 import type { KnownPage } from './reuse/state.ts';
 import { createTracker } from './reuse/tracking.ts';
 import type { ScannedPage } from '../render/page-scan.ts';
+import type { PageScans } from '../links/check-links.ts';
 import { CarriedFile, StagedFile } from '../output/files.ts';
 import { forEachLimited, type OutputFile, type Staging } from '../output/write.ts';
 import type { RenderedPage } from './protocol.ts';
@@ -15,7 +16,8 @@ import { StringTable } from './string-table.ts';
 import { renderRoute } from './render-one.ts';
 import { stagedPages } from './staged-pages.ts';
 import type { InlineCode } from '../security/inline-code.ts';
-import { analysePage, loadAnalysis, storeAnalysis, type PageAnalysis } from '../render/analysis.ts';
+import { analysePage, storeAnalysis, type PageAnalysis } from '../render/analysis.ts';
+import { storedAnalysis } from './stored-analysis.ts';
 import { mergeInlineCode } from '../security/inline-code.ts';
 import type { RenderContext } from '../render/render-page.ts';
 import { withPluginLocation } from '../render/site-plugins.ts';
@@ -34,11 +36,19 @@ export interface Pages {
   renderedInWorkers: number;
   /** What the next build needs to judge these pages again (see `BuildState`). */
   state: { key: string; pages: Map<string, KnownPage>; facts: Map<string, string>; derived: Map<string, string[]> };
-  /** Each page's links and ids by output path, for the link check. */
-  scans(): Map<string, ScannedPage>;
+  /**
+   * Each page's links and ids by output path, for the link check and the images pages name:
+   * made anew from the page's stored analysis each time one is asked for (see `stored-analysis.ts`).
+   */
+  scans(): PageScanList;
   /** The inline code of every page, for the `_headers` file. */
   inline(): InlineCode;
   diagnostics: Diagnostic[];
+}
+
+/** The pages' scans, looked up by output path or one after another in route order. */
+export interface PageScanList extends PageScans {
+  values(): Iterable<ScannedPage>;
 }
 
 /** How pages are rendered, besides what they are rendered from. */
@@ -72,7 +82,7 @@ export async function renderPages(
   const render = await carryOver(routes, changes, last, collected);
   // Pages link to the same menus and footer: each distinct string is kept once.
   const table = new StringTable();
-  const shared = (analysis: PageAnalysis) => loadAnalysis(storeAnalysis(analysis, table.number), table.text);
+  const shared = (analysis: PageAnalysis) => storedAnalysis(storeAnalysis(analysis, table.number), table.text);
   const staged = staging && stagedPages(staging, render.length);
   const settle = settler(routes, changes.routeHashes, collected, shared, staging, staged);
   const { renderedHere, derived, pool } = await renderAll(routes, render, context, workers, settle, shared, staged?.dir);
@@ -91,7 +101,12 @@ export async function renderPages(
     rendered: render.length,
     renderedInWorkers: render.length - renderedHere,
     state: { key, pages, ...factState(pages, derived, previous, changes.changedFacts, catalogue, siteContext, context.images) },
-    scans: () => new Map(analysed().map(([outPath, analysis]) => [outPath, analysis.links])),
+    scans: () => ({
+      get: (outPath) => pages.get(outPath)?.analysis.links,
+      *values() {
+        for (const [, analysis] of analysed()) yield analysis.links;
+      },
+    }),
     inline: () => mergeInlineCode(analysed().map(([, analysis]) => analysis.inline)),
     diagnostics: [...problems.flat().map((d) => atSiteField(d, context.site)), ...unavailable],
   };

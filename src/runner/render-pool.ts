@@ -2,11 +2,11 @@ import os from 'node:os';
 import { serialize } from 'node:v8';
 // The fast paths, put where the stages take them from before this thread reads or renders a page.
 import './fast-paths/index.ts';
-import { loadAnalysis } from '../render/analysis.ts';
 import type { Diagnostic } from '../diagnostics/diagnostics.ts';
 import { diagnose } from '../diagnostics/catalogue/index.ts';
 import type { Site } from '../site/definition.ts';
 import { asError, startPool } from './pool.ts';
+import { storedAnalysis } from './stored-analysis.ts';
 import type { ParsedSource, ParseSource, RenderedPage, Shared, SiteSetup, Task, TaskResult, WireContext } from './protocol.ts';
 
 /**
@@ -229,7 +229,7 @@ function pageTaker(
     const text = (n: number) => table[n]!;
     for (const [key, reads] of result.derived) onDerived(key, reads);
     for (const { analysis, reads, ...page } of result.pages) {
-      onPage({ ...page, reads: reads.map(text), analysis: analysis && loadAnalysis(analysis, text) });
+      onPage({ ...page, reads: reads.map(text), analysis: analysis && storedAnalysis(analysis, text) });
     }
     return result.pages.map((page) => page.index);
   };

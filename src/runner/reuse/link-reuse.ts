@@ -1,7 +1,7 @@
 import { digest } from '../../core/digest.ts';
 import { urlToOutPath, type TrailingSlash } from '../../core/urls.ts';
 import type { Locales } from '../../i18n/locales.ts';
-import { checkLinks, type ExternalLink, type LinkReport } from '../../links/check-links.ts';
+import { checkLinks, type ExternalLink, type LinkReport, type PageScans } from '../../links/check-links.ts';
 import type { OutputFile } from '../../output/write.ts';
 import type { ScannedPage } from '../../render/page-scan.ts';
 import type { Route } from '../../routes/routes.ts';
@@ -45,7 +45,7 @@ export function checkPageLinks(
   files: readonly OutputFile[],
   routes: readonly Route[],
   origin: string,
-  pages: { scans(): ReadonlyMap<string, ScannedPage>; state: ScannedPages & { key: string } },
+  pages: { scans(): PageScans; state: ScannedPages & { key: string } },
   last: { previous(key: string): (ScannedPages & { links?: LinkState }) | undefined },
   /** URLs of pages whose content has mistakes: not rendered, but links to them are not broken. */
   invalidUrls: readonly string[] = [],
