@@ -6,6 +6,7 @@ import type { LinkState } from './link-reuse.ts';
 import type { Entry } from '../../content/entry.ts';
 import { decodeData, encodeData } from '../entry-codec.ts';
 import { digest } from '../../core/digest.ts';
+import { mapped, writeJsonParts, type JsonPart } from './json-parts.ts';
 
 /** Bumped whenever the shape of the state changes, so an old cache is ignored rather than misread. */
 const FORMAT = 4;
@@ -123,7 +124,8 @@ export async function loadState(file: string): Promise<BuildState | undefined> {
 /**
  * Writes the state atomically (a temporary file renamed into place), so a reader sees the old
  * state or the new one, and two builds finishing at once each leave a whole file. Facts are
- * written once and referred to by number: most pages read the same menus.
+ * written once and referred to by number: most pages read the same menus. The JSON is written a
+ * part at a time (see `writeJsonParts`), the facts and strings after the pages that number them.
  */
 export async function saveState(file: string, state: BuildState): Promise<void> {
   const ids = new Map<string, number>();
@@ -138,37 +140,44 @@ export async function saveState(file: string, state: BuildState): Promise<void> 
     if (n === undefined) strings.set(text, (n = strings.size));
     return n;
   };
-  const pages = [...state.pages].map(([outPath, page]): StoredState['pages'][number] => [
-    outPath,
-    page.route,
-    page.deps.map(id),
-    storeAnalysis(page.analysis, number),
-  ]);
-  const derived = [...state.derived].map(([key, inputs]): [string, number[]] => [key, inputs.map(id)]);
-  const facts = [...ids.keys()];
-  const stored: StoredState = {
-    format: FORMAT,
-    key: state.key,
-    entriesKey: state.entriesKey,
-    entries: [...state.entries].map(([file, known]): [string, KnownEntry] => [
-      file,
-      { ...known, entry: { ...known.entry, data: encodeData(known.entry.data) as Entry['data'] } },
-    ]),
-    entryHashes: [...state.entryHashes],
-    facts,
-    fingerprints: facts.map((fact) => state.facts.get(fact) ?? ''),
-    derived,
-    pages,
-    strings: [...strings.keys()],
-    links: state.links,
-    files: [...state.files].map(([filePath, known]): StoredState['files'][number] =>
-      known.source ? [filePath, known.hash, known.stamp, known.source] : [filePath, known.hash, known.stamp],
-    ),
-  };
+  const parts: JsonPart<StoredState>[] = [
+    ['format', FORMAT],
+    ['key', state.key],
+    ['entriesKey', state.entriesKey],
+    [
+      'entries',
+      mapped(state.entries, ([file, known]): [string, KnownEntry] => [
+        file,
+        { ...known, entry: { ...known.entry, data: encodeData(known.entry.data) as Entry['data'] } },
+      ]),
+    ],
+    ['entryHashes', state.entryHashes.entries()],
+    ['derived', mapped(state.derived, ([key, inputs]): [string, number[]] => [key, inputs.map(id)])],
+    [
+      'pages',
+      mapped(state.pages, ([outPath, page]): StoredState['pages'][number] => [
+        outPath,
+        page.route,
+        page.deps.map(id),
+        storeAnalysis(page.analysis, number),
+      ]),
+    ],
+    // Numbered by the pages and derived values above, so written after them.
+    ['facts', () => ids.keys()],
+    ['fingerprints', () => mapped(ids.keys(), (fact) => state.facts.get(fact) ?? '')],
+    ['strings', () => strings.keys()],
+    ['links', state.links],
+    [
+      'files',
+      mapped(state.files, ([filePath, known]): StoredState['files'][number] =>
+        known.source ? [filePath, known.hash, known.stamp, known.source] : [filePath, known.hash, known.stamp],
+      ),
+    ],
+  ];
   await fs.mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
-    await fs.writeFile(temporary, JSON.stringify(stored));
+    await writeJsonParts(temporary, parts);
     await fs.rename(temporary, file);
   } finally {
     await fs.rm(temporary, { force: true });
