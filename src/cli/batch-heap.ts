@@ -15,10 +15,18 @@ import v8 from 'node:v8';
  * mark-compacts against 13 (`--trace-gc-nvp`, three builds each way). Without pretenuring every
  * measured build took the fast path.
  *
+ * The young generation is kept at the size it has when this runs (`--semi-space-growth-factor=1`;
+ * V8 reads that flag each time it would grow it, unlike `--max-semi-space-size`, which only a new
+ * isolate takes). Left to grow, it doubled up to 32 MB per semi-space on each thread: at 40 locales ×
+ * 1,000 pages (`npm run bench:multilingual`) the main thread's heap took 575 MB for 455 MB used and
+ * the render worker's 309 MB for 236, and the build peaked at 1.5 GB; kept small, 533 and 192 MB,
+ * and a peak of 1.2 GB, for about the same CPU (see docs/performance-history.md, issue 41).
+ *
  * Process-wide (worker threads included), so only for a process that exists to build: the CLI
  * and the benchmark call it, the engine does not.
  */
 export function keepHeapsNearLiveSize(): void {
   v8.setFlagsFromString('--heap-growing-percent=50');
   v8.setFlagsFromString('--no-allocation-site-pretenuring');
+  v8.setFlagsFromString('--semi-space-growth-factor=1');
 }
