@@ -88,7 +88,7 @@ function placesOf(options: BuildOptions, command: Command): BuildPlaces {
 async function buildSite(options: BuildOptions, places: BuildPlaces, request: string, started: number): Promise<void> {
   const { root, config, out, cacheDir } = places;
   // Loaded here, not at the top, so --help, --version and an up-to-date build answer without loading the engine.
-  const [{ build }, { hasErrors }, { diagnosticLines }, { printFailure }, { loadSite }, { diskWriter }, { writeFailure }] =
+  const [{ build }, { hasErrors }, { diagnosticLines }, { printFailure }, { loadSite }, { diskWriter }, { writeFailure }, { spareOutput }] =
     await Promise.all([
       import('../build.ts'),
       import('../diagnostics/diagnostics.ts'),
@@ -97,19 +97,24 @@ async function buildSite(options: BuildOptions, places: BuildPlaces, request: st
       import('../site/load.ts'),
       import('../output/write.ts'),
       import('../output/write-guards.ts'),
+      import('../runner/reuse/spare-output.ts'),
     ]);
   const site = await loadSite(root, config, { contentDir: options.content });
   const overlap = sourceOverlap(out, sitePlaces(site));
   if (overlap) places.invalidOut(overlap);
   const bar = progressBar('Drawing social images');
-  const result = await build(site, diskWriter(out, { guardShrink: !options.allowShrink, onStuck: warnStuck }), {
-    origin: options.origin,
-    drafts: options.drafts,
-    offline: options.offline,
-    log: (level, line) => void ((level === 'warn' || options.verbose) && console.error(`${level === 'warn' ? '⚠' : '·'} ${line}`)),
-    og: { onProgress: (done, total) => bar.update(done, total) },
-    cache: { dir: cacheDir, request },
-  }).catch((error: unknown) => {
+  const result = await build(
+    site,
+    diskWriter(out, { guardShrink: !options.allowShrink, onStuck: warnStuck, spare: spareOutput(cacheDir, out) }),
+    {
+      origin: options.origin,
+      drafts: options.drafts,
+      offline: options.offline,
+      log: (level, line) => void ((level === 'warn' || options.verbose) && console.error(`${level === 'warn' ? '⚠' : '·'} ${line}`)),
+      og: { onProgress: (done, total) => bar.update(done, total) },
+      cache: { dir: cacheDir, request },
+    },
+  ).catch((error: unknown) => {
     // A full disk or a size limit met by any thread: one line naming the output (see `writeFailure`).
     bar.clear();
     throw writeFailure(error, out);

@@ -135,6 +135,22 @@ export interface DiskWriterOptions {
   guardShrink?: boolean;
   /** Told of a folder a killed build left beside the output that could not be removed (it is left for later). */
   onStuck?: (folder: string, error: Error) => void;
+  /** Where the output a build replaces is kept, to stage the next build in (see `SpareFolder`); without it, it is removed. */
+  spare?: SpareFolder;
+}
+
+/**
+ * A place that keeps the output a build replaced, so that the next build stages its output in
+ * that folder rather than in an empty one: most of its files are then already there (hard links
+ * to the output's own), and only what differs is written, linked or removed. Whatever the folder
+ * holds, the staging checks it file by file (see `alignStaging`), so a stale or partial one only
+ * costs more writes.
+ */
+export interface SpareFolder {
+  /** Moves the kept folder to `staging` (which does not exist); false when there is none. */
+  claim(staging: string): boolean;
+  /** Takes `folder` (an output replaced, or a staging not committed) to keep; false when it cannot, and it is to be removed. */
+  keep(folder: string): Promise<boolean>;
 }
 
 /**
@@ -146,7 +162,7 @@ export function diskWriter(outDir: string, options: DiskWriterOptions = {}): Wri
   const target = path.resolve(outDir);
   checkOutputParent(target);
   removeAbandonedSideFolders(target, Date.now(), options.onStuck);
-  const stage = () => diskStaging(target, options.guardShrink === true);
+  const stage = () => diskStaging(target, options.guardShrink === true, options.spare);
   const update = async (output: readonly OutputFile[], kept: readonly string[]) => {
     const staging = stage();
     try {
@@ -185,9 +201,13 @@ export function diskWriter(outDir: string, options: DiskWriterOptions = {}): Wri
  * changed: renaming changed files into the output one by one would leave a mix of two builds to
  * whoever reads it meanwhile, or after a kill (docs/cli.md says what is promised).
  */
-function diskStaging(target: string, guardShrink: boolean): Staging {
+function diskStaging(target: string, guardShrink: boolean, spare: SpareFolder | undefined): Staging {
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const staging = sideFolder(target, 'tmp', suffix);
+  // A staging that starts as the spare holds files already: each is replaced, never written
+  // through, for it may be a hard link to the same file of the output.
+  const prefilled = spare?.claim(staging) === true;
+  let committed = false;
   const folders = new Map<string, Promise<unknown>>();
   const inStaging = (file: string) => confinedPath(staging, file, target);
   // Each folder is made once, however many files go into it at once.
@@ -199,10 +219,16 @@ function diskStaging(target: string, guardShrink: boolean): Staging {
   };
   const placed = new Set<string>();
   const put = async (file: OutputFile) => {
-    await folderOf(file.path);
     const destination = inStaging(file.path);
-    if (file instanceof FileFromDisk) await fs.copyFile(file.source, destination);
-    else await fs.writeFile(destination, file.contents);
+    await folderOf(file.path).catch(async () => {
+      makeWaySync(staging, destination);
+      await fs.mkdir(path.dirname(destination), { recursive: true });
+    });
+    await replacing(staging, destination, () =>
+      file instanceof FileFromDisk
+        ? fs.copyFile(file.source, destination, fsSync.constants.COPYFILE_EXCL)
+        : fs.writeFile(destination, file.contents, { flag: 'wx' }),
+    );
     placed.add(file.path);
     return fileStamp(await fs.stat(destination));
   };
@@ -212,15 +238,28 @@ function diskStaging(target: string, guardShrink: boolean): Staging {
     adopt: (file) => void placed.add(file),
     read: (file) => fsSync.readFileSync(inStaging(file)),
     commit: (output, kept) => commit(output, kept).catch((error: unknown) => Promise.reject(writeFailure(error, target))),
-    // After a commit the folder is the target, and there is nothing left here to remove.
-    discard: () => fs.rm(staging, { recursive: true, force: true }),
+    // After a commit the folder is the target, and there is nothing left here to remove; a staging
+    // not committed is as good a spare as any (see `SpareFolder`).
+    discard: async () => {
+      if (committed) return;
+      if (!(await keepAsSpare(staging))) await fs.rm(staging, { recursive: true, force: true });
+    },
   };
+
+  /** Gives `folder` to the spare, if there is one and it takes it. */
+  async function keepAsSpare(folder: string): Promise<boolean> {
+    if (!spare || !fsSync.existsSync(folder)) return false;
+    return spare.keep(folder).catch(() => false);
+  }
 
   async function commit(output: readonly OutputFile[], kept: readonly string[]): Promise<Map<string, string>> {
     checkReplaceable(target, guardShrink ? new Set([...placed, ...output.map((file) => file.path), ...kept]) : undefined);
     const stamps = new Map<string, string>();
     await fs.mkdir(staging, { recursive: true });
+    const fresh = new Set([...placed, ...output.map((file) => file.path)]);
+    const already = prefilled ? alignStaging(staging, target, new Set(kept), fresh) : undefined;
     await forEachLimited(kept, 64, async (file) => {
+      if (already?.has(file)) return;
       await folderOf(file);
       const copied = await carryOver(confinedPath(target, file), inStaging(file));
       if (copied) stamps.set(file, fileStamp(await fs.stat(inStaging(file))));
@@ -240,8 +279,9 @@ function diskStaging(target: string, guardShrink: boolean): Staging {
       if (hadPrevious) await fs.rename(previous, target);
       throw error;
     });
+    committed = true;
     // The new output is in place; an old one that will not go is litter the next build removes.
-    if (hadPrevious) await fs.rm(previous, { recursive: true, force: true }).catch(() => {});
+    if (hadPrevious && !(await keepAsSpare(previous))) await fs.rm(previous, { recursive: true, force: true }).catch(() => {});
     return stamps;
   }
 }
@@ -254,9 +294,83 @@ function diskStaging(target: string, guardShrink: boolean): Staging {
  */
 export function writeStagedFileSync(dir: string, file: OutputFile): string {
   const destination = confinedPath(dir, file.path);
-  fsSync.mkdirSync(path.dirname(destination), { recursive: true });
-  fsSync.writeFileSync(destination, file.contents);
+  try {
+    fsSync.mkdirSync(path.dirname(destination), { recursive: true });
+    fsSync.writeFileSync(destination, file.contents, { flag: 'wx' });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST' && code !== 'ENOTDIR') throw error;
+    // A staging made from the spare holds the last output's files, hard links to the output's
+    // own: each is replaced, never written through, and a file where a folder is now wanted goes.
+    makeWaySync(dir, destination);
+    fsSync.mkdirSync(path.dirname(destination), { recursive: true });
+    fsSync.writeFileSync(destination, file.contents, { flag: 'wx' });
+  }
   return fileStamp(fsSync.statSync(destination));
+}
+
+/** Removes what stands at `destination` in the staging folder `dir`, and any file where one of its folders should be. */
+function makeWaySync(dir: string, destination: string): void {
+  const parts = path.relative(dir, destination).split(path.sep);
+  for (let depth = 1; depth < parts.length; depth++) {
+    const folder = path.join(dir, ...parts.slice(0, depth));
+    const stat = fsSync.lstatSync(folder, { throwIfNoEntry: false });
+    if (!stat) break;
+    if (!stat.isDirectory()) fsSync.unlinkSync(folder);
+  }
+  fsSync.rmSync(destination, { recursive: true, force: true });
+}
+
+/** Whether two paths name the same file: the same inode on the same device. */
+function sameFile(a: string, b: string): boolean {
+  const [first, second] = [fsSync.lstatSync(a), fsSync.lstatSync(b, { throwIfNoEntry: false })];
+  return second !== undefined && first.ino === second.ino && first.dev === second.dev;
+}
+
+/** Runs `write`, which creates `destination` exclusively; what stands in its way is removed first (see `makeWaySync`) and `write` run again. */
+async function replacing(dir: string, destination: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EEXIST' && code !== 'ENOTDIR') throw error;
+    makeWaySync(dir, destination);
+    await fs.mkdir(path.dirname(destination), { recursive: true });
+    await write();
+  }
+}
+
+/**
+ * Makes a staging that started as the spare hold nothing but the next output: files beyond
+ * `kept` and `fresh` (the files written this build, or to be) are removed, and so are the folders
+ * none of them needs. Answers the kept files already the same file as the target's (the same
+ * inode on the same device: a hard link the last build made), which need not be linked again; a
+ * kept file's other version is removed, to be linked afresh.
+ */
+function alignStaging(staging: string, target: string, kept: ReadonlySet<string>, fresh: ReadonlySet<string>): Set<string> {
+  const same = new Set<string>();
+  const needed = new Set<string>();
+  for (const file of [...kept, ...fresh])
+    for (let folder = path.dirname(file); folder !== '.' && !needed.has(folder); folder = path.dirname(folder)) needed.add(folder);
+  const unneeded: string[] = [];
+  // Synchronous calls, one file after another: thousands of stats as promises cost several times
+  // more. A link is an entry like a file, never followed: removing it leaves what it leads to.
+  const visit = (folder: string, prefix: string) => {
+    for (const entry of fsSync.readdirSync(folder, { withFileTypes: true })) {
+      const here = folder + path.sep + entry.name;
+      const relative = prefix + entry.name;
+      if (entry.isDirectory()) {
+        visit(here, `${relative}/`);
+        if (!needed.has(relative)) unneeded.push(relative);
+      } else if (fresh.has(relative)) continue;
+      else if (kept.has(relative) && sameFile(here, path.join(target, relative))) same.add(relative);
+      else fsSync.unlinkSync(here);
+    }
+  };
+  visit(staging, '');
+  // Listed after what they hold, so each is empty by then.
+  for (const folder of unneeded) fsSync.rmdirSync(path.join(staging, folder));
+  return same;
 }
 
 /** Hard-links a kept file into the staging folder; resolves to true when it had to be copied instead (a new inode, so a new stamp). */
