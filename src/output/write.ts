@@ -195,8 +195,8 @@ export function diskWriter(outDir: string, options: DiskWriterOptions = {}): Wri
 }
 
 /**
- * A staging folder beside the target, created on first use: new files are written into it as
- * they come, kept ones hard-linked from the target (or copied where links are not possible),
+ * A staging folder beside the target, created on first use or made of the spare (see
+ * `SpareFolder`): new files are written into it as they come, kept ones hard-linked from the target (or copied where links are not possible),
  * and `commit` swaps it in with two renames. Every build swaps the whole tree, however few files
  * changed: renaming changed files into the output one by one would leave a mix of two builds to
  * whoever reads it meanwhile, or after a kill (docs/cli.md says what is promised).
@@ -224,11 +224,7 @@ function diskStaging(target: string, guardShrink: boolean, spare: SpareFolder | 
       makeWaySync(staging, destination);
       await fs.mkdir(path.dirname(destination), { recursive: true });
     });
-    await replacing(staging, destination, () =>
-      file instanceof FileFromDisk
-        ? fs.copyFile(file.source, destination, fsSync.constants.COPYFILE_EXCL)
-        : fs.writeFile(destination, file.contents, { flag: 'wx' }),
-    );
+    await replacing(staging, destination, () => writeNew(file, destination));
     placed.add(file.path);
     return fileStamp(await fs.stat(destination));
   };
@@ -242,15 +238,9 @@ function diskStaging(target: string, guardShrink: boolean, spare: SpareFolder | 
     // not committed is as good a spare as any (see `SpareFolder`).
     discard: async () => {
       if (committed) return;
-      if (!(await keepAsSpare(staging))) await fs.rm(staging, { recursive: true, force: true });
+      if (!(await keepAsSpare(spare, staging))) await fs.rm(staging, { recursive: true, force: true });
     },
   };
-
-  /** Gives `folder` to the spare, if there is one and it takes it. */
-  async function keepAsSpare(folder: string): Promise<boolean> {
-    if (!spare || !fsSync.existsSync(folder)) return false;
-    return spare.keep(folder).catch(() => false);
-  }
 
   async function commit(output: readonly OutputFile[], kept: readonly string[]): Promise<Map<string, string>> {
     checkReplaceable(target, guardShrink ? new Set([...placed, ...output.map((file) => file.path), ...kept]) : undefined);
@@ -281,9 +271,22 @@ function diskStaging(target: string, guardShrink: boolean, spare: SpareFolder | 
     });
     committed = true;
     // The new output is in place; an old one that will not go is litter the next build removes.
-    if (hadPrevious && !(await keepAsSpare(previous))) await fs.rm(previous, { recursive: true, force: true }).catch(() => {});
+    if (hadPrevious && !(await keepAsSpare(spare, previous))) await fs.rm(previous, { recursive: true, force: true }).catch(() => {});
     return stamps;
   }
+}
+
+/** Gives `folder` to the spare, if there is one and it takes it. */
+async function keepAsSpare(spare: SpareFolder | undefined, folder: string): Promise<boolean> {
+  if (!spare || !fsSync.existsSync(folder)) return false;
+  return spare.keep(folder).catch(() => false);
+}
+
+/** Writes `file` at `destination`, which must not exist yet (`EEXIST` otherwise: see `replacing`). */
+function writeNew(file: OutputFile, destination: string): Promise<void> {
+  return file instanceof FileFromDisk
+    ? fs.copyFile(file.source, destination, fsSync.constants.COPYFILE_EXCL)
+    : fs.writeFile(destination, file.contents, { flag: 'wx' });
 }
 
 /**
