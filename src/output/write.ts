@@ -46,8 +46,12 @@ export interface Writer {
 export interface CurrentOutput {
   /** Names the output (its folder), keying the build cache kept for it on disk; absent for output that does not outlive the process. */
   readonly location?: string;
-  /** A stamp of a file as it is now, which changes whenever the file is replaced or modified; undefined when it is missing. */
-  stamp(path: string): Promise<string | undefined>;
+  /**
+   * A stamp of a file as it is now, which changes whenever the file is replaced or modified;
+   * undefined when it is missing. Synchronous: a build stamps every file of the last output, and
+   * 7,500 stats cost about a quarter of the CPU time one after another that they cost as promises.
+   */
+  stamp(path: string): string | undefined;
   /** The bytes of a file of the current output. */
   read(path: string): Uint8Array;
   /**
@@ -101,7 +105,7 @@ export function memoryWriter(): Writer & { files: Map<string, Uint8Array>; curre
       for (const file of output) files.set(file.path, toBytes(file.contents));
     },
     current: {
-      async stamp(path) {
+      stamp(path) {
         const bytes = files.get(path);
         return bytes ? stampOf(bytes) : undefined;
       },
@@ -177,7 +181,10 @@ export function diskWriter(outDir: string, options: DiskWriterOptions = {}): Wri
     },
     current: {
       location: target,
-      stamp: (file) => fs.stat(confinedPath(target, file)).then(fileStamp, () => undefined),
+      stamp(file) {
+        const stat = fsSync.statSync(confinedPath(target, file), { throwIfNoEntry: false });
+        return stat && fileStamp(stat);
+      },
       read(file) {
         const absolute = confinedPath(target, file);
         try {

@@ -8,7 +8,7 @@ import { createTracker } from './reuse/tracking.ts';
 import type { ScannedPage } from '../render/page-scan.ts';
 import type { PageScans } from '../links/check-links.ts';
 import { CarriedFile, StagedFile } from '../output/files.ts';
-import { forEachLimited, type OutputFile, type Staging } from '../output/write.ts';
+import type { OutputFile, Staging } from '../output/write.ts';
 import type { RenderedPage } from './protocol.ts';
 import { workersUnavailable, type WorkerPool } from './render-pool.ts';
 import { wireContext } from './wire.ts';
@@ -133,13 +133,16 @@ async function carryOver(
 ): Promise<number[]> {
   const render = [...changes.render];
   // A page is carried over only if its file is still the one the last build wrote.
-  await forEachLimited(changes.carry, 64, async ({ index, file, page }) => {
+  for (const { index, file, page } of changes.carry) {
     const route = routes[index]!;
-    if ((await last.output!.stamp(route.outPath)) !== file.stamp) return void render.push(index);
+    if (last.output!.stamp(route.outPath) !== file.stamp) {
+      render.push(index);
+      continue;
+    }
     results[index] = new CarriedFile(route.outPath, file.hash, last.output!);
     hashes.set(route.outPath, file.hash);
     pages.set(route.outPath, page);
-  });
+  }
   // Pages that list others (list pages, derived pages such as tag pages) can cost a hundred times
   // a case study, and come last in route order: rendered first, they cannot leave one thread
   // finishing them while the others wait.

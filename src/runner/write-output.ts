@@ -2,7 +2,7 @@ import { digest } from '../core/digest.ts';
 import { outputChanges } from './reuse/output-changes.ts';
 import type { KnownFile } from './reuse/state.ts';
 import { CarriedFile, StagedFile } from '../output/files.ts';
-import { FileFromDisk, forEachLimited, type OutputFile, type Staging, type Writer } from '../output/write.ts';
+import { FileFromDisk, type OutputFile, type Staging, type Writer } from '../output/write.ts';
 
 export interface WriteReport {
   /** Every output file with its hash and stamp, for the next build. */
@@ -51,9 +51,8 @@ export async function writeOutput(
   }
   const previous = last.previousFiles;
   const stamps = new Map<string, string | undefined>();
-  await forEachLimited(output, 64, async (file) => {
-    if (previous?.has(file.path) && !(file instanceof CarriedFile)) stamps.set(file.path, await current.stamp(file.path));
-  });
+  for (const file of output)
+    if (previous?.has(file.path) && !(file instanceof CarriedFile)) stamps.set(file.path, current.stamp(file.path));
   const changes = outputChanges(output, hashOf, previous, stamps);
   const { files, write, kept, removed } = changes;
   // Kept even when the file itself is unchanged: an index of the same bytes made from other pages is still this build's.

@@ -18,7 +18,7 @@ export async function carryDrawnImages(
   await forEachLimited([...jobs.keys()], 64, async (index) => {
     const job = jobs[index]!;
     const known = previous.get(job.outPath);
-    if (known?.source === job.key && (await current.stamp(job.outPath)) === known.stamp)
+    if (known?.source === job.key && current.stamp(job.outPath) === known.stamp)
       carried[index] = new CarriedFile(job.outPath, known.hash, current);
   });
   return { carried: carried.filter((file) => file !== undefined), jobs: jobs.filter((_, index) => !carried[index]) };

@@ -16,7 +16,7 @@ export async function carrySearchIndex(
   const files: OutputFile[] = [];
   for (const [path, known] of previousFiles) {
     if (!path.startsWith(`${SEARCH_FOLDER}/`)) continue;
-    if ((await output.stamp(path)) !== known.stamp) return undefined;
+    if (output.stamp(path) !== known.stamp) return undefined;
     files.push(new CarriedFile(path, known.hash, output));
   }
   return files;
