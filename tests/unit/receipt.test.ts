@@ -115,3 +115,19 @@ describe('a build receipt', () => {
     expect(changedSince(takeSnapshot([content, code], [lock]), before)).toEqual([path.join(code, 'site.ts')]);
   });
 });
+
+describe('the up-to-date check and the snapshot of the build that follows it', () => {
+  it('hand over the listing of a folder: a one-file edit lists the content once, and only once', () => {
+    put(path.join(content, 'a/page.md'), '# A, edited', 10);
+    expect(upToDate(file, request, out)).toBeUndefined();
+    // Made after the check: the snapshot that follows it has the check's listing, which lacks it…
+    put(path.join(content, 'b.md'), '# B', 5);
+    const handed = takeSnapshot([content, code], [lock]);
+    expect(handed.folders[0]![1].map(([name]) => name)).toEqual(['a/page.md', 'index.md']);
+    // …so the receipt written from it differs from the folder next time: a build, never a hidden change.
+    writeReceipt(file, { request, out, inputs: handed, outputs: [], summary: { pages: 2, files: 2, externalLinks: [] } });
+    expect(upToDate(file, request, out)).toBeUndefined();
+    // Each check lists the folder afresh, and its snapshot then sees the new file.
+    expect(takeSnapshot([content, code], [lock]).folders[0]![1].map(([name]) => name)).toEqual(['a/page.md', 'b.md', 'index.md']);
+  });
+});

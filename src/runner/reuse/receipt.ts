@@ -88,10 +88,18 @@ export function receiptFile(cacheDir: string, out: string): string {
   return path.join(cacheDir, `${hash('sha1', path.resolve(out), 'base64url').slice(0, 20)}.receipt.json`);
 }
 
+/**
+ * The folders `upToDate` listed in this process, each handed once to the snapshot of the build
+ * that follows when it found a change (a one-file edit lists the content folder once, not twice).
+ * Listed earlier than the snapshot would have been, and still before any content is read, so a
+ * file edited meanwhile differs from the receipt next time: it can only cost a build, never hide one.
+ */
+const listedEarlier = new Map<string, [string, ...FileState][]>();
+
 /** Lists and stats every file below `folders` and each of `files`. */
 export function takeSnapshot(folders: readonly string[], files: readonly string[]): InputSnapshot {
   return {
-    folders: [...new Set(folders)].map((dir) => [dir, listFolder(dir)]),
+    folders: [...new Set(folders)].map((dir) => [dir, takeListed(dir) ?? listFolder(dir)]),
     files: [...new Set(files)].map((file) => [file, ...stateOf(file)]),
   };
 }
@@ -131,10 +139,21 @@ export function upToDate(file: string, request: string, out: string): ReceiptSum
   }
   if (receipt.format !== FORMAT || receipt.request !== request || receipt.out !== path.resolve(out)) return undefined;
   const { folders, files } = receipt.inputs;
-  for (const [dir, entries] of folders) if (!sameEntries(listFolder(dir), entries)) return undefined;
+  listedEarlier.clear();
+  for (const [dir, entries] of folders) {
+    const listed = listFolder(dir);
+    listedEarlier.set(dir, listed);
+    if (!sameEntries(listed, entries)) return undefined;
+  }
   for (const [input, ...state] of files) if (!sameState(stateOf(input), state)) return undefined;
   for (const [output, stamp] of receipt.outputs) if (stampOf(path.join(receipt.out, output)) !== stamp) return undefined;
   return receipt.summary;
+}
+
+function takeListed(dir: string): [string, ...FileState][] | undefined {
+  const listed = listedEarlier.get(dir);
+  listedEarlier.delete(dir);
+  return listed;
 }
 
 function sameEntries(now: readonly (readonly [string, ...FileState])[], then: readonly (readonly [string, ...FileState])[]): boolean {
