@@ -53,6 +53,8 @@ const LEFT_OUT: Record<string, string> = {
   'src/client/navigate.ts: … answered … …': 'runs in the browser, and is caught there: the navigation falls back to a full load',
   'src/client/navigate.ts: … has no <main> to swap in':
     'runs in the browser, and is caught there: the navigation falls back to a full load',
+  "src/site/engine-modules.ts: The engine's … module was not provided before a site's code was loaded":
+    'an invariant: the command line and every worker provide the engine before loading site code',
   'src/client/runtime.ts: No island named "': "runs in the browser: the catalogue would join every page's script",
 };
 
