@@ -44,9 +44,6 @@ export function Img({ src, alt, className, priority = false, sizes, fallback: sw
       className={className}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
-      // The client bootstrap fetches the client entry once this image is reported painted (Element
-      // Timing; src/render/client-bootstrap.ts). React's types do not know the attribute yet.
-      {...{ elementtiming: priority ? 'priority' : undefined }}
       decoding={priority ? undefined : 'async'}
       {...data}
       data-fallback={fallback}
