@@ -214,6 +214,8 @@ function diskStaging(target: string, guardShrink: boolean, spare: SpareFolder | 
   // A staging that starts as the spare holds files already: each is replaced, never written
   // through, for it may be a hard link to the same file of the output.
   const prefilled = spare?.claim(staging) === true;
+  // Nor written through a link it holds, where a page's folder is: the writes below follow folders.
+  if (prefilled) removeLinksSync(staging);
   let committed = false;
   const folders = new Map<string, Promise<unknown>>();
   const inStaging = (file: string) => confinedPath(staging, file, target);
@@ -329,6 +331,15 @@ function makeWaySync(dir: string, destination: string): void {
     if (!stat.isDirectory()) fsSync.unlinkSync(folder);
   }
   fsSync.rmSync(destination, { recursive: true, force: true });
+}
+
+/** Removes every entry below `folder` that is neither a file nor a folder (a link, followed by none). */
+function removeLinksSync(folder: string): void {
+  for (const entry of fsSync.readdirSync(folder, { withFileTypes: true })) {
+    const here = folder + path.sep + entry.name;
+    if (entry.isDirectory()) removeLinksSync(here);
+    else if (!entry.isFile()) fsSync.unlinkSync(here);
+  }
 }
 
 /** Whether two paths name the same file: the same inode on the same device. */

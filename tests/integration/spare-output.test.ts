@@ -110,6 +110,23 @@ describe('the output a build replaced, kept to stage the next one in', () => {
     expect(spareOf(root)).toBeDefined();
   });
 
+  it('writes no page through a link the spare holds where a page folder is', { timeout: 120_000 }, () => {
+    const root = siteWithPages('linked-folder');
+    build(root);
+    build(root);
+    writePage(root, 'notes/note-1.md', 'Note 1', 'A first edit.');
+    build(root);
+    const spare = spareOf(root)!;
+    const outside = path.join(work, 'outside-folder');
+    fs.mkdirSync(outside, { recursive: true });
+    fs.rmSync(path.join(spare, 'notes/note-1'), { recursive: true });
+    fs.symlinkSync(outside, path.join(spare, 'notes/note-1'));
+    writePage(root, 'notes/note-1.md', 'Note 1', 'A second edit.');
+    build(root);
+    expect(fs.readdirSync(outside)).toEqual([]);
+    expect(tree(path.join(root, 'dist'))).toEqual(cleanBuild(root));
+  });
+
   it('never lets a hand edit of an output file, which the spare shares, reach the next output', { timeout: 120_000 }, () => {
     const root = siteWithPages('hand-edit');
     build(root);
