@@ -22,7 +22,8 @@ export const SITEMAP_PATH = '/sitemap.xml';
  * would contradict it), by URL path, with `lastmod` from its updated date, else its published date (see `EntryDates`).
  */
 export function renderSitemap(entries: readonly Entry[], site: Pick<SiteContext, 'url'>, locales?: Locales): string {
-  return [...sitemapLines(entries, site, locales)].join('\n');
+  const sitemap = new SitemapUrls(entries, site, locales);
+  return [...sitemap.lines(0, sitemap.visible.length)].join('\n');
 }
 
 /**
@@ -36,26 +37,123 @@ export type LineEncoder = (lines: () => Iterable<string>) => Uint8Array;
 /** The encoder, when the fast paths are on (see `core/fast-paths.ts`). */
 export const lineEncoderPath = fastPath<LineEncoder>();
 
-/** The sitemap's file contents: its text, or its bytes where the runner encodes them as they are made. */
-function sitemapContents(entries: readonly Entry[], site: Pick<SiteContext, 'url'>, locales: Locales): string | Uint8Array {
-  const encode = lineEncoderPath.get();
-  return encode ? encode(() => sitemapLines(entries, site, locales)) : renderSitemap(entries, site, locales);
+/**
+ * The sitemap protocol's limits for one file: 50,000 URLs and 50 MB (52,428,800 bytes) uncompressed.
+ * A multilingual sitemap passes them at scale (172 MB at 40 locales × 1,000 pages, `npm run bench:multilingual`).
+ */
+export const SITEMAP_LIMITS: SitemapLimits = { urls: 50_000, bytes: 52_428_800 };
+
+export interface SitemapLimits {
+  urls: number;
+  bytes: number;
 }
 
-/** The sitemap's lines, one `<url>` element each between the head and the foot, made as they are asked for. */
-function* sitemapLines(entries: readonly Entry[], site: Pick<SiteContext, 'url'>, locales?: Locales): Generator<string> {
-  const visible = entries.filter((entry) => !entry.hidden).sort((a, b) => compareText(a.url, b.url));
-  const alternates = locales?.multilingual ? sitemapAlternates(visible, site, locales) : undefined;
-  yield '<?xml version="1.0" encoding="UTF-8"?>';
-  yield alternates
-    ? '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">'
-    : '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
-  for (const entry of visible) {
-    const lastmod = entry.dates?.updated ?? entry.dates?.published;
-    yield `  <url>\n    <loc>${escapeXml(site.url(entry.url))}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ''}${alternates?.(entry) ?? ''}  </url>`;
+/**
+ * The sitemap's files: `sitemap.xml` alone while it keeps within the limits, else `sitemap-1.xml`,
+ * `sitemap-2.xml`… and a `sitemap.xml` that is their `<sitemapindex>`, so `robots.txt`'s
+ * `Sitemap:` line names the same file either way. Each part is encoded on its own, so only one
+ * part's bytes are made at a time.
+ */
+export function sitemapFiles(
+  entries: readonly Entry[],
+  site: Pick<SiteContext, 'url'>,
+  locales: Locales,
+  limits: SitemapLimits = SITEMAP_LIMITS,
+): OutputFile[] {
+  const sitemap = new SitemapUrls(entries, site, locales);
+  const parts = sitemap.parts(limits);
+  const path = outPath(SITEMAP_PATH);
+  if (parts.length <= 1) return [{ path, contents: encodeLines(() => sitemap.lines(0, sitemap.visible.length)) }];
+  const files: OutputFile[] = parts.map(([start, end], i) => ({
+    path: sitemapPartPath(i),
+    contents: encodeLines(() => sitemap.lines(start, end)),
+  }));
+  const index = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...files.map((file) => `  <sitemap>\n    <loc>${escapeXml(site.url(`/${file.path}`))}</loc>\n  </sitemap>`),
+    '</sitemapindex>',
+    '',
+  ];
+  return [{ path, contents: encodeLines(() => index) }, ...files];
+}
+
+/** The output path of the sitemap's part `i` (from 0): `sitemap-1.xml` first. */
+const sitemapPartPath = (i: number) => outPath(SITEMAP_PATH).replace(/\.xml$/, `-${i + 1}.xml`);
+
+/** Lines joined by newlines: their bytes where the runner encodes them as they are made, else the text. */
+function encodeLines(lines: () => Iterable<string>): string | Uint8Array {
+  const encode = lineEncoderPath.get();
+  return encode ? encode(lines) : [...lines()].join('\n');
+}
+
+/** The bytes of a string in UTF-8, counted without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // A surrogate pair is 4 bytes: its high half counts them all, its low half nothing.
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code < 0xdc00 ? 4 : code >= 0xdc00 && code < 0xe000 ? 0 : 3;
   }
-  yield '</urlset>';
-  yield '';
+  return bytes;
+}
+
+/** A sitemap's visible entries in URL order, and the lines of any run of them as one file. */
+class SitemapUrls {
+  readonly visible: readonly Entry[];
+  private readonly alternates: ((entry: Entry) => string) | undefined;
+  private readonly site: Pick<SiteContext, 'url'>;
+
+  constructor(entries: readonly Entry[], site: Pick<SiteContext, 'url'>, locales?: Locales) {
+    this.site = site;
+    this.visible = entries.filter((entry) => !entry.hidden).sort((a, b) => compareText(a.url, b.url));
+    this.alternates = locales?.multilingual ? sitemapAlternates(this.visible, site, locales) : undefined;
+  }
+
+  /** The runs `[start, end)` of entries that each make a file within the limits (one run at least). */
+  parts(limits: SitemapLimits): Array<[number, number]> {
+    const frame = [...this.head(), this.foot()].reduce((sum, line) => sum + utf8Length(line) + 1, 0);
+    const parts: Array<[number, number]> = [];
+    let start = 0;
+    let bytes = frame;
+    for (let i = 0; i < this.visible.length; i++) {
+      const size = utf8Length(this.url(this.visible[i] as Entry)) + 1;
+      if (i > start && (i - start >= limits.urls || bytes + size > limits.bytes)) {
+        parts.push([start, i]);
+        start = i;
+        bytes = frame;
+      }
+      bytes += size;
+    }
+    parts.push([start, this.visible.length]);
+    return parts;
+  }
+
+  /** The lines of a file of the entries `[start, end)`, made as they are asked for. */
+  *lines(start: number, end: number): Generator<string> {
+    yield* this.head();
+    for (let i = start; i < end; i++) yield this.url(this.visible[i] as Entry);
+    yield this.foot();
+    yield '';
+  }
+
+  private head(): string[] {
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      this.alternates
+        ? '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">'
+        : '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ];
+  }
+
+  private foot(): string {
+    return '</urlset>';
+  }
+
+  private url(entry: Entry): string {
+    const lastmod = entry.dates?.updated ?? entry.dates?.published;
+    return `  <url>\n    <loc>${escapeXml(this.site.url(entry.url))}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ''}${this.alternates?.(entry) ?? ''}  </url>`;
+  }
 }
 
 /**
@@ -110,7 +208,7 @@ export function seoFiles(
   const files: OutputFile[] = [];
   const sitemap = site.sitemap !== false;
   const locales = localesOf(site);
-  if (sitemap) files.push({ path: outPath(SITEMAP_PATH), contents: sitemapContents(catalogue.entries, context, locales) });
+  if (sitemap) files.push(...sitemapFiles(catalogue.entries, context, locales));
   if (site.robots !== false) {
     files.push({ path: 'robots.txt', contents: renderRobots(site.robots ?? {}, sitemap ? context.url(SITEMAP_PATH) : undefined) });
   }
