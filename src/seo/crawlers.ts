@@ -87,17 +87,6 @@ function encodeLines(lines: () => Iterable<string>): string | Uint8Array {
   return encode ? encode(lines) : [...lines()].join('\n');
 }
 
-/** The bytes of a string in UTF-8, counted without encoding it. */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    // A surrogate pair is 4 bytes: its high half counts them all, its low half nothing.
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code < 0xdc00 ? 4 : code >= 0xdc00 && code < 0xe000 ? 0 : 3;
-  }
-  return bytes;
-}
-
 /** A sitemap's visible entries in URL order, and the lines of any run of them as one file. */
 class SitemapUrls {
   readonly visible: readonly Entry[];
@@ -112,12 +101,12 @@ class SitemapUrls {
 
   /** The runs `[start, end)` of entries that each make a file within the limits (one run at least). */
   parts(limits: SitemapLimits): Array<[number, number]> {
-    const frame = [...this.head(), this.foot()].reduce((sum, line) => sum + utf8Length(line) + 1, 0);
+    const frame = [...this.head(), this.foot()].reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
     const parts: Array<[number, number]> = [];
     let start = 0;
     let bytes = frame;
     for (let i = 0; i < this.visible.length; i++) {
-      const size = utf8Length(this.url(this.visible[i] as Entry)) + 1;
+      const size = Buffer.byteLength(this.url(this.visible[i] as Entry)) + 1;
       if (i > start && (i - start >= limits.urls || bytes + size > limits.bytes)) {
         parts.push([start, i]);
         start = i;
