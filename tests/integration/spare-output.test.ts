@@ -19,6 +19,16 @@ function siteWithPages(name: string): string {
   return root;
 }
 
+/** A site built three times, the third after an edit of one page, so that its cache holds a spare output. */
+function siteWithSpare(name: string, edit: string): string {
+  const root = siteWithPages(name);
+  build(root);
+  build(root);
+  writePage(root, 'notes/note-1.md', 'Note 1', edit);
+  build(root);
+  return root;
+}
+
 function writePage(root: string, relative: string, title: string, body: string): void {
   const file = path.join(root, 'content', relative);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -83,11 +93,7 @@ describe('the output a build replaced, kept to stage the next one in', () => {
   it('is checked file by file: strays, other bytes and links in it never reach the output, and what a link leads to is left alone', {
     timeout: 120_000,
   }, () => {
-    const root = siteWithPages('tampered');
-    build(root);
-    build(root);
-    writePage(root, 'notes/note-1.md', 'Note 1', 'A first edit.');
-    build(root);
+    const root = siteWithSpare('tampered', 'A first edit.');
     const spare = spareOf(root)!;
     // A stray file and folder; a kept page with other bytes (a file of its own, not the output's);
     // a folder where a page's file is; a link to a folder outside, holding a file.
@@ -111,11 +117,7 @@ describe('the output a build replaced, kept to stage the next one in', () => {
   });
 
   it('writes no page through a link the spare holds where a page folder is', { timeout: 120_000 }, () => {
-    const root = siteWithPages('linked-folder');
-    build(root);
-    build(root);
-    writePage(root, 'notes/note-1.md', 'Note 1', 'A first edit.');
-    build(root);
+    const root = siteWithSpare('linked-folder', 'A first edit.');
     const spare = spareOf(root)!;
     const outside = path.join(work, 'outside-folder');
     fs.mkdirSync(outside, { recursive: true });
@@ -128,11 +130,7 @@ describe('the output a build replaced, kept to stage the next one in', () => {
   });
 
   it('never lets a hand edit of an output file, which the spare shares, reach the next output', { timeout: 120_000 }, () => {
-    const root = siteWithPages('hand-edit');
-    build(root);
-    build(root);
-    writePage(root, 'notes/note-1.md', 'Note 1', 'An edit.');
-    build(root);
+    const root = siteWithSpare('hand-edit', 'An edit.');
     // Written in place, as an editor may: the spare's name of the file sees the same bytes.
     fs.appendFileSync(path.join(root, 'dist/notes/note-2/index.html'), '<!-- by hand -->');
     writePage(root, 'notes/note-1.md', 'Note 1', 'Another edit.');
